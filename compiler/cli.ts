@@ -1,0 +1,128 @@
+import { Command, CommanderError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { diagnosticsToJson, formatDiagnostic, formatSummary } from './diagnostics/print.ts';
+import { emitPackage } from './emit-code/emit.ts';
+import { emitSite } from './emit-site/site.ts';
+import { check, type CheckResult } from './pipeline.ts';
+import { diffFolder, readFolder, replaceFolder } from './write.ts';
+
+const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  color: boolean;
+}
+
+function defaultIo(): Io {
+  const color = !process.env.NO_COLOR && process.stdout.isTTY === true && process.env.TERM !== 'dumb';
+  return { out: (t) => process.stdout.write(t + '\n'), err: (t) => process.stderr.write(t + '\n'), color };
+}
+
+/** Run the CLI; returns the exit code (0 ok, 1 content errors or stale output, 2 usage error). */
+export async function main(argv: readonly string[], io: Io = defaultIo()): Promise<number> {
+  let code = 0;
+  const program = new Command()
+    .name('rulebook')
+    .description('Check game content, and build the engine data package and the rules site from it.')
+    .version(PACKAGE.version, '-v, --version')
+    .option('-C, --root <dir>', 'the project folder (holding content/ and schemas/)', process.cwd())
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+
+  program
+    .command('check')
+    .description('Load, validate and link all content; print every problem. Exit 1 on any error.')
+    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(['text', 'json']).default('text'))
+    .action(async (opts: { format: 'text' | 'json' }) => {
+      const result = await check(path.resolve(program.opts<{ root: string }>().root));
+      code = report(result, opts.format, io);
+    });
+
+  program
+    .command('build')
+    .description('Check, then write generated/ (the engine package) and docs-site/dist/ (the site).')
+    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(['text', 'json']).default('text'))
+    .option('--check', 'write nothing; exit 1 if the committed generated/ differs from what the content produces')
+    .option('--base <path>', 'the URL path the site is served under', '/')
+    .action(async (opts: { format: 'text' | 'json'; check?: boolean; base: string }) => {
+      code = await build(path.resolve(program.opts<{ root: string }>().root), opts, io);
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      return 2;
+    }
+    throw error;
+  }
+  if (!program.args.length && argv.length <= 2) {
+    io.err(program.helpInformation().trimEnd());
+    return 2;
+  }
+  return code;
+}
+
+function report(result: CheckResult, format: 'text' | 'json', io: Io): number {
+  const items = result.bag.sorted();
+  if (format === 'json') io.out(diagnosticsToJson(items));
+  else {
+    for (const d of items) io.err(formatDiagnostic(d, { color: io.color, sources: result.sources }) + '\n');
+    const counts = result.games.map((g) => `${g.linked.game.manifest.id}: ${[...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`).join(', ')}`);
+    for (const line of counts) io.err(line);
+    io.err(formatSummary(result.bag.errorCount, result.bag.warningCount));
+  }
+  return result.bag.errorCount ? 1 : 0;
+}
+
+async function build(root: string, opts: { format: 'text' | 'json'; check?: boolean; base: string }, io: Io): Promise<number> {
+  const t0 = performance.now();
+  const result = await check(root);
+  const code = report(result, opts.format, io);
+  if (code !== 0) {
+    io.err('build stopped: nothing was written; the last good generated/ and site are untouched.');
+    return code;
+  }
+  const timings = [...result.timings];
+  const time = <T>(phase: string, f: () => T): T => {
+    const s = performance.now();
+    const r = f();
+    timings.push([phase, performance.now() - s]);
+    return r;
+  };
+  const pkg = time('emit code', () => emitPackage(result.games, result.schemas, PACKAGE.version));
+  const generatedDir = path.join(root, 'generated');
+  if (opts.check) {
+    const diff = diffFolder(await readFolder(generatedDir), pkg);
+    if (diff.length) {
+      io.err(`generated/ is stale: it differs from what content/ produces (run \`npm run build\`):\n  ${diff.join('\n  ')}`);
+      return 1;
+    }
+    io.err('generated/ is up to date.');
+    return 0;
+  }
+  const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base }));
+  await timeAsync(timings, 'write', async () => {
+    await replaceFolder(generatedDir, pkg);
+    await replaceFolder(path.join(root, 'docs-site', 'dist'), site);
+  });
+  for (const g of result.games) {
+    const m = g.linked.game.manifest;
+    const parts = [...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`);
+    io.err(`built ${m.id}: ${parts.join(', ')}; ${g.rules.length} compiled rules; ${g.linked.placeholders.length} placeholders`);
+  }
+  io.err(`wrote generated/ (${pkg.size} files) and docs-site/dist/ (${site.size} files)`);
+  io.err(`phases: ${timings.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}; total ${(performance.now() - t0).toFixed(0)} ms`);
+  return 0;
+}
+
+async function timeAsync<T>(timings: Array<[string, number]>, phase: string, f: () => Promise<T>): Promise<T> {
+  const s = performance.now();
+  const r = await f();
+  timings.push([phase, performance.now() - s]);
+  return r;
+}

@@ -1,0 +1,299 @@
+import type { DiagnosticBag, Place } from '../diagnostics/diagnostic.ts';
+import { closest } from '../diagnostics/suggest.ts';
+import { slug } from '../load/slug.ts';
+import type { YamlSource } from '../load/yaml-source.ts';
+import type { Entry, Game, Text } from '../model.ts';
+import type { ValidatedRef } from '../validate/game.ts';
+import { checkNumbering } from './numbering.ts';
+import { findTokens } from './tokens.ts';
+
+export interface PlaceholderInfo {
+  collection: string;
+  id: string;
+  /** JSON pointer inside the entry ('' for the whole entry). */
+  path: string;
+  note: string;
+  file: string;
+  line: number | undefined;
+}
+
+export interface LinkedGame {
+  game: Game;
+  /** Values of each declaration, by name, in source order. */
+  declarations: Map<string, string[]>;
+  placeholders: PlaceholderInfo[];
+  /** Rule number -> numbers of the rules whose text refers to it. */
+  referencedBy: Map<string, string[]>;
+}
+
+/** Resolve references, check IDs and the game's invariants; nothing after this phase reads files. */
+export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: DiagnosticBag): LinkedGame {
+  const declarations = new Map<string, string[]>();
+  for (const [name, values] of Object.entries(game.manifest.declarations ?? {})) {
+    declarations.set(name, values.map((v) => v.id ?? slug(textOf(v.name))));
+  }
+  checkUniqueIds(game, bag);
+  resolveRefs(game, declarations, refs, bag);
+  checkComponentCounts(game, bag);
+  const referencedBy = checkRulesTree(game, bag);
+  return { game, declarations, placeholders: collectPlaceholders(game), referencedBy };
+}
+
+export function textOf(text: Text | undefined, locale?: string): string {
+  if (text === undefined) return '';
+  if (typeof text === 'string') return text;
+  return (locale ? text[locale as keyof typeof text] : undefined) ?? Object.values(text)[0] ?? '';
+}
+
+function checkUniqueIds(game: Game, bag: DiagnosticBag): void {
+  for (const collection of game.collections.values()) {
+    const first = new Map<string, Entry>();
+    for (const entry of collection.entries) {
+      const earlier = first.get(entry.id);
+      if (!earlier) {
+        first.set(entry.id, entry);
+        continue;
+      }
+      const at = (e: Entry) => e.source.placeOf(`${e.pointer}/id`) ?? e.source.placeOf(e.pointer);
+      const msg = `duplicate ID "${entry.id}" in collection "${collection.name}"`;
+      bag.error(entry.source.path, at(entry), 'duplicate-id', msg, [`first defined at ${earlier.source.path}:${at(earlier)?.start.line}:${at(earlier)?.start.column}`]);
+      bag.error(earlier.source.path, at(earlier), 'duplicate-id', msg, [`defined again at ${entry.source.path}:${at(entry)?.start.line}:${at(entry)?.start.column}`]);
+    }
+  }
+}
+
+function idsOf(game: Game, declarations: Map<string, string[]>, target: string): string[] | undefined {
+  const collection = game.collections.get(target);
+  const roles = game.manifest.roles;
+  if (collection && roles?.rules === target && roles.glossary) {
+    // Glossary entries are numbered rules too: a reference to 16.6.5 may land on one.
+    const glossaryNumbers = (game.collections.get(roles.glossary)?.entries ?? []).map((e) => e.value.number).filter((n): n is string => typeof n === 'string');
+    return [...collection.entries.map((e) => e.id), ...glossaryNumbers];
+  }
+  if (collection) return collection.entries.map((e) => e.id);
+  return declarations.get(target);
+}
+
+function resolveRefs(game: Game, declarations: Map<string, string[]>, refs: readonly ValidatedRef[], bag: DiagnosticBag): void {
+  for (const ref of refs) {
+    const ids = idsOf(game, declarations, ref.target);
+    const place = ref.source.placeOf(ref.pointer);
+    if (!ids) {
+      bag.error(ref.file, place, 'ref-target-unknown', `the schema says this names an entry of "${ref.target}", but the game has no such collection or declaration`);
+      continue;
+    }
+    if (!ids.includes(ref.value)) unknownId(bag, ref.file, place, ref.target, ref.value, ids);
+  }
+}
+
+function unknownId(bag: DiagnosticBag, file: string, place: Place | undefined, target: string, value: string, ids: readonly string[]): void {
+  const hint = closest(value, ids);
+  bag.error(file, place, 'ref-unknown', `unknown ${target} ID "${value}"`, hint ? [`did you mean "${hint}"?`] : ids.length <= 12 ? [`known: ${ids.join(', ')}`] : []);
+}
+
+function checkComponentCounts(game: Game, bag: DiagnosticBag): void {
+  const lists: Array<['components' | 'playerComponents', NonNullable<Game['manifest']['components']>]> = [
+    ['components', game.manifest.components ?? []],
+    ['playerComponents', game.manifest.playerComponents ?? []],
+  ];
+  for (const [key, list] of lists) {
+    list.forEach((component, i) => {
+      if (!component.collection) return;
+      const place = game.manifestSource.placeOf(`/${key}/${i}/collection`);
+      const collection = game.collections.get(component.collection);
+      if (!collection) {
+        unknownId(bag, game.manifestSource.path, place, 'collection', component.collection, [...game.collections.keys()]);
+        return;
+      }
+      const where = Object.entries(component.where ?? {});
+      const counted = collection.entries.filter((e) => where.every(([k, v]) => e.value[k] === v));
+      const described = counted.reduce((n, e) => n + (typeof e.value.copies === 'number' ? e.value.copies : 1), 0);
+      if (described === component.count) return;
+      const subset = where.length ? ` (${where.map(([k, v]) => `${k} ${String(v)}`).join(', ')})` : '';
+      const message = `${textOf(component.name)}: the manifest gives ${component.count}, the collection "${component.collection}"${subset} describes ${described}`;
+      if (component.gap) bag.warning(game.manifestSource.path, game.manifestSource.placeOf(`/${key}/${i}/count`), 'component-count', message, [`known gap: ${component.gap}`]);
+      else bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/${key}/${i}/count`), 'component-count', message);
+    });
+  }
+}
+
+interface TextSite {
+  entry: Entry;
+  pointer: string;
+  text: string;
+  owner: string | undefined;
+}
+
+/** Every string inside an entry, with its pointer (texts hold tokens). */
+function* stringsOf(value: unknown, pointer: string): Generator<[string, string]> {
+  if (typeof value === 'string') yield [pointer, value];
+  else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* stringsOf(value[i], `${pointer}/${i}`);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* stringsOf(v, `${pointer}/${k}`);
+}
+
+/** The place of `needle` inside the YAML scalar at `pointer` (block scalars fold lines, so search the source). */
+export function placeInText(source: YamlSource, pointer: string, needle: string, occurrence = 0): Place | undefined {
+  const node = source.nodes.get(pointer);
+  const range = node?.range;
+  if (!range) return source.placeOf(pointer);
+  let from = range[0];
+  for (let i = 0; i <= occurrence; i++) {
+    const at = source.text.indexOf(needle, from);
+    if (at < 0 || at > range[1]) return source.placeOf(pointer);
+    if (i === occurrence) return source.placeOfRange([at, at + needle.length]);
+    from = at + needle.length;
+  }
+  return source.placeOf(pointer);
+}
+
+function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
+  const referencedBy = new Map<string, string[]>();
+  const roles = game.manifest.roles ?? {};
+  const rules = roles.rules ? game.collections.get(roles.rules) : undefined;
+  const glossary = roles.glossary ? game.collections.get(roles.glossary) : undefined;
+  const icons = roles.icons ? game.collections.get(roles.icons) : undefined;
+  for (const [role, name] of Object.entries(roles)) {
+    if (name && !game.collections.has(name)) unknownId(bag, game.manifestSource.path, game.manifestSource.placeOf(`/roles/${role}`), 'collection', name, [...game.collections.keys()]);
+  }
+  // The tree: the rules collection's own entries plus any glossary entries that carry a number.
+  const numbered: Entry[] = [];
+  const titles = new Map<string, string>();
+  for (const e of rules?.entries ?? []) {
+    if (typeof e.value.number !== 'string') continue;
+    titles.set(e.value.number, textOf(e.value.title as Text | undefined));
+    if (e.value.external !== true) numbered.push(e);
+  }
+  for (const e of glossary?.entries ?? []) {
+    if (typeof e.value.number !== 'string') continue;
+    titles.set(e.value.number, textOf(e.value.name as Text | undefined));
+    numbered.push(e);
+  }
+  // Glossary entries are a separate file: put them where their numbers belong before checking order.
+  const inPrinted = mergeByNumber(numbered);
+  for (const problem of checkNumbering(inPrinted.map((e) => e.value.number as string))) {
+    const entry = inPrinted[problem.index]!;
+    bag.error(entry.source.path, entry.source.placeOf(`${entry.pointer}/number`), problem.ruleId, problem.message);
+  }
+  const ruleNumbers = [...titles.keys()];
+  const glossaryIds = glossary?.entries.map((e) => e.id) ?? [];
+  const iconIds = icons?.entries.map((e) => e.id) ?? [];
+  const sites: TextSite[] = [];
+  for (const collection of game.collections.values()) {
+    for (const entry of collection.entries) {
+      const owner = typeof entry.value.number === 'string' && (collection === rules || collection === glossary) ? entry.value.number : undefined;
+      for (const [pointer, text] of stringsOf(entry.value, entry.pointer)) sites.push({ entry, pointer, text, owner });
+      // `see:` lists are references with a printed label.
+      const see = entry.value.see;
+      if (Array.isArray(see)) {
+        see.forEach((item, i) => {
+          if (!item || typeof item !== 'object') return;
+          const { ref, label } = item as { ref?: unknown; label?: unknown };
+          if (typeof ref !== 'string') return;
+          const place = entry.source.placeOf(`${entry.pointer}/see/${i}/ref`);
+          checkRuleRef(ref, typeof label === 'string' ? label : undefined, place, entry.source.path);
+          if (owner && titles.has(ref)) addBacklink(referencedBy, ref, owner);
+        });
+      }
+    }
+  }
+  function checkRuleRef(target: string, label: string | undefined, place: Place | undefined, file: string): void {
+    if (!rules) {
+      bag.error(file, place, 'ref-no-rules', `a rule reference needs a rules collection: set roles.rules in game.yaml`);
+      return;
+    }
+    if (!titles.has(target)) {
+      unknownId(bag, file, place, 'rule', target, ruleNumbers);
+      return;
+    }
+    const title = titles.get(target)!;
+    if (label && title && normaliseLabel(label) !== normaliseLabel(title)) {
+      bag.warning(file, place, 'ref-label-mismatch', `the label "${label}" differs from the title of rule ${target}, "${title}"`, ['the printed wording is kept; check whether the reference or the title is wrong']);
+    }
+  }
+  for (const site of sites) {
+    const counts = new Map<string, number>();
+    for (const token of findTokens(site.text)) {
+      const n = counts.get(token.raw) ?? 0;
+      counts.set(token.raw, n + 1);
+      const place = placeInText(site.entry.source, site.pointer, token.raw, n);
+      const file = site.entry.source.path;
+      if (token.kind === 'ref') {
+        checkRuleRef(token.target, token.label, place, file);
+        if (site.owner && titles.has(token.target)) addBacklink(referencedBy, token.target, site.owner);
+      } else if (token.kind === 'icon') {
+        if (!icons) bag.error(file, place, 'icon-no-set', 'an icon token needs an icon set: set roles.icons in game.yaml');
+        else if (!iconIds.includes(token.target)) unknownId(bag, file, place, 'icon', token.target, iconIds);
+      } else if (token.kind === 'term') {
+        if (!glossary) bag.error(file, place, 'term-no-glossary', 'a term token needs a glossary: set roles.glossary in game.yaml');
+        else if (!glossaryIds.includes(token.target)) unknownId(bag, file, place, 'glossary term', token.target, glossaryIds);
+      }
+    }
+  }
+  for (const page of game.pages) {
+    for (const token of findTokens(page.text)) {
+      const before = page.text.slice(0, token.offset).split('\n');
+      const place = { start: { line: before.length, column: before.at(-1)!.length + 1 } };
+      if (token.kind === 'ref' && !titles.has(token.target)) unknownId(bag, page.path, place, 'rule', token.target, ruleNumbers);
+      if (token.kind === 'icon' && !iconIds.includes(token.target)) unknownId(bag, page.path, place, 'icon', token.target, iconIds);
+      if (token.kind === 'term' && !glossaryIds.includes(token.target)) unknownId(bag, page.path, place, 'glossary term', token.target, glossaryIds);
+    }
+  }
+  return referencedBy;
+}
+
+function addBacklink(map: Map<string, string[]>, target: string, from: string): void {
+  const list = map.get(target) ?? [];
+  if (!list.includes(from) && from !== target) list.push(from);
+  map.set(target, list);
+}
+
+function normaliseLabel(s: string): string {
+  return s.normalize('NFC').toLocaleLowerCase('pt-BR').replace(/[.:;,\s]+$/u, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Merge entries from two files into one printed order: stable, inserting each where its number belongs. */
+function mergeByNumber(entries: Entry[]): Entry[] {
+  const main = entries.filter((e, i) => i === 0 || e.source === entries[0]!.source);
+  const others = entries.filter((e) => e.source !== entries[0]!.source);
+  const out = [...main];
+  for (const extra of others) {
+    const n = extra.value.number as string;
+    // After the last entry whose number is a prefix-ancestor or a sibling before it.
+    let at = out.length;
+    for (let i = 0; i < out.length; i++) {
+      if (compareNumbers(out[i]!.value.number as string, n) > 0) { at = i; break; }
+    }
+    out.splice(at, 0, extra);
+  }
+  return out;
+}
+
+function compareNumbers(a: string, b: string): number {
+  const pa = a.split('.');
+  const pb = b.split('.');
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i]!;
+    const y = pb[i]!;
+    if (x === y) continue;
+    const nx = Number(x);
+    const ny = Number(y);
+    if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny;
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
+function collectPlaceholders(game: Game): PlaceholderInfo[] {
+  const out: PlaceholderInfo[] = [];
+  for (const collection of game.collections.values()) {
+    for (const entry of collection.entries) {
+      for (const mark of entry.source.placeholders) {
+        if (mark.pointer !== entry.pointer && !mark.pointer.startsWith(entry.pointer + '/')) continue;
+        out.push({ collection: collection.name, id: entry.id, path: mark.pointer.slice(entry.pointer.length), note: mark.note, file: entry.source.path, line: mark.place?.start.line });
+      }
+    }
+  }
+  for (const mark of game.manifestSource.placeholders) out.push({ collection: '(manifest)', id: game.manifest.id, path: mark.pointer, note: mark.note, file: game.manifestSource.path, line: mark.place?.start.line });
+  if (game.constants) for (const mark of game.constants.source.placeholders) out.push({ collection: '(constants)', id: 'constants', path: mark.pointer, note: mark.note, file: game.constants.source.path, line: mark.place?.start.line });
+  return out;
+}

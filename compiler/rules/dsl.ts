@@ -1,0 +1,38 @@
+/**
+ * The rules DSL: a closed vocabulary of tagged operations. These types are
+ * the source of truth; schemas/dsl.schema.json is checked against them by a
+ * test (test/dsl-schema.test.ts), and every switch over `op` is exhaustive.
+ */
+
+/** A number read from one player's end state. */
+export type Quantity =
+  | { field: string; phrase?: string }
+  | { count: string; where?: string; phrase?: string }
+  | { distinct: string; phrase?: string }
+  | { repeated: string; note?: string; phrase?: string }
+  | { flag: string; phrase?: string }
+  | { min: Quantity[]; phrase?: string }
+  | { groupsOf: number; of: Quantity; phrase?: string };
+
+export type TiePolicy = 'share-place';
+
+/** Points for each player, computed from all players' end states. */
+export type Scoring =
+  | { op: 'rank'; by: Quantity; order: 'most' | 'fewest'; awards: number[]; ties: TiePolicy }
+  | { op: 'per'; points: number; each: Quantity }
+  | { op: 'if'; has: Quantity; points: number }
+  | { op: 'sum'; of: Scoring[] };
+
+export type ScoringOp = Scoring['op'];
+export const SCORING_OPS: readonly ScoringOp[] = ['rank', 'per', 'if', 'sum'];
+export const QUANTITY_KINDS = ['field', 'count', 'distinct', 'repeated', 'flag', 'min', 'groupsOf'] as const;
+export type QuantityKind = (typeof QUANTITY_KINDS)[number];
+
+export function quantityKind(q: Quantity): QuantityKind {
+  for (const kind of QUANTITY_KINDS) if (kind in q) return kind;
+  throw new Error(`not a quantity: ${JSON.stringify(q)}`);
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unhandled case: ${JSON.stringify(value)}`);
+}

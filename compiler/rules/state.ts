@@ -1,0 +1,40 @@
+import type { DeclEntry, Manifest, StateFieldDecl } from '../model.ts';
+import { slug } from '../load/slug.ts';
+import { textOf } from '../link/link.ts';
+
+/**
+ * The end-state declaration of a game (game.yaml `endState`), resolved: each
+ * field with its kind and, for lists, the values it may hold. The DSL is
+ * checked and rendered against this, never against a game's name.
+ */
+export interface StateModel {
+  typeName: string;
+  fields: Map<string, ResolvedField>;
+}
+
+export interface ResolvedField {
+  name: string;
+  decl: StateFieldDecl;
+  /** For lists and counts of a resource: the declared values (id -> display name). */
+  values: Map<string, string>;
+  /** For counts of a resource: the resource's display name. */
+  resourceName: string | undefined;
+}
+
+export function stateModel(manifest: Manifest, collectionValues: (name: string) => Map<string, string> | undefined): StateModel | undefined {
+  const end = manifest.endState;
+  if (!end) return undefined;
+  const fields = new Map<string, ResolvedField>();
+  for (const [name, decl] of Object.entries(end.fields ?? {})) {
+    const values = decl.of ? declValues(manifest, decl.of) ?? collectionValues(decl.of) ?? new Map() : new Map<string, string>();
+    const resourceName = decl.resource ? declValues(manifest, 'resources')?.get(decl.resource) : undefined;
+    fields.set(name, { name, decl, values, resourceName });
+  }
+  return { typeName: end.type, fields };
+}
+
+function declValues(manifest: Manifest, name: string): Map<string, string> | undefined {
+  const list: DeclEntry[] | undefined = manifest.declarations?.[name];
+  if (!list) return undefined;
+  return new Map(list.map((v) => [v.id ?? slug(textOf(v.name)), textOf(v.name)]));
+}

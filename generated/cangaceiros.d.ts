@@ -1,0 +1,1138 @@
+import { type Collection, type Placeholder, type Text } from './runtime.js';
+export type { Collection, DslNode, Placeholder, Text } from './runtime.js';
+/** The terrains this game declares. */
+export type Terrain = "sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads";
+/** The resources this game declares. */
+export type Resource = "reis" | "deal" | "vengeance" | "fame" | "wounds" | "volante-trophies";
+/** The zones this game declares. */
+export type Zone = "prison" | "guns-line" | "protection-line" | "facao-line" | "deal-line" | "vengeance-line" | "training-marker-reserve" | "chief-space" | "chief-training-spaces" | "chief-wound-spaces" | "garrison" | "event-tile" | "event-track" | "reserve" | "general-reserve" | "deck" | "hand" | "discard-pile" | "box" | "volantes-wound-spaces" | "attack-space";
+/** The pieceKinds this game declares. */
+export type PieceKind = "gang" | "cangaceiro" | "volante" | "fame-marker" | "training-marker" | "wound-cube" | "facao-token" | "blessing-token";
+/** The actions this game declares. */
+export type Action = "movement" | "garrison" | "training" | "plunder" | "cunning" | "ambush" | "threaten" | "attack";
+export type ChiefId = "antonio-silvino" | "cabeleira" | "cocada" | "corisco" | "dada" | "dulce" | "esperanca" | "gato" | "inacinha" | "jararaca" | "jesuino-brilhante" | "juriti" | "lampiao" | "lidia" | "maria-bonita" | "milian" | "ponto-fino" | "volta-seca" | "zabele" | "ze-baiano";
+export type EventTileId = "peace" | "sargento-quele" | "procura-se" | "sertao-perigoso" | "luger-parabellum" | "raso-da-catarina" | "bencao-de-padre-cicero" | "facada" | "pedro-candido-traidor" | "cala-a-boca" | "matar-os-macacos" | "corrupcao" | "serra-da-capivara" | "coitamento" | "tocaia";
+export type ActionCardId = "starting-1" | "starting-2" | "starting-3" | "starting-4" | "starting-5" | "starting-6" | "starting-7" | "serra-1" | "serra-2" | "serra-3" | "serra-4" | "serra-5" | "serra-6" | "serra-7" | "serra-8" | "caatinga-1" | "caatinga-2" | "caatinga-3" | "caatinga-4" | "caatinga-5" | "caatinga-6" | "caatinga-7";
+export type ThreatOptionId = "suffer-the-effects" | "lose-fame-equal-to-bounty";
+export type FazendaId = "sertao-1" | "sertao-2" | "sertao-3" | "sertao-4" | "sertao-5" | "sertao-6" | "sertao-7" | "sertao-8" | "sertao-9" | "sertao-10" | "sertao-11" | "serra-1" | "serra-2" | "serra-3" | "caatinga-1" | "caatinga-2" | "caatinga-3";
+export type CityId = "mossoro" | "salgueiro" | "salvador" | "recife" | "juazeiro";
+export type PlunderBonusId = "reis" | "guns" | "protection" | "facao" | "deal" | "vengeance" | "blessing" | "heal";
+export type LifeGoalId = "life-goal-1" | "life-goal-2" | "life-goal-3" | "life-goal-4" | "life-goal-5" | "life-goal-6" | "life-goal-7" | "life-goal-8" | "life-goal-9" | "life-goal-10" | "life-goal-11" | "life-goal-12" | "life-goal-13" | "life-goal-14";
+export type LifeGoalCostId = "reis" | "sertao-garrison" | "serra-garrison" | "caatinga-garrison" | "any-garrison" | "volante-trophy" | "any-line" | "facao-line" | "guns-line" | "protection-line" | "vengeance" | "deal";
+export type VolantesCardId = "volantes-2-3-1" | "volantes-2-3-2" | "volantes-2-3-3" | "volantes-2-3-4" | "volantes-2-3-5" | "volantes-2-3-6" | "volantes-4-5-1" | "volantes-4-5-2" | "volantes-4-5-3" | "volantes-4-5-4" | "volantes-4-5-5" | "volantes-4-5-6";
+export type ReinforcementsTokenId = "volantes-reinforcements-1" | "volantes-reinforcements-2" | "volantes-reinforcements-3" | "volantes-reinforcements-4" | "volantes-reinforcements-5" | "volantes-reinforcements-6" | "volantes-reinforcements-7" | "volantes-reinforcements-8" | "volantes-reinforcements-9" | "volantes-reinforcements-10" | "prison-reinforcements-1" | "prison-reinforcements-2" | "prison-reinforcements-3" | "prison-reinforcements-4";
+export type RewardTileId = "reward-1" | "reward-2" | "reward-3" | "reward-4" | "reward-5" | "reward-6" | "reward-7" | "reward-8" | "reward-9" | "reward-10" | "reward-11" | "reward-12" | "reward-13" | "reward-14" | "reward-15" | "reward-16";
+export type IconId = "green-brown-cards" | "blessing" | "remove-from-the-game" | "volante" | "cangaceiro" | "threaten-gang" | "red-numbers" | "movement" | "garrison" | "training" | "plunder";
+export type VolantesAttackRowId = "one" | "two" | "three-or-more";
+export type BountyLevelId = "bounty-1" | "bounty-2" | "bounty-3";
+export type PhaseId = "spawn-new-volantes" | "choose-action-cards" | "play-action-cards" | "resolve-current-event" | "activate-volantes" | "end-of-round";
+export type GameEndId = "seventh-round" | "life-goals-depleted";
+export type ScoringId = "final-scoring";
+export type MapSideId = "players-2-3" | "players-4-5";
+export interface Chief {
+    readonly id: ChiefId;
+    /** The Chief's name as printed. */
+    readonly name: Text;
+    /** The special ability, in the rulebook's words. */
+    readonly specialAbility: Text;
+    /** The base ability: discard an Action card instead of playing it to take one of these actions. */
+    readonly baseAbility: {
+        /** Action cards discarded. */
+        readonly discard: number;
+        /** one: one of the actions; all: every action. */
+        readonly take: "one" | "all";
+        /** The actions. */
+        readonly actions: readonly ("movement" | "garrison" | "training" | "plunder" | "cunning" | "ambush" | "threaten" | "attack")[];
+    };
+    /** Guns value on the Chief card. */
+    readonly guns: number;
+    /** Protection value on the Chief card. */
+    readonly protection: number;
+    /** Facão value on the Chief card. */
+    readonly facao: number;
+    /** The 3 Training spaces: what each marker covers until removed by Training. */
+    readonly trainingSpaces: readonly ({
+        /** What becomes available when the marker is removed. */
+        readonly unlocks: "specialAbility" | "guns" | "protection" | "facao" | "woundSpace";
+        /** The bonus, for guns/protection/facao. */
+        readonly amount?: number;
+    })[];
+    /** The wound spaces; a Wound cube cancels what it covers. */
+    readonly woundSpaces: readonly ({
+        /** The ability or bonus the cube cancels. */
+        readonly covers: "specialAbility" | "guns" | "protection" | "facao" | "woundSpace" | "nothing";
+    })[];
+    /** The special ability as structured rule changes. */
+    readonly overrides?: readonly ({
+        /** The kind of override. */
+        readonly kind: "noPrisonReinforcementsToken";
+    } | {
+        /** The kind of override. */
+        readonly kind: "extraFame";
+        /** prisonFreed: the Recife Prison attack frees Cangaceiros (all defending Volantes killed, or none). */
+        readonly trigger: "prisonFreed";
+        /** Extra Fame Points. */
+        readonly amount: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "extraMovement";
+        /** Extra spaces. */
+        readonly spaces: number;
+        /** The presence of Volantes does not interfere. */
+        readonly ignoresVolantes?: boolean;
+    } | {
+        /** The kind of override. */
+        readonly kind: "discardForAction";
+        /** The action taken. */
+        readonly action: "ambush" | "heal";
+        /** How many (Ambush actions, or wounds healed). */
+        readonly count: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "extraReinforcementsDraw";
+        /** Extra tokens drawn. */
+        readonly draw: number;
+        /** Tokens then discarded. */
+        readonly discard: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "extraPlunderGarrison";
+        /** Additional Garrisons. */
+        readonly count: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "exchangeTable";
+        /** The City. */
+        readonly city: CityId;
+        /** The playerState fields paid, in any combination. */
+        readonly pay: readonly ("reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards")[];
+        /** The playerState field gained. */
+        readonly gain: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        /** The rows as printed (1/3/5 to gain 1/4/6). */
+        readonly table: readonly ({
+            /** Total paid. */
+            readonly pay: number;
+            /** Gained. */
+            readonly gain: number;
+        })[];
+    } | {
+        /** The kind of override. */
+        readonly kind: "ignoreAttackingVolantes";
+        /** Volantes ignored. */
+        readonly count: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "plunderBonusExtra";
+        /** The bonus received. */
+        readonly bonus: PlunderBonusId;
+        /** What is gained in addition. */
+        readonly gain: "cangaceiro" | "deal" | "vengeance" | "reis";
+        /** How many. */
+        readonly amount: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "garrisonAnywhere";
+    } | {
+        /** The kind of override. */
+        readonly kind: "firingPower";
+        /** The Chief values summed. */
+        readonly sum: readonly ("guns" | "protection" | "facao")[];
+    } | {
+        /** The kind of override. */
+        readonly kind: "meleeStrength";
+        /** The strength. */
+        readonly value: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "trainAllAtOnce";
+        /** Markers removed. */
+        readonly markers: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "onSpecialTrained";
+        /** What is gained (a Cangaceiro goes on a line of your choice). */
+        readonly gain: "cangaceiro" | "deal" | "vengeance";
+        /** How many. */
+        readonly amount: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "protectionAnyLine";
+    } | {
+        /** The kind of override. */
+        readonly kind: "cunningWithoutReward";
+    } | {
+        /** The kind of override. */
+        readonly kind: "plunderOnRailroad";
+        /** What is gained. */
+        readonly gain: "reis";
+        /** How many. */
+        readonly amount: number;
+    } | {
+        /** The kind of override. */
+        readonly kind: "baseAbilityAllActions";
+    })[];
+}
+export interface EventTile {
+    readonly id: EventTileId;
+    /** The Event's name as printed. */
+    readonly name: Text;
+    /** event: one of the 14 Event tiles; peace: the Peace tile. */
+    readonly kind: "event" | "peace";
+    /** What each player without a Cangaceiro on the tile suffers in Phase 4. */
+    readonly effect: {
+        /** Operation. */
+        readonly op: "none";
+    } | {
+        /** Operation. */
+        readonly op: "payEach";
+        /** How many times the cost is due. */
+        readonly each: number | {
+            /** The count field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        } | {
+            /** The countByTerrain field. */
+            readonly field: "garrisonsByTerrain";
+            /** The terrains to sum over. */
+            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+        };
+        /** The cost per unit. */
+        readonly cost: {
+            /** The count field paid or lost. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            /** How many. */
+            readonly amount: number;
+        };
+        /** Lost per unit not paid. */
+        readonly shortfall: {
+            /** The count field paid or lost. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            /** How many. */
+            readonly amount: number;
+        };
+    } | {
+        /** Operation. */
+        readonly op: "lose";
+        /** The field. */
+        readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        /** How many. */
+        readonly amount: number;
+    } | {
+        /** Operation. */
+        readonly op: "gain";
+        /** The field. */
+        readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        /** How many. */
+        readonly amount: number;
+    } | {
+        /** Operation. */
+        readonly op: "unless";
+        /** The condition that spares the player. */
+        readonly check: {
+            /** The threshold N. */
+            readonly atLeast: number;
+            /** The quantity tested. */
+            readonly of: number | {
+                /** The count field. */
+                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            } | {
+                /** The countByTerrain field. */
+                readonly field: "garrisonsByTerrain";
+                /** The terrains to sum over. */
+                readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+            };
+        } | {
+            /** The conditions. */
+            readonly all: readonly ({
+                readonly [key: string]: unknown;
+            })[];
+        } | {
+            /** The terrain field. */
+            readonly field: "gangTerrain";
+            /** The terrains. */
+            readonly in: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+        };
+        /** The effect otherwise. */
+        readonly do: {
+            readonly [key: string]: unknown;
+        };
+    } | {
+        /** Operation. */
+        readonly op: "when";
+        /** The condition. */
+        readonly check: {
+            /** The threshold N. */
+            readonly atLeast: number;
+            /** The quantity tested. */
+            readonly of: number | {
+                /** The count field. */
+                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            } | {
+                /** The countByTerrain field. */
+                readonly field: "garrisonsByTerrain";
+                /** The terrains to sum over. */
+                readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+            };
+        } | {
+            /** The conditions. */
+            readonly all: readonly ({
+                readonly [key: string]: unknown;
+            })[];
+        } | {
+            /** The terrain field. */
+            readonly field: "gangTerrain";
+            /** The terrains. */
+            readonly in: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+        };
+        /** The effect. */
+        readonly do: {
+            readonly [key: string]: unknown;
+        };
+    } | {
+        /** Operation. */
+        readonly op: "moveAll";
+        /** The source: a count field, or a per-terrain field with keys. */
+        readonly from: {
+            /** The source field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards" | "garrisonsByTerrain";
+            /** For a countByTerrain field: the terrains to empty (all when omitted). */
+            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+        };
+        /** The destination count field. */
+        readonly to: {
+            /** The destination field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        };
+    } | {
+        /** Operation. */
+        readonly op: "all";
+        /** The effects, in order. */
+        readonly do: readonly ({
+            readonly [key: string]: unknown;
+        })[];
+    };
+    /** Extra printed instructions that are not an effect. */
+    readonly reminder?: Text;
+    /** Printed setup instruction for this tile. */
+    readonly setup?: Text;
+    /** Worked examples (derived, not printed): each is a test of the effect. */
+    readonly examples?: readonly ({
+        /** The player's state before the effect (only the fields that matter). */
+        readonly given: {
+            readonly [key: string]: number | string | {
+                readonly [key: string]: number | undefined;
+            } | undefined;
+        };
+        /** The same fields after the effect. */
+        readonly expect: {
+            readonly [key: string]: number | string | {
+                readonly [key: string]: number | undefined;
+            } | undefined;
+        };
+    })[];
+}
+export interface ActionCard {
+    readonly id: ActionCardId;
+    /** The card's display name (not printed: placeholder). */
+    readonly name: Text;
+    /** Which deck the card belongs to. */
+    readonly deck: "starting" | "serra" | "caatinga";
+    /** The upper part (ATTACK): a movement and an attack on the Volantes. */
+    readonly attack: {
+        /** Movement actions with the attack. */
+        readonly movement: number;
+        /** Guns bonus of the attack part. */
+        readonly guns: number;
+        /** Protection bonus of the attack part. */
+        readonly protection: number;
+        /** Facão bonus of the attack part. */
+        readonly facao: number;
+    };
+    /** The lower part (ACTION). */
+    readonly action: {
+        /** The action icons shown. */
+        readonly icons?: readonly ("movement" | "garrison" | "training" | "plunder" | "cunning" | "ambush" | "threaten" | "attack")[];
+        /** The lower part in the rulebook's words. */
+        readonly text?: Text;
+        /** Caatinga cards: the resources shown on the card that the target must have to be allowed to choose to suffer the effects. */
+        readonly threatResources?: readonly ("reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards" | "garrisonsByTerrain")[];
+    };
+}
+export interface ThreatOption {
+    readonly id: ThreatOptionId;
+    /** A short name composed from the printed words. */
+    readonly name: Text;
+    /** 1 or 2, in printed order. */
+    readonly option: number;
+    /** The option in the rulebook's words. */
+    readonly text: Text;
+    /** When this is the only option, in the rulebook's words. */
+    readonly onlyChoiceWhen?: Text;
+}
+export interface Fazenda {
+    readonly id: FazendaId;
+    /** Display name (not printed: placeholder). */
+    readonly name: Text;
+    /** The terrain whose spaces the tile goes in (yellow Sertão, brown Serra, green Caatinga). */
+    readonly terrain: "sertao" | "serra" | "caatinga";
+    /** The player counts on the tile's back. */
+    readonly players: readonly ("2/3" | "4/5")[];
+    /** The bonus icons on the tile, each a bonus gained with Plunder. */
+    readonly bonuses: readonly (PlunderBonusId)[];
+}
+export interface City {
+    readonly id: CityId;
+    /** The name as printed. */
+    readonly name: Text;
+    /** Every spelling the rulebook prints. */
+    readonly spellings?: readonly (string)[];
+    /** city, or juazeiro for the central space. */
+    readonly terrain: "city" | "juazeiro";
+    /** The Prison is here. */
+    readonly prison?: boolean;
+    /** Gangs start here and return here when a Chief dies or retires. */
+    readonly start?: boolean;
+    /** What a Plunder here does. */
+    readonly plunder: {
+        /** An exchange: pay 1 row's total, gain its value. */
+        readonly exchange?: {
+            /** playerState fields paid, in any combination. */
+            readonly pay: readonly ("reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards")[];
+            /** playerState field gained. */
+            readonly gain: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            /** Rows as printed. */
+            readonly table: readonly ({
+                /** Total paid. */
+                readonly pay: number;
+                /** Gained. */
+                readonly gain: number;
+            })[];
+        };
+        /** This space cannot be activated with Plunder. */
+        readonly none?: boolean;
+    };
+    /** Attacking the Recife Prison. */
+    readonly prisonAttack?: {
+        /** Cangaceiros in prison needed to attack. */
+        readonly minimumPrisoners: number;
+        /** Prisoners of any color count. */
+        readonly prisonersAnyColor?: boolean;
+        /** Who defends. */
+        readonly defenders: "allVolantesInSpace";
+        /** Volantes Reinforcements tokens flipped per defending Volante. */
+        readonly volantesReinforcementsPerVolante?: number;
+        /** Prison Reinforcements tokens flipped. */
+        readonly prisonReinforcements: number;
+        /** Who is freed when the wounds reach the skull. */
+        readonly freed: {
+            /** Colors chosen. */
+            readonly colors: number;
+            /** Where freed Cangaceiros go. */
+            readonly returnTo: "ownerReserve";
+            /** Fame Points per Cangaceiro freed. */
+            readonly famePerCangaceiro: number;
+        };
+    };
+    /** The City's entry in the rulebook's words. */
+    readonly text: Text;
+}
+export interface PlunderBonus {
+    readonly id: PlunderBonusId;
+    /** The bonus name as printed. */
+    readonly name: Text;
+    /** What the bonus gives. */
+    readonly gain: {
+        /** Declared resource. */
+        readonly resource: "reis" | "deal" | "vengeance";
+        /** How many. */
+        readonly amount: number;
+    } | {
+        /** Declared zone. */
+        readonly cangaceiro: "guns-line" | "protection-line" | "facao-line";
+        /** How many. */
+        readonly amount: number;
+    } | {
+        /** Tiles switched. */
+        readonly swapEventTiles: number;
+    } | {
+        /** Wound cubes removed. */
+        readonly heal: number;
+    };
+    /** The most a line can hold. */
+    readonly limit?: number;
+    /** The bonus in the rulebook's words. */
+    readonly text: Text;
+    /** Printed ways to use the tokens. */
+    readonly uses?: readonly (Text)[];
+}
+export interface LifeGoal {
+    readonly id: LifeGoalId;
+    /** Display name (not printed: placeholder). */
+    readonly name: Text;
+    /** The resources in the red box. */
+    readonly cost: readonly ({
+        /** The kind of resource. */
+        readonly resource: LifeGoalCostId;
+        /** How many. */
+        readonly amount: number;
+    })[];
+    /** Fame Points gained: base minus a quantity. */
+    readonly fame: {
+        /** Base Fame Points. */
+        readonly base: number;
+        /** Subtracted. */
+        readonly minus: number | {
+            /** The count field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        } | {
+            /** The countByTerrain field. */
+            readonly field: "garrisonsByTerrain";
+            /** The terrains to sum over. */
+            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+        };
+    };
+    /** The Chief must have no Training markers on its card. */
+    readonly requiresFullyTrained: boolean;
+}
+export interface LifeGoalCost {
+    readonly id: LifeGoalCostId;
+    /** Short name composed from the printed sentence. */
+    readonly name: Text;
+    /** The rulebook's sentence. */
+    readonly text: Text;
+    /** What the player must hold. */
+    readonly quantity: number | {
+        /** The count field. */
+        readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+    } | {
+        /** The countByTerrain field. */
+        readonly field: "garrisonsByTerrain";
+        /** The terrains to sum over. */
+        readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+    };
+}
+export interface VolantesCard {
+    readonly id: VolantesCardId;
+    /** Display name (not printed: placeholder). */
+    readonly name: Text;
+    /** Number of players printed on the front (A). */
+    readonly players: "2/3" | "4/5";
+    /** Volantes figures on the back. */
+    readonly backFigures: 1 | 2 | 3;
+    /** Rounds in which the card can be the active Volantes card. */
+    readonly rounds?: readonly (number)[];
+    /** Fame Point value of each Volante (E). */
+    readonly famePerVolante: number;
+    /** Number of Volantes in each City (C). */
+    readonly spawn: readonly ({
+        /** The City. */
+        readonly city: CityId;
+        /** How many. */
+        readonly count: number;
+    })[];
+    /** Guns of the Volantes (D). */
+    readonly guns: number;
+    /** Protection of the Volantes (D). */
+    readonly protection: number;
+    /** Facão of the Volantes (D). */
+    readonly facao: number;
+    /** Number of wound spaces per Volante (B). */
+    readonly woundSpaces: number;
+}
+export interface ReinforcementsToken {
+    readonly id: ReinforcementsTokenId;
+    /** Display name (not printed: placeholder). */
+    readonly name: Text;
+    /** Volantes or Prison Reinforcements. */
+    readonly kind: "volantes" | "prison";
+    /** Guns bonus. */
+    readonly guns: number;
+    /** Protection bonus. */
+    readonly protection: number;
+    /** Facão bonus. */
+    readonly facao: number;
+    /** Prison Reinforcements: wounds reaching its skull space free the prisoners. */
+    readonly skull?: boolean;
+}
+export interface RewardTile {
+    readonly id: RewardTileId;
+    /** Display name (not printed: placeholder). */
+    readonly name: Text;
+    /** The bonus shown. */
+    readonly bonus: PlunderBonusId;
+}
+export interface Icon {
+    readonly id: IconId;
+    /** The icon's name as printed. */
+    readonly name: Text;
+    /** Its meaning in the rulebook's words. */
+    readonly text: Text;
+}
+export interface VolantesAttackRow {
+    readonly id: VolantesAttackRowId;
+    /** The Number of Volantes cell as printed. */
+    readonly name: Text;
+    /** Number of Volantes. */
+    readonly volantes: number;
+    /** This row is for this number or more. */
+    readonly orMore?: boolean;
+    /** Wounds Suffered by the Chief. */
+    readonly chiefWounds: number | "dies";
+    /** Arrested Cangaceiros. */
+    readonly arrested: number | "all";
+    /** Printed cell texts where not a number. */
+    readonly printed?: {
+        /** As printed. */
+        readonly chiefWounds?: Text;
+        /** As printed. */
+        readonly arrested?: Text;
+    };
+}
+export interface BountyLevel {
+    readonly id: BountyLevelId;
+    /** The level as shown. */
+    readonly name: Text;
+    /** The bounty: Fame Points lost when the Chief dies. */
+    readonly bounty: number;
+    /** Lowest Fame Points at this level. */
+    readonly fameFrom: number;
+    /** Highest Fame Points at this level (open-ended when absent). */
+    readonly fameTo?: number;
+}
+export interface Phase {
+    readonly id: PhaseId;
+    /** The phase name as printed. */
+    readonly name: Text;
+    /** Its number (1-6). */
+    readonly number: number;
+    /** The Phases Summary text. */
+    readonly summary: Text;
+    /** Cards chosen. */
+    readonly cards?: number;
+    /** Player order: from the player with the Facão, clockwise. */
+    readonly order?: "facaoThenClockwise";
+}
+export interface GameEnd {
+    readonly id: GameEndId;
+    /** Short name. */
+    readonly name: Text;
+    /** When the game ends. */
+    readonly trigger: {
+        /** The game ends at the end of this Round. */
+        readonly endOfRound?: number;
+        /** The Life Goal cards are depleted during a Round. */
+        readonly lifeGoalsDepleted?: boolean;
+        /** Play until the end of this phase. */
+        readonly playUntilEndOfPhase?: number;
+        /** Skip the remaining phases. */
+        readonly skipRemainingPhases?: boolean;
+    };
+    /** As printed in End of the Game. */
+    readonly text: Text;
+    /** As printed in End of the Game (Summary). */
+    readonly summary: Text;
+}
+export interface Scoring {
+    readonly id: ScoringId;
+    /** Name. */
+    readonly name: Text;
+    /** The sources of resource points, in printed order. */
+    readonly resourcePoints: readonly ({
+        /** As printed. */
+        readonly text: Text;
+        /** Quantities added together. */
+        readonly add: readonly (number | {
+            /** The count field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        } | {
+            /** The countByTerrain field. */
+            readonly field: "garrisonsByTerrain";
+            /** The terrains to sum over. */
+            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+        })[];
+    })[];
+    /** Subtracted from the total. */
+    readonly subtract: {
+        /** As printed. */
+        readonly text: Text;
+        /** Quantities added together. */
+        readonly add: readonly (number | {
+            /** The count field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        } | {
+            /** The countByTerrain field. */
+            readonly field: "garrisonsByTerrain";
+            /** The terrains to sum over. */
+            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+        })[];
+    };
+    /** The total is never below 0. */
+    readonly floorAtZero?: boolean;
+    /** Conversion to Fame Points. */
+    readonly convert: {
+        /** Resource points per gain. */
+        readonly per: number;
+        /** Rounding. */
+        readonly rounding: "down";
+        /** Gained per step. */
+        readonly gain: {
+            /** Field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            /** Amount. */
+            readonly amount: number;
+        };
+    };
+    /** Who wins. */
+    readonly winner: {
+        /** The field compared. */
+        readonly most: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+    };
+    /** Tie-breakers in order. */
+    readonly tieBreakers: readonly ({
+        /** The player with fewer wins. */
+        readonly fewest: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+        /** As printed. */
+        readonly text: Text;
+    })[];
+    /** What happens after the last tie-breaker. */
+    readonly finalTie: "share";
+    /** As printed. */
+    readonly finalTieText?: Text;
+}
+export interface MapSide {
+    readonly id: MapSideId;
+    /** Which side. */
+    readonly name: Text;
+    /** Player counts for this side. */
+    readonly players: "2/3" | "4/5";
+    /** placeholder: the layout is a draft not printed in the rulebook. */
+    readonly provenance: "printed" | "placeholder";
+    /** What is drafted and why. */
+    readonly note: Text;
+    /** The red border: entering this terrain wounds the Gang. */
+    readonly woundBorder?: {
+        /** Terrain. */
+        readonly terrain: "sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads";
+        /** Border colour. */
+        readonly color?: string;
+        /** Effect on entering. */
+        readonly onEnter: {
+            /** Operation. */
+            readonly op: "none";
+        } | {
+            /** Operation. */
+            readonly op: "payEach";
+            /** How many times the cost is due. */
+            readonly each: number | {
+                /** The count field. */
+                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            } | {
+                /** The countByTerrain field. */
+                readonly field: "garrisonsByTerrain";
+                /** The terrains to sum over. */
+                readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+            };
+            /** The cost per unit. */
+            readonly cost: {
+                /** The count field paid or lost. */
+                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+                /** How many. */
+                readonly amount: number;
+            };
+            /** Lost per unit not paid. */
+            readonly shortfall: {
+                /** The count field paid or lost. */
+                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+                /** How many. */
+                readonly amount: number;
+            };
+        } | {
+            /** Operation. */
+            readonly op: "lose";
+            /** The field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            /** How many. */
+            readonly amount: number;
+        } | {
+            /** Operation. */
+            readonly op: "gain";
+            /** The field. */
+            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            /** How many. */
+            readonly amount: number;
+        } | {
+            /** Operation. */
+            readonly op: "unless";
+            /** The condition that spares the player. */
+            readonly check: {
+                /** The threshold N. */
+                readonly atLeast: number;
+                /** The quantity tested. */
+                readonly of: number | {
+                    /** The count field. */
+                    readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+                } | {
+                    /** The countByTerrain field. */
+                    readonly field: "garrisonsByTerrain";
+                    /** The terrains to sum over. */
+                    readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+                };
+            } | {
+                /** The conditions. */
+                readonly all: readonly ({
+                    readonly [key: string]: unknown;
+                })[];
+            } | {
+                /** The terrain field. */
+                readonly field: "gangTerrain";
+                /** The terrains. */
+                readonly in: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+            };
+            /** The effect otherwise. */
+            readonly do: {
+                readonly [key: string]: unknown;
+            };
+        } | {
+            /** Operation. */
+            readonly op: "when";
+            /** The condition. */
+            readonly check: {
+                /** The threshold N. */
+                readonly atLeast: number;
+                /** The quantity tested. */
+                readonly of: number | {
+                    /** The count field. */
+                    readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+                } | {
+                    /** The countByTerrain field. */
+                    readonly field: "garrisonsByTerrain";
+                    /** The terrains to sum over. */
+                    readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+                };
+            } | {
+                /** The conditions. */
+                readonly all: readonly ({
+                    readonly [key: string]: unknown;
+                })[];
+            } | {
+                /** The terrain field. */
+                readonly field: "gangTerrain";
+                /** The terrains. */
+                readonly in: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+            };
+            /** The effect. */
+            readonly do: {
+                readonly [key: string]: unknown;
+            };
+        } | {
+            /** Operation. */
+            readonly op: "moveAll";
+            /** The source: a count field, or a per-terrain field with keys. */
+            readonly from: {
+                /** The source field. */
+                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards" | "garrisonsByTerrain";
+                /** For a countByTerrain field: the terrains to empty (all when omitted). */
+                readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
+            };
+            /** The destination count field. */
+            readonly to: {
+                /** The destination field. */
+                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
+            };
+        } | {
+            /** Operation. */
+            readonly op: "all";
+            /** The effects, in order. */
+            readonly do: readonly ({
+                readonly [key: string]: unknown;
+            })[];
+        };
+    };
+    /** Spaces on the Event Track. */
+    readonly eventTrackSpaces?: number;
+    /** The Volantes card for Round 1 printed on the board: Volantes per City. */
+    readonly firstRoundVolantes?: readonly ({
+        /** The City. */
+        readonly city: CityId;
+        /** How many. */
+        readonly count: number;
+    })[];
+    /** The spaces. */
+    readonly spaces: readonly ({
+        /** Space ID, unique on this side. */
+        readonly id: string;
+        /** Space name (draft). */
+        readonly name: string;
+        /** Declared terrain. */
+        readonly terrain: "sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads";
+        /** Fazenda tiles the space holds. */
+        readonly fazendaSlots: number;
+        /** Drawing x (0..1000). */
+        readonly x: number;
+        /** Drawing y (0..1000). */
+        readonly y: number;
+        /** The City (or Juazeiro) this space is. */
+        readonly city?: CityId;
+        /** Gangs start here. */
+        readonly start?: boolean;
+        /** A token placed here at setup. */
+        readonly token?: "blessing";
+    })[];
+    /** Adjacencies (undirected). */
+    readonly edges: readonly ({
+        /** A space ID. */
+        readonly a: string;
+        /** A space ID. */
+        readonly b: string;
+        /** border: shared border; railroad: Cities only, Gangs only. */
+        readonly kind: "border" | "railroad";
+    })[];
+    /** Printed arrows the Volantes follow when they have no target. */
+    readonly arrows: readonly ({
+        /** Space ID. */
+        readonly from: string;
+        /** Bordering space ID. */
+        readonly to: string;
+    })[];
+}
+/** Cangaceiros: every collection with `all` and `byId`, the game's declarations and its placeholder report. */
+export declare const cangaceiros: Readonly<{
+    id: "cangaceiros";
+    name: Text;
+    locale: "en";
+    players: {
+        min: number;
+        max: number;
+    };
+    components: ({
+        id: string;
+        name: string;
+        count: number;
+        note: string;
+        collection?: undefined;
+        where?: undefined;
+        parts?: undefined;
+    } | {
+        id: string;
+        name: string;
+        count: number;
+        collection: string;
+        where: {
+            kind: string;
+            deck?: undefined;
+        };
+        note?: undefined;
+        parts?: undefined;
+    } | {
+        id: string;
+        name: string;
+        count: number;
+        note?: undefined;
+        collection?: undefined;
+        where?: undefined;
+        parts?: undefined;
+    } | {
+        id: string;
+        name: string;
+        count: number;
+        collection: string;
+        note?: undefined;
+        where?: undefined;
+        parts?: undefined;
+    } | {
+        id: string;
+        name: string;
+        count: number;
+        collection: string;
+        note: string;
+        parts: {
+            name: string;
+            count: number;
+        }[];
+        where?: undefined;
+    } | {
+        id: string;
+        name: string;
+        count: number;
+        collection: string;
+        where: {
+            kind: string;
+            deck?: undefined;
+        };
+        note: string;
+        parts?: undefined;
+    } | {
+        id: string;
+        name: string;
+        count: number;
+        collection: string;
+        note: string;
+        where?: undefined;
+        parts?: undefined;
+    } | {
+        id: string;
+        name: string;
+        count: number;
+        collection: string;
+        where: {
+            deck: string;
+            kind?: undefined;
+        };
+        note?: undefined;
+        parts?: undefined;
+    })[];
+    declarations: {
+        terrains: ({
+            id: string;
+            name: string;
+            image: string;
+            color: string;
+            text: string;
+            enterEffect?: undefined;
+            enterNote?: undefined;
+        } | {
+            id: string;
+            name: string;
+            image: string;
+            color: string;
+            text: string;
+            enterEffect: {
+                op: string;
+                field: string;
+                amount: number;
+            };
+            enterNote: string;
+        })[];
+        resources: ({
+            id: string;
+            name: string;
+            text: string;
+            denominations: number[];
+            limit?: undefined;
+            zone?: undefined;
+            minimum?: undefined;
+        } | {
+            id: string;
+            name: string;
+            limit: number;
+            zone: string;
+            text?: undefined;
+            denominations?: undefined;
+            minimum?: undefined;
+        } | {
+            id: string;
+            name: string;
+            minimum: number;
+            text: string;
+            denominations?: undefined;
+            limit?: undefined;
+            zone?: undefined;
+        } | {
+            id: string;
+            name: string;
+            zone: string;
+            text?: undefined;
+            denominations?: undefined;
+            limit?: undefined;
+            minimum?: undefined;
+        })[];
+        zones: ({
+            id: string;
+            name: string;
+            text: string;
+            limit?: undefined;
+            owner?: undefined;
+        } | {
+            id: string;
+            name: string;
+            limit: number;
+            owner: string;
+            text?: undefined;
+        } | {
+            id: string;
+            name: string;
+            owner: string;
+            text: string;
+            limit?: undefined;
+        } | {
+            id: string;
+            name: string;
+            owner: string;
+            text?: undefined;
+            limit?: undefined;
+        } | {
+            id: string;
+            name: string;
+            text?: undefined;
+            limit?: undefined;
+            owner?: undefined;
+        })[];
+        pieceKinds: ({
+            id: string;
+            name: string;
+            owner: string;
+            movement: {
+                railroads: boolean;
+                steps?: undefined;
+                neverEnter?: undefined;
+                enterFromRound?: undefined;
+            };
+            text?: undefined;
+        } | {
+            id: string;
+            name: string;
+            owner: string;
+            movement?: undefined;
+            text?: undefined;
+        } | {
+            id: string;
+            name: string;
+            movement: {
+                railroads: boolean;
+                steps: number;
+                neverEnter: string[];
+                enterFromRound: {
+                    caatinga: number;
+                };
+            };
+            text: string;
+            owner?: undefined;
+        } | {
+            id: string;
+            name: string;
+            owner?: undefined;
+            movement?: undefined;
+            text?: undefined;
+        } | {
+            id: string;
+            name: string;
+            text: string;
+            owner?: undefined;
+            movement?: undefined;
+        })[];
+        actions: {
+            id: string;
+            name: string;
+        }[];
+    };
+    chiefs: Collection<ChiefId, Chief>;
+    events: Collection<EventTileId, EventTile>;
+    actionCards: Collection<ActionCardId, ActionCard>;
+    threatOptions: Collection<ThreatOptionId, ThreatOption>;
+    fazendas: Collection<FazendaId, Fazenda>;
+    cities: Collection<CityId, City>;
+    plunderBonuses: Collection<PlunderBonusId, PlunderBonus>;
+    lifeGoals: Collection<LifeGoalId, LifeGoal>;
+    lifeGoalCosts: Collection<LifeGoalCostId, LifeGoalCost>;
+    volantesCards: Collection<VolantesCardId, VolantesCard>;
+    reinforcements: Collection<ReinforcementsTokenId, ReinforcementsToken>;
+    rewardTiles: Collection<RewardTileId, RewardTile>;
+    icons: Collection<IconId, Icon>;
+    volantesAttack: Collection<VolantesAttackRowId, VolantesAttackRow>;
+    bounty: Collection<BountyLevelId, BountyLevel>;
+    phases: Collection<PhaseId, Phase>;
+    gameEnd: Collection<GameEndId, GameEnd>;
+    scoring: Collection<"final-scoring", Scoring>;
+    map: Collection<MapSideId, MapSide>;
+    /** Every value the rulebook does not give, marked as a placeholder in the content. */
+    placeholders: readonly Placeholder[];
+}>;
