@@ -28,9 +28,25 @@ export class YamlSource {
   /** Parse and report every YAML error of the file (not only the first). */
   parse(bag: DiagnosticBag): this {
     const doc = parseDocument(this.text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false, strict: true });
+    // YAML forbids tabs in indentation, and the parser's own message for them
+    // ("unexpected scalar") hides the cause: name it, at the tab.
+    const tabs = [...this.text.matchAll(/^( *)\t/gm)];
+    for (const tab of tabs) {
+      const at = tab.index + tab[1]!.length;
+      bag.error(this.path, this.placeOfRange([at, at + 1]), 'yaml-tab-indent', 'a tab in indentation: YAML indents with spaces only');
+    }
+    if (tabs.length) this.ok = false;
     for (const error of doc.errors) {
       this.ok = false;
-      bag.error(this.path, this.placeOfRange(error.pos), `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, firstLine(error.message));
+      if (tabs.length) continue; // the tab explains the parser's errors
+      let pos: readonly number[] = error.pos;
+      // An unclosed quote is reported where the file ends; point at the quote that opened it.
+      if (error.code === 'MISSING_CHAR' && /closing "?quote/.test(error.message)) {
+        const before = this.text.slice(0, error.pos[0]);
+        const open = Math.max(before.lastIndexOf('"'), before.lastIndexOf("'"));
+        if (open >= 0) pos = [open, open + 1];
+      }
+      bag.error(this.path, this.placeOfRange(pos), `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, firstLine(error.message));
     }
     for (const warning of doc.warnings) {
       bag.warning(this.path, this.placeOfRange(warning.pos), `yaml-${warning.code.toLowerCase().replace(/_/g, '-')}`, firstLine(warning.message));

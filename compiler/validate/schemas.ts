@@ -35,7 +35,7 @@ export class SchemaSet {
     private readonly root: string,
     private readonly bag: DiagnosticBag,
   ) {
-    this.ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
+    this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
     this.ajv.addKeyword({
       keyword: 'x-ref',
       schemaType: 'string',
@@ -136,7 +136,8 @@ function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, b
   for (const error of errors) {
     if (error.keyword === 'if' || inUnion(error)) continue;
     const pointer = base + error.instancePath;
-    const report = describe(error, errors, unions);
+    const report = describe({ ...error, instancePath: pointer }, errors.map((e) => ({ ...e, instancePath: base + e.instancePath })), unions);
+    if (report.pointer) report.pointer = report.pointer.slice(base.length);
     const key = `${report.pointer ?? pointer}|${report.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,0 +1,91 @@
+// `npm run bench`: the time of `check` and of each build phase on the bundled
+// content, beside the floor measured in the same run (reading, parsing and
+// ajv-validating the same files with nothing else). Medians of several runs,
+// written to bench/RESULTS.md. Targets live here, never in timed unit tests.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { emitPackage } from '../emit-code/emit.ts';
+import { emitSite } from '../emit-site/site.ts';
+import { findGames } from '../load/game.ts';
+import { listFiles } from '../load/files.ts';
+import type { Manifest } from '../model.ts';
+import { check } from '../pipeline.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const CHECK_TARGET = 1.5;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** The floor: the same files read, parsed and validated against the same schemas, nothing else. */
+async function floor(): Promise<number> {
+  const t0 = performance.now();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addKeyword('x-ref');
+  ajv.addKeyword('x-rule');
+  for (const file of await listFiles(path.join(ROOT, 'schemas'), '.schema.json')) ajv.addSchema(JSON.parse(await readFile(file, 'utf8')));
+  for (const dir of await findGames(ROOT)) {
+    const manifest = parse(await readFile(path.join(dir, 'game.yaml'), 'utf8')) as Manifest;
+    ajv.getSchema('https://rulebook.dev/schemas/game.schema.json')!(manifest);
+    for (const c of Object.values(manifest.collections)) {
+      const entries = parse(await readFile(path.join(dir, c.file), 'utf8')) as unknown[];
+      const validate = ajv.getSchema(`https://rulebook.dev/schemas/${c.schema}`)!;
+      for (const e of entries) validate(e);
+    }
+  }
+  return performance.now() - t0;
+}
+
+async function main(): Promise<void> {
+  const floors: number[] = [];
+  const checks: number[] = [];
+  const phases = new Map<string, number[]>();
+  const add = (k: string, v: number) => phases.set(k, [...(phases.get(k) ?? []), v]);
+  for (let i = 0; i < RUNS; i++) {
+    floors.push(await floor());
+    const t0 = performance.now();
+    const result = await check(ROOT);
+    checks.push(performance.now() - t0);
+    if (result.bag.errorCount) throw new Error('the bundled content has errors: run `npm run check`');
+    for (const [p, ms] of result.timings) add(p, ms);
+    let t = performance.now();
+    emitPackage(result.games, result.schemas, '0');
+    add('emit code', performance.now() - t);
+    t = performance.now();
+    await emitSite(result.games, { base: '/' });
+    add('emit site', performance.now() - t);
+  }
+  const f = median(floors);
+  const c = median(checks);
+  const ratio = c / f;
+  const rows = [...phases].map(([p, xs]) => `| ${p} | ${median(xs).toFixed(1)} |`);
+  const report = `# Benchmarks
+
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${RUNS} runs, medians in ms).
+
+| measure | ms |
+| --- | --- |
+| floor: read + parse + ajv-validate the same files | ${f.toFixed(1)} |
+| \`check\` (load, validate, link, rules) | ${c.toFixed(1)} |
+| ratio check / floor | ${ratio.toFixed(2)} (target ≤ ${CHECK_TARGET}) |
+
+Phases of a build:
+
+| phase | ms |
+| --- | --- |
+${rows.join('\n')}
+`;
+  await mkdir(path.join(ROOT, 'bench'), { recursive: true });
+  await writeFile(path.join(ROOT, 'bench', 'RESULTS.md'), report);
+  process.stdout.write(report);
+  if (ratio > CHECK_TARGET) process.stdout.write(`\ncheck is ${ratio.toFixed(2)}x the floor: over the ${CHECK_TARGET}x target.\n`);
+}
+
+await main();

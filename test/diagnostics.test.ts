@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, runCli } from './helpers.ts';
+
+async function mini(cards: string): Promise<string[]> {
+  const root = await makeProject({
+    'content/mini/game.yaml': MINI_GAME,
+    'content/mini/cards.yaml': cards,
+    'schemas/mini/card.schema.json': MINI_SCHEMA,
+  });
+  return diagnosticsOf(root);
+}
+
+describe('YAML syntax errors are located', () => {
+  it('a tab in indentation', async () => {
+    const d = await mini('- name: A\n\tkind: single\n');
+    expect(d).toEqual(['error content/mini/cards.yaml:2:1 yaml-tab-indent: a tab in indentation: YAML indents with spaces only']);
+  });
+
+  it('an unclosed quote', async () => {
+    const d = await mini('- name: "A\n  kind: single\n');
+    expect(d).toEqual(['error content/mini/cards.yaml:1:9 yaml-missing-char: Missing closing "quote']);
+  });
+
+  it('a duplicate key points at the second key', async () => {
+    const d = await mini('- name: A\n  kind: single\n  name: B\n');
+    expect(d).toContain('error content/mini/cards.yaml:3:3 yaml-duplicate-key: Map keys must be unique');
+  });
+
+  it('bad indentation', async () => {
+    const d = await mini('- name: A\n   kind: single\n');
+    expect(d[0]).toBe('error content/mini/cards.yaml:1:9 yaml-block-as-implicit-key: Nested mappings are not allowed in compact mappings');
+  });
+});
+
+describe('schema errors point at the offending value', () => {
+  it('a string in the third award of the fifth card points at that value', async () => {
+    const cards = ['A', 'B', 'C', 'D'].map((n) => `- { name: ${n}, kind: single }`).join('\n') + '\n- name: E\n  kind: single\n  awards: [5, 3, two]\n';
+    const d = await mini(cards);
+    expect(d).toEqual(['error content/mini/cards.yaml:7:18 schema-type: `[4].awards[2]` must be an integer (got the string "two")']);
+  });
+
+  it('a missing required field points at its object and names the field', async () => {
+    const d = await mini('- name: A\n  kind: set\n- name: B\n');
+    expect(d).toEqual(['error content/mini/cards.yaml:3:3 schema-required: `[1]` is missing the required field `kind`']);
+  });
+
+  it('an unknown key points at the key and suggests the closest', async () => {
+    const d = await mini('- name: A\n  kind: set\n  pointz: 3\n');
+    expect(d).toEqual(['error content/mini/cards.yaml:3:3 schema-additionalProperties: unknown field `pointz` in `[0]` [did you mean `points`?]']);
+  });
+
+  it('a wrong enum value lists the allowed values and suggests the nearest', async () => {
+    const d = await mini('- name: A\n  kind: sett\n');
+    expect(d).toEqual(['error content/mini/cards.yaml:2:9 schema-enum: `[0].kind` must be one of: single, set (got "sett") [did you mean "set"?]']);
+  });
+});
+
+describe('link errors', () => {
+  it('a duplicate ID is reported at both places', async () => {
+    const d = await mini('- name: Zé Baiano\n  kind: set\n- name: Ze Baiano\n  kind: set\n');
+    expect(d.filter((x) => x.includes('duplicate-id')).map((x) => x.split(' ')[1])).toEqual(['content/mini/cards.yaml:1:3', 'content/mini/cards.yaml:3:3']);
+  });
+
+  it('an unknown reference gets a did-you-mean', async () => {
+    const d = await mini('- name: Lampião\n  kind: set\n- name: Corisco\n  kind: set\n  beats: lampiao-\n');
+    expect(d).toEqual(['error content/mini/cards.yaml:5:10 ref-unknown: unknown cards ID "lampiao-" [did you mean "lampiao"?]']);
+  });
+});
+
+describe('every problem in one run', () => {
+  it('reports errors from several files together', async () => {
+    const root = await makeProject({
+      'content/mini/game.yaml': MINI_GAME,
+      'content/mini/cards.yaml': '- name: A\n  kind: sett\n- name: B\n',
+      'content/other/game.yaml': MINI_GAME.replace('id: mini', 'id: other').replace('mini/card', 'mini/card'),
+      'content/other/cards.yaml': '- name: "x\n',
+      'schemas/mini/card.schema.json': MINI_SCHEMA,
+    });
+    const d = await diagnosticsOf(root);
+    expect(d.filter((x) => x.startsWith('error content/mini/cards.yaml'))).toHaveLength(2);
+    expect(d.filter((x) => x.startsWith('error content/other/cards.yaml')).length).toBeGreaterThan(0);
+  });
+
+  it('prints path:line:col: error rule-id message with a code frame, and exits 1', async () => {
+    const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': '- name: A\n  kind: sett\n', 'schemas/mini/card.schema.json': MINI_SCHEMA });
+    const r = await runCli(['check', '-C', root]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('content/mini/cards.yaml:2:9: error schema-enum `[0].kind` must be one of: single, set (got "sett")');
+    expect(r.err).toMatch(/> 2 \|   kind: sett\n\s+\|\s+\^\^\^\^/);
+    expect(r.err).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+  });
+
+  it('--format json gives the same diagnostics as data', async () => {
+    const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': '- name: A\n  kind: sett\n', 'schemas/mini/card.schema.json': MINI_SCHEMA });
+    const r = await runCli(['check', '-C', root, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const items = JSON.parse(r.out) as Array<{ file: string; line: number; column: number; ruleId: string; severity: string }>;
+    expect(items).toEqual([expect.objectContaining({ file: 'content/mini/cards.yaml', line: 2, column: 9, ruleId: 'schema-enum', severity: 'error' })]);
+  });
+});
+
+describe('counts against the manifest', () => {
+  it('a known gap is a warning that names it; an unexplained one is an error', async () => {
+    const game = MINI_GAME + 'components:\n  - { name: Cards, count: 3, collection: cards, gap: two cards are not described }\n  - { name: More cards, count: 5, collection: cards }\n';
+    const root = await makeProject({ 'content/mini/game.yaml': game, 'content/mini/cards.yaml': '- { name: A, kind: set }\n- { name: B, kind: set }\n', 'schemas/mini/card.schema.json': MINI_SCHEMA });
+    const d = await diagnosticsOf(root);
+    expect(d).toContain('warning content/mini/game.yaml:10:27 component-count: Cards: the manifest gives 3, the collection "cards" describes 2 [known gap: two cards are not described]');
+    expect(d).toContain('error content/mini/game.yaml:11:32 component-count: More cards: the manifest gives 5, the collection "cards" describes 2');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { checkNumbering } from '../compiler/link/numbering.ts';
+import { diagnosticsOf, makeProject } from './helpers.ts';
+
+const GAME = `id: tree
+name: Tree
+locale: pt-BR
+roles: { rules: rules, glossary: glossary, icons: icons }
+collections:
+  rules: { file: rules.yaml, schema: root/rule.schema.json, type: Rule, idFrom: number }
+  glossary: { file: glossary.yaml, schema: root/glossary-entry.schema.json, type: GlossaryEntry }
+  icons: { file: icons.yaml, schema: root/icon.schema.json, type: Icon }
+`;
+
+async function tree(rules: string): Promise<string[]> {
+  const root = await makeProject({
+    'content/tree/game.yaml': GAME,
+    'content/tree/rules.yaml': rules,
+    'content/tree/glossary.yaml': '- { number: "16.6.1", name: Ruína, text: Uma ruína. }\n',
+    'content/tree/icons.yaml': '- { id: torch, name: Tocha, kind: item }\n',
+  });
+  return diagnosticsOf(root);
+}
+
+describe('numbered rules', () => {
+  it('accepts a well-numbered tree with roman and lettered sub-rules', () => {
+    expect(checkNumbering(['16.1', '16.1.1', '16.1.1.I', '16.1.1.I.a', '16.1.1.I.b', '16.1.1.II', '16.1.2', '16.2'])).toEqual([]);
+  });
+
+  it('finds a gap, a duplicate-free order problem and a missing parent', () => {
+    expect(checkNumbering(['16.1', '16.1.1', '16.1.3']).map((p) => p.ruleId)).toEqual(['rule-number-gap']);
+    expect(checkNumbering(['16.1', '16.1.2', '16.1.1']).map((p) => p.ruleId)).toEqual(['rule-number-gap', 'rule-number-order']);
+    expect(checkNumbering(['16.1', '16.1.1.I']).map((p) => p.ruleId)).toEqual(['rule-number-parent']);
+    expect(checkNumbering(['16.1', '16.1.1', '16.1.1.I', '16.1.1.III']).map((p) => p.message)).toEqual(['rule 16.1.1.III: numbering skips 16.1.1.II']);
+  });
+
+  it('a numbering gap in content is a located error', async () => {
+    const d = await tree('- { number: "16.1", title: Um }\n- { number: "16.3", title: Três }\n- { number: "16.4", title: Quatro }\n- { number: "16.5", title: Cinco }\n- { number: "16.6", title: Glossário }\n');
+    expect(d).toEqual(['error content/tree/rules.yaml:2:13 rule-number-gap: rule 16.3: numbering skips 16.2']);
+  });
+
+  it('a dangling reference, an unknown icon and an unknown term are located errors', async () => {
+    const d = await tree('- number: "16.6"\n  title: Glossário\n  text: Veja ({ref:16.7}) com {icon:tocha} e {term:ruinas|RUÍNAS}.\n');
+    expect(d).toEqual([
+      'error content/tree/rules.yaml:3:15 ref-unknown: unknown rule ID "16.7" [did you mean "16.6"?]',
+      'error content/tree/rules.yaml:3:31 ref-unknown: unknown icon ID "tocha" [known: torch]',
+      'error content/tree/rules.yaml:3:46 ref-unknown: unknown glossary term ID "ruinas" [did you mean "ruina"?]',
+    ]);
+  });
+
+  it('a reference label that disagrees with the title is a warning', async () => {
+    const d = await tree('- { number: "16.6", title: Preparação }\n- number: "16.6.2"\n  title: Dois\n  external: true\n  see: [{ ref: "16.6", label: "Mapas" }]\n');
+    expect(d).toContain('warning content/tree/rules.yaml:5:16 ref-label-mismatch: the label "Mapas" differs from the title of rule 16.6, "Preparação" [the printed wording is kept; check whether the reference or the title is wrong]');
+  });
+});
