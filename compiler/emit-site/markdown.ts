@@ -24,8 +24,10 @@ function collectionDirective() {
   return (tree: Root) => {
     visit(tree, (node) => {
       if (node.type === 'leafDirective' && node.name === 'collection') {
-        const name = node.attributes?.name ?? '';
-        node.data = { hName: 'div', hProperties: { dataCollection: name } };
+        // Other attributes filter the entries (`::collection{name=actionCards deck=serra}`).
+        const { name = '', ...filter } = (node.attributes ?? {}) as Record<string, string>;
+        const query = new URLSearchParams(filter).toString();
+        node.data = { hName: 'div', hProperties: { dataCollection: query ? `${name}?${query}` : name } };
         node.children = [];
       } else if (node.type === 'leafDirective' || node.type === 'containerDirective' || node.type === 'textDirective') {
         // Unknown directives keep their text rather than vanish.

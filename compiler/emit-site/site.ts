@@ -67,9 +67,13 @@ export async function emitSite(games: readonly CheckedGame[], options: { base: s
     for (const { page, title } of pages) {
       const ctx = ctxAt('../');
       let html = markdownToHtml(tokensToMarkdown(page.text.replace(/^#\s+.+$/m, ''), ctx));
-      html = html.replace(/<div data-collection="([^"]*)"><\/div>/g, (_, name: string) => {
+      html = html.replace(/<div data-collection="([^"]*)"><\/div>/g, (_, spec: string) => {
+        const [name = '', query = ''] = unescapeHtml(spec).split('?');
         const c = game.collections.get(name);
-        return c ? collectionHtml(c, ctx, 3) : `<p>${esc(name)}</p>`;
+        if (!c) return `<p>${esc(name)}</p>`;
+        const filter = [...new URLSearchParams(query)];
+        const entries = c.entries.filter((e) => filter.every(([k, v]) => String(e.value[k]) === v));
+        return entries.map((e) => entryHtml(c, e, ctx, 3)).join('\n');
       });
       render(`${m.id}/rules/${page.slug}.html`, title, html);
     }
@@ -163,6 +167,10 @@ function rulesTreeHtml(c: Collection, ctx: PageContext): string {
       return `<section class="rule${external}" id="${anchor}"><h${h}><span class="num">${esc(number)}</span>${title} <a class="copy" href="#${anchor}" aria-label="${esc(ctx.words.copyLink)} ${esc(number)}">#</a></h${h}>${text}${see}${back}</section>`;
     })
     .join('\n');
+}
+
+function unescapeHtml(s: string): string {
+  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 }
 
 export function ruleAnchor(number: string): string {
