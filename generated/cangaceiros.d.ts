@@ -1,4 +1,4 @@
-import { type Collection, type Placeholder, type Text } from './runtime.js';
+import { type Collection, type DslNode, type Placeholder, type Text } from './runtime.js';
 export type { Collection, DslNode, Placeholder, Text } from './runtime.js';
 /** The terrains this game declares. */
 export type Terrain = "sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads";
@@ -29,6 +29,49 @@ export type PhaseId = "spawn-new-volantes" | "choose-action-cards" | "play-actio
 export type GameEndId = "seventh-round" | "life-goals-depleted";
 export type ScoringId = "final-scoring";
 export type MapSideId = "players-2-3" | "players-4-5";
+/** One player's state during play: what effects read and change. */
+export type PlayerState = {
+    /** Total value of the Reis tokens in the player's reserve (1 silver = 1, 1 gold = 5). */
+    readonly reis?: number;
+    /** Fame Points: the player's position on the Fame Point Track (never below 0). */
+    readonly fame?: number;
+    /** Wound cubes on the player's Chief card. */
+    readonly wounds?: number;
+    /** Deal tokens on the Deal line of the Player board (at most 4). */
+    readonly deal?: number;
+    /** Vengeance tokens on the Vengeance line of the Player board (at most 4). */
+    readonly vengeance?: number;
+    /** Volantes the player killed and keeps as trophies in their reserve. */
+    readonly volanteTrophies?: number;
+    /** The bounty on the player's Chief: the level of the Fame marker on the bounty column of the Fame Point Track (1 at 0 Fame Points). */
+    readonly bounty?: number;
+    /** Cangaceiros of the player's color in their reserve. */
+    readonly cangaceirosInReserve?: number;
+    /** Cangaceiros of the player's color in the Recife Prison. */
+    readonly cangaceirosInPrison?: number;
+    /** Cangaceiros on the Guns line of the Player board. */
+    readonly cangaceirosOnGunsLine?: number;
+    /** Cangaceiros on the Protection line of the Player board. */
+    readonly cangaceirosOnProtectionLine?: number;
+    /** Cangaceiros on the Facão line of the Player board. */
+    readonly cangaceirosOnFacaoLine?: number;
+    /** Cangaceiros on the Player board (all three lines; not the Chief). */
+    readonly cangaceirosOnPlayerBoard?: number;
+    /** Cangaceiros of the player's color on Event tiles (placed with Cunning; they never come back). */
+    readonly cangaceirosOnEventTrack?: number;
+    /** Cangaceiros of the player's color in Garrisons on the Map board, counted by the terrain of their space (only sertao, serra and caatinga spaces hold Fazendas). Without keys, the total of all Garrisons. */
+    readonly garrisonsByTerrain?: Readonly<Partial<Record<Terrain, number>>>;
+    /** Training markers removed from the Chief card by Training, now on the Player board. */
+    readonly trainingMarkersOnPlayerBoard?: number;
+    /** Training markers still on the Chief card (0 = fully trained). */
+    readonly trainingMarkersOnChief?: number;
+    /** Serra Action cards the player owns (hand, deck and discard pile). */
+    readonly serraActionCards?: number;
+    /** Caatinga Action cards the player owns (hand, deck and discard pile). */
+    readonly caatingaActionCards?: number;
+    /** The terrain of the space the player's Gang meeple is in. */
+    readonly gangTerrain?: Terrain;
+};
 export interface Chief {
     readonly id: ChiefId;
     /** The Chief's name as printed. */
@@ -174,142 +217,16 @@ export interface Chief {
 }
 export interface EventTile {
     readonly id: EventTileId;
+    /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */
+    readonly apply?: (state: PlayerState) => PlayerState;
+    /** The rule as rules text, rendered from the same data. */
+    readonly rulesText?: string;
     /** The Event's name as printed. */
     readonly name: Text;
     /** event: one of the 14 Event tiles; peace: the Peace tile. */
     readonly kind: "event" | "peace";
     /** What each player without a Cangaceiro on the tile suffers in Phase 4. */
-    readonly effect: {
-        /** Operation. */
-        readonly op: "none";
-    } | {
-        /** Operation. */
-        readonly op: "payEach";
-        /** How many times the cost is due. */
-        readonly each: number | {
-            /** The count field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-        } | {
-            /** The countByTerrain field. */
-            readonly field: "garrisonsByTerrain";
-            /** The terrains to sum over. */
-            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-        };
-        /** The cost per unit. */
-        readonly cost: {
-            /** The count field paid or lost. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            /** How many. */
-            readonly amount: number;
-        };
-        /** Lost per unit not paid. */
-        readonly shortfall: {
-            /** The count field paid or lost. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            /** How many. */
-            readonly amount: number;
-        };
-    } | {
-        /** Operation. */
-        readonly op: "lose";
-        /** The field. */
-        readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-        /** How many. */
-        readonly amount: number;
-    } | {
-        /** Operation. */
-        readonly op: "gain";
-        /** The field. */
-        readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-        /** How many. */
-        readonly amount: number;
-    } | {
-        /** Operation. */
-        readonly op: "unless";
-        /** The condition that spares the player. */
-        readonly check: {
-            /** The threshold N. */
-            readonly atLeast: number;
-            /** The quantity tested. */
-            readonly of: number | {
-                /** The count field. */
-                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            } | {
-                /** The countByTerrain field. */
-                readonly field: "garrisonsByTerrain";
-                /** The terrains to sum over. */
-                readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-            };
-        } | {
-            /** The conditions. */
-            readonly all: readonly ({
-                readonly [key: string]: unknown;
-            })[];
-        } | {
-            /** The terrain field. */
-            readonly field: "gangTerrain";
-            /** The terrains. */
-            readonly in: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-        };
-        /** The effect otherwise. */
-        readonly do: {
-            readonly [key: string]: unknown;
-        };
-    } | {
-        /** Operation. */
-        readonly op: "when";
-        /** The condition. */
-        readonly check: {
-            /** The threshold N. */
-            readonly atLeast: number;
-            /** The quantity tested. */
-            readonly of: number | {
-                /** The count field. */
-                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            } | {
-                /** The countByTerrain field. */
-                readonly field: "garrisonsByTerrain";
-                /** The terrains to sum over. */
-                readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-            };
-        } | {
-            /** The conditions. */
-            readonly all: readonly ({
-                readonly [key: string]: unknown;
-            })[];
-        } | {
-            /** The terrain field. */
-            readonly field: "gangTerrain";
-            /** The terrains. */
-            readonly in: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-        };
-        /** The effect. */
-        readonly do: {
-            readonly [key: string]: unknown;
-        };
-    } | {
-        /** Operation. */
-        readonly op: "moveAll";
-        /** The source: a count field, or a per-terrain field with keys. */
-        readonly from: {
-            /** The source field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards" | "garrisonsByTerrain";
-            /** For a countByTerrain field: the terrains to empty (all when omitted). */
-            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-        };
-        /** The destination count field. */
-        readonly to: {
-            /** The destination field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-        };
-    } | {
-        /** Operation. */
-        readonly op: "all";
-        /** The effects, in order. */
-        readonly do: readonly ({
-            readonly [key: string]: unknown;
-        })[];
-    };
+    readonly effect: DslNode;
     /** Extra printed instructions that are not an effect. */
     readonly reminder?: Text;
     /** Printed setup instruction for this tile. */
@@ -480,15 +397,7 @@ export interface LifeGoal {
         /** Base Fame Points. */
         readonly base: number;
         /** Subtracted. */
-        readonly minus: number | {
-            /** The count field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-        } | {
-            /** The countByTerrain field. */
-            readonly field: "garrisonsByTerrain";
-            /** The terrains to sum over. */
-            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-        };
+        readonly minus: DslNode;
     };
     /** The Chief must have no Training markers on its card. */
     readonly requiresFullyTrained: boolean;
@@ -500,15 +409,7 @@ export interface LifeGoalCost {
     /** The rulebook's sentence. */
     readonly text: Text;
     /** What the player must hold. */
-    readonly quantity: number | {
-        /** The count field. */
-        readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-    } | {
-        /** The countByTerrain field. */
-        readonly field: "garrisonsByTerrain";
-        /** The terrains to sum over. */
-        readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-    };
+    readonly quantity: DslNode;
 }
 export interface VolantesCard {
     readonly id: VolantesCardId;
@@ -640,30 +541,14 @@ export interface Scoring {
         /** As printed. */
         readonly text: Text;
         /** Quantities added together. */
-        readonly add: readonly (number | {
-            /** The count field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-        } | {
-            /** The countByTerrain field. */
-            readonly field: "garrisonsByTerrain";
-            /** The terrains to sum over. */
-            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-        })[];
+        readonly add: readonly (DslNode)[];
     })[];
     /** Subtracted from the total. */
     readonly subtract: {
         /** As printed. */
         readonly text: Text;
         /** Quantities added together. */
-        readonly add: readonly (number | {
-            /** The count field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-        } | {
-            /** The countByTerrain field. */
-            readonly field: "garrisonsByTerrain";
-            /** The terrains to sum over. */
-            readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-        })[];
+        readonly add: readonly (DslNode)[];
     };
     /** The total is never below 0. */
     readonly floorAtZero?: boolean;
@@ -715,137 +600,7 @@ export interface MapSide {
         /** Border colour. */
         readonly color?: string;
         /** Effect on entering. */
-        readonly onEnter: {
-            /** Operation. */
-            readonly op: "none";
-        } | {
-            /** Operation. */
-            readonly op: "payEach";
-            /** How many times the cost is due. */
-            readonly each: number | {
-                /** The count field. */
-                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            } | {
-                /** The countByTerrain field. */
-                readonly field: "garrisonsByTerrain";
-                /** The terrains to sum over. */
-                readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-            };
-            /** The cost per unit. */
-            readonly cost: {
-                /** The count field paid or lost. */
-                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-                /** How many. */
-                readonly amount: number;
-            };
-            /** Lost per unit not paid. */
-            readonly shortfall: {
-                /** The count field paid or lost. */
-                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-                /** How many. */
-                readonly amount: number;
-            };
-        } | {
-            /** Operation. */
-            readonly op: "lose";
-            /** The field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            /** How many. */
-            readonly amount: number;
-        } | {
-            /** Operation. */
-            readonly op: "gain";
-            /** The field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            /** How many. */
-            readonly amount: number;
-        } | {
-            /** Operation. */
-            readonly op: "unless";
-            /** The condition that spares the player. */
-            readonly check: {
-                /** The threshold N. */
-                readonly atLeast: number;
-                /** The quantity tested. */
-                readonly of: number | {
-                    /** The count field. */
-                    readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-                } | {
-                    /** The countByTerrain field. */
-                    readonly field: "garrisonsByTerrain";
-                    /** The terrains to sum over. */
-                    readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-                };
-            } | {
-                /** The conditions. */
-                readonly all: readonly ({
-                    readonly [key: string]: unknown;
-                })[];
-            } | {
-                /** The terrain field. */
-                readonly field: "gangTerrain";
-                /** The terrains. */
-                readonly in: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-            };
-            /** The effect otherwise. */
-            readonly do: {
-                readonly [key: string]: unknown;
-            };
-        } | {
-            /** Operation. */
-            readonly op: "when";
-            /** The condition. */
-            readonly check: {
-                /** The threshold N. */
-                readonly atLeast: number;
-                /** The quantity tested. */
-                readonly of: number | {
-                    /** The count field. */
-                    readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-                } | {
-                    /** The countByTerrain field. */
-                    readonly field: "garrisonsByTerrain";
-                    /** The terrains to sum over. */
-                    readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-                };
-            } | {
-                /** The conditions. */
-                readonly all: readonly ({
-                    readonly [key: string]: unknown;
-                })[];
-            } | {
-                /** The terrain field. */
-                readonly field: "gangTerrain";
-                /** The terrains. */
-                readonly in: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-            };
-            /** The effect. */
-            readonly do: {
-                readonly [key: string]: unknown;
-            };
-        } | {
-            /** Operation. */
-            readonly op: "moveAll";
-            /** The source: a count field, or a per-terrain field with keys. */
-            readonly from: {
-                /** The source field. */
-                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards" | "garrisonsByTerrain";
-                /** For a countByTerrain field: the terrains to empty (all when omitted). */
-                readonly keys?: readonly ("sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads")[];
-            };
-            /** The destination count field. */
-            readonly to: {
-                /** The destination field. */
-                readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            };
-        } | {
-            /** Operation. */
-            readonly op: "all";
-            /** The effects, in order. */
-            readonly do: readonly ({
-                readonly [key: string]: unknown;
-            })[];
-        };
+        readonly onEnter: DslNode;
     };
     /** Spaces on the Event Track. */
     readonly eventTrackSpaces?: number;

@@ -24,6 +24,61 @@ export function addScores(lists, players) {
 export function repeatedCount(values) {
     return values.length - new Set(values).size;
 }
+/** A count field, or a keyed count summed over `keys` (over every key when none). */
+export function readCount(state, field, keys) {
+    const v = state[field];
+    if (typeof v === 'number')
+        return v;
+    if (v && typeof v === 'object')
+        return (keys ?? Object.keys(v)).reduce((n, k) => n + (v[k] ?? 0), 0);
+    return 0;
+}
+function withCount(state, field, value) {
+    return { ...state, [field]: value };
+}
+/** Lose up to `amount`: counts never go below 0. */
+export function lose(state, field, amount) {
+    return withCount(state, field, Math.max(0, readCount(state, field) - amount));
+}
+export function gain(state, field, amount) {
+    return withCount(state, field, readCount(state, field) + amount);
+}
+/**
+ * Pay `cost` once per unit while it can be afforded; each unit that cannot be
+ * paid costs `shortfall` instead (the player may not choose to skip a payment).
+ */
+export function payEach(state, units, costField, cost, shortfallField, shortfall) {
+    const affordable = Math.min(units, Math.floor(readCount(state, costField) / cost));
+    const paid = lose(state, costField, affordable * cost);
+    return lose(paid, shortfallField, (units - affordable) * shortfall);
+}
+/** Move everything counted under `keys` of a keyed count (or a whole count) into another count. */
+export function moveAll(state, from, keys, to) {
+    const moved = readCount(state, from, keys);
+    const source = state[from];
+    let next;
+    if (source && typeof source === 'object') {
+        const rest = { ...source };
+        for (const k of keys ?? Object.keys(source))
+            rest[k] = 0;
+        next = { ...state, [from]: rest };
+    }
+    else
+        next = withCount(state, from, 0);
+    return gain(next, to, moved);
+}
+/** What an effect changed: field -> difference (keyed counts compared by their totals). */
+export function changes(before, after) {
+    const out = {};
+    for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        if (typeof before[field] === 'string' || typeof after[field] === 'string')
+            continue;
+        const d = readCount(after, field) - readCount(before, field);
+        if (d !== 0)
+            out[field] = d;
+    }
+    return out;
+}
 export function collection(all) {
     const byId = Object.fromEntries(all.map((e) => [e.id, e]));
     return Object.freeze({ all: Object.freeze(all), byId: Object.freeze(byId) });

@@ -3,7 +3,11 @@ import type { LinkedGame } from '../link/link.ts';
 import type { RuleSite } from '../validate/game.ts';
 import { checkScoring } from './check.ts';
 import { scoringExpression } from './codegen.ts';
-import type { Scoring } from './dsl.ts';
+import type { Effect, Scoring } from './dsl.ts';
+import { checkEffect } from './effect-check.ts';
+import { effectExpression } from './effect-codegen.ts';
+import { renderEffect } from './effect-render.ts';
+import { playerStateModel, type PlayerStateModel } from './player-state.ts';
 import { renderScoring } from './render.ts';
 import * as runtime from './runtime.ts';
 import { stateModel, type StateModel } from './state.ts';
@@ -13,14 +17,19 @@ export interface CompiledRule {
   entryId: string;
   /** JSON pointer of the rule inside its entry. */
   pointer: string;
-  kind: 'scoring';
-  /** The function's name on the generated entity (`score` for scoring). */
+  kind: 'scoring' | 'effect';
+  /** The function's name on the generated entity (`score` for scoring, `apply` for an effect). */
   functionName: string;
-  /** A JavaScript expression over `players` using runtime.ts helpers. */
+  /** A JavaScript expression using runtime.ts helpers: over `players` (scoring), or a function of one state (effect). */
   expression: string;
+  /** The same with TypeScript annotations, for generated/ (effects only). */
+  typedExpression?: string;
   /** The rule rendered as rules text in the game's locale. */
   text: string;
+  /** Worked examples of a scoring rule (all players' end states -> points). */
   examples: RuleExample[];
+  /** Worked examples of an effect (one state before -> fields after). */
+  stateExamples?: StateExample[];
 }
 
 export interface RuleExample {
@@ -29,7 +38,14 @@ export interface RuleExample {
   expect: number[];
 }
 
-const FUNCTION_NAMES: Record<CompiledRule['kind'], string> = { scoring: 'score' };
+/** An example of an effect: one player's state before, and the fields expected after. */
+export interface StateExample {
+  note?: string;
+  given: Record<string, unknown>;
+  expect: Record<string, unknown>;
+}
+
+const FUNCTION_NAMES: Record<CompiledRule['kind'], string> = { scoring: 'score', effect: 'apply' };
 
 /** Check each DSL rule against the game's declarations, render its text, compile it and run its examples. */
 export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag: DiagnosticBag): CompiledRule[] {
@@ -38,11 +54,17 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
     const c = game.collections.get(name);
     return c ? new Map(c.entries.map((e) => [e.id, String(e.value.name ?? e.id)])) : undefined;
   });
+  const players = playerStateModel(game.manifest);
   const out: CompiledRule[] = [];
   for (const site of sites) {
     const { entry } = site;
-    const rule = pointerGet(entry.value, site.pointer) as Scoring;
     const at = (p: string) => entry.source.placeOf(entry.pointer + p);
+    if (site.kind === 'effect') {
+      const compiled = compileEffect(site, pointerGet(entry.value, site.pointer) as Effect, players, bag, at);
+      if (compiled) out.push(compiled);
+      continue;
+    }
+    const rule = pointerGet(entry.value, site.pointer) as Scoring;
     const problems = checkScoring(rule, state, site.pointer);
     for (const p of problems) bag.error(entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
     if (problems.length || !state) continue;
@@ -81,10 +103,40 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
 /** Compile an expression with the runtime helpers in scope: the same code generated/ runs. */
 export function makeFunction(expression: string): (players: unknown[]) => number[] {
   const names = Object.keys(runtime);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the expression is our own codegen output, not content text
+  // The expression is our own codegen output (numbers and JSON-quoted names), never content text.
   const fn = new Function(...names, 'players', `return ${expression};`) as (...args: unknown[]) => number[];
   const helpers = names.map((n) => (runtime as Record<string, unknown>)[n]);
   return (players) => fn(...helpers, players);
+}
+
+function makeEffect(expression: string): (state: Record<string, unknown>) => Record<string, unknown> {
+  const names = Object.keys(runtime);
+  const fn = new Function(...names, `return ${expression};`) as (...args: unknown[]) => (s: Record<string, unknown>) => Record<string, unknown>;
+  return fn(...names.map((n) => (runtime as Record<string, unknown>)[n]));
+}
+
+function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): CompiledRule | undefined {
+  const { entry } = site;
+  const problems = checkEffect(effect, players, site.pointer);
+  for (const p of problems) bag.error(entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
+  if (problems.length || !players) return undefined;
+  const expression = effectExpression(effect);
+  const text = renderEffect(effect, players);
+  const apply = makeEffect(expression);
+  const examples = (entry.value.examples ?? []) as StateExample[];
+  examples.forEach((example, i) => {
+    for (const [part, record] of [['given', example.given], ['expect', example.expect]] as const) {
+      for (const field of Object.keys(record)) {
+        if (!players.fields.has(field)) bag.error(entry.source.path, at(`/examples/${i}/${part}/${field}`), 'example-field', `"${field}" is not a field of the player state`);
+      }
+    }
+    const after = apply({ ...example.given });
+    const wrong = Object.entries(example.expect).filter(([k, v]) => JSON.stringify(after[k] ?? 0) !== JSON.stringify(v));
+    if (wrong.length) {
+      bag.error(entry.source.path, at(`/examples/${i}/expect`), 'example-mismatch', `example ${i + 1}: ${wrong.map(([k, v]) => `${k} expected ${JSON.stringify(v)}, the effect gives ${JSON.stringify(after[k] ?? 0)}`).join('; ')}`, [`effect: ${text}`]);
+    }
+  });
+  return { collection: site.collection, entryId: entry.id, pointer: site.pointer, kind: 'effect', functionName: FUNCTION_NAMES.effect, expression, typedExpression: effectExpression(effect, players.typeName), text, examples: [], stateExamples: examples };
 }
 
 /** Fields left out of an example are 0, empty or false, so examples say only what matters. */

@@ -36,3 +36,30 @@ export function quantityKind(q: Quantity): QuantityKind {
 export function assertNever(value: never): never {
   throw new Error(`unhandled case: ${JSON.stringify(value)}`);
 }
+
+/** A number read from one player's state during play: a literal, a count, or a keyed count summed over keys (all keys when none). */
+export type StateQuantity = number | { field: string; keys?: string[] };
+
+export type Condition =
+  | { atLeast: number; of: StateQuantity }
+  | { all: Condition[] }
+  | { field: string; in: string[] };
+
+export interface Amount {
+  field: string;
+  amount: number;
+}
+
+/** A change to one player's state: what an event, a card or a space does to the player facing it. */
+export type Effect =
+  | { op: 'none' }
+  | { op: 'payEach'; each: StateQuantity; cost: Amount; shortfall: Amount & { subject?: 'you' } }
+  | { op: 'lose'; field: string; amount: number }
+  | { op: 'gain'; field: string; amount: number }
+  | { op: 'unless'; check: Condition; do: Effect }
+  | { op: 'when'; check: Condition; do: Effect }
+  | { op: 'moveAll'; from: { field: string; keys?: string[] }; to: { field: string } }
+  | { op: 'all'; do: Effect[] };
+
+export type EffectOp = Effect['op'];
+export const EFFECT_OPS: readonly EffectOp[] = ['none', 'payEach', 'lose', 'gain', 'unless', 'when', 'moveAll', 'all'];
