@@ -56,6 +56,40 @@ export interface Manifest {
   endState?: { type: string; fields: Record<string, StateFieldDecl> };
   playerState?: Array<{ id: string; type: string; description?: string }>;
   constants?: { file: string; schema: string };
+  graphs?: Record<string, GraphDecl>;
+  movers?: Record<string, MoverDecl>;
+  tables?: Record<string, TableDecl>;
+}
+
+export interface GraphDecl {
+  nodes: string;
+  kindField: string;
+  kinds?: string;
+  edges: string;
+  edgeKinds: Record<string, { between?: string[] }>;
+  arrows?: string;
+  connected?: boolean;
+  slots?: { field: string; collection: string; match: { field: string; graphField: string } };
+}
+
+export interface MoverDecl {
+  graph: string;
+  edges: string[];
+  neverEnter?: string[];
+  enterFromRound?: Record<string, number>;
+  followsArrows?: boolean;
+  stayIfTargetHere?: boolean;
+  targets?: Array<{ piece: string; rank: 'most' | 'fewest'; by?: string }>;
+  ties?: string;
+}
+
+export interface TableDecl {
+  kind: 'lookup' | 'value';
+  collection: string;
+  key?: string;
+  orMore?: string;
+  field?: string;
+  overriddenBy?: { collection: string; field: string; kind: string; key?: string; subtract?: string };
 }
 
 /** One entry of a collection after loading: its value plus where it came from. */

@@ -534,38 +534,12 @@ export interface GameEnd {
 }
 export interface Scoring {
     readonly id: ScoringId;
+    /** The value compiled from the data, from one player's state. */
+    readonly value?: (state: PlayerState) => number;
+    /** The rule as rules text, rendered from the same data. */
+    readonly rulesText?: string;
     /** Name. */
     readonly name: Text;
-    /** The sources of resource points, in printed order. */
-    readonly resourcePoints: readonly ({
-        /** As printed. */
-        readonly text: Text;
-        /** Quantities added together. */
-        readonly add: readonly (DslNode)[];
-    })[];
-    /** Subtracted from the total. */
-    readonly subtract: {
-        /** As printed. */
-        readonly text: Text;
-        /** Quantities added together. */
-        readonly add: readonly (DslNode)[];
-    };
-    /** The total is never below 0. */
-    readonly floorAtZero?: boolean;
-    /** Conversion to Fame Points. */
-    readonly convert: {
-        /** Resource points per gain. */
-        readonly per: number;
-        /** Rounding. */
-        readonly rounding: "down";
-        /** Gained per step. */
-        readonly gain: {
-            /** Field. */
-            readonly field: "reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards";
-            /** Amount. */
-            readonly amount: number;
-        };
-    };
     /** Who wins. */
     readonly winner: {
         /** The field compared. */
@@ -582,6 +556,19 @@ export interface Scoring {
     readonly finalTie: "share";
     /** As printed. */
     readonly finalTieText?: Text;
+    /** A player's final Fame Points from their end state, as the rules DSL: compiled to `value(state)`. */
+    readonly fame: DslNode;
+    /** Worked examples (derived, not printed): a player's state and the final Fame expected. */
+    readonly examples?: readonly ({
+        /** What it shows. */
+        readonly note?: string;
+        /** The player's state at the end (fields left out are 0). */
+        readonly given: {
+            readonly [key: string]: unknown;
+        };
+        /** The final Fame Points. */
+        readonly expect: number;
+    })[];
 }
 export interface MapSide {
     readonly id: MapSideId;
@@ -649,6 +636,8 @@ export interface MapSide {
         readonly to: string;
     })[];
 }
+/** Every node of the map graphs. */
+export type MapSideNodeId = "mossoro" | "pau-dos-ferros" | "sousa" | "serra-do-araripe" | "serra-talhada" | "juazeiro" | "recife" | "caruaru" | "crossroads" | "ouricuri" | "salgueiro" | "petrolina" | "floresta" | "moxoto" | "cabrobo" | "paulo-afonso" | "raso-da-catarina" | "salvador" | "patos" | "exu" | "serra-da-capivara" | "canudos" | "jeremoabo";
 /** Cangaceiros: every collection with `all` and `byId`, the game's declarations and its placeholder report. */
 export declare const cangaceiros: Readonly<{
     id: "cangaceiros";
@@ -825,44 +814,17 @@ export declare const cangaceiros: Readonly<{
             id: string;
             name: string;
             owner: string;
-            movement: {
-                railroads: boolean;
-                steps?: undefined;
-                neverEnter?: undefined;
-                enterFromRound?: undefined;
-            };
-            text?: undefined;
-        } | {
-            id: string;
-            name: string;
-            owner: string;
-            movement?: undefined;
-            text?: undefined;
-        } | {
-            id: string;
-            name: string;
-            movement: {
-                railroads: boolean;
-                steps: number;
-                neverEnter: string[];
-                enterFromRound: {
-                    caatinga: number;
-                };
-            };
-            text: string;
-            owner?: undefined;
-        } | {
-            id: string;
-            name: string;
-            owner?: undefined;
-            movement?: undefined;
             text?: undefined;
         } | {
             id: string;
             name: string;
             text: string;
             owner?: undefined;
-            movement?: undefined;
+        } | {
+            id: string;
+            name: string;
+            owner?: undefined;
+            text?: undefined;
         })[];
         actions: {
             id: string;
@@ -888,6 +850,22 @@ export declare const cangaceiros: Readonly<{
     gameEnd: Collection<GameEndId, GameEnd>;
     scoring: Collection<"final-scoring", Scoring>;
     map: Collection<MapSideId, MapSide>;
+    /** How pieces move over the board, from the map data and the movement rules in game.yaml. */
+    movement: {
+        gang: import("./runtime.js").Mover<MapSideId, MapSideNodeId>;
+        volante: import("./runtime.js").Mover<MapSideId, MapSideNodeId>;
+    };
+    /** Rules tables, with the overrides that change them. */
+    tables: {
+        attackOutcome: (n: number, by?: {
+            readonly chiefs?: ChiefId;
+        }) => VolantesAttackRow | undefined;
+        cityExchange: (id: CityId, by?: {
+            readonly chiefs?: ChiefId;
+        }) => {
+            readonly [key: string]: unknown;
+        } | undefined;
+    };
     /** Every value the rulebook does not give, marked as a placeholder in the content. */
     placeholders: readonly Placeholder[];
 }>;

@@ -27,6 +27,98 @@ export declare function payEach<S extends StateRecord>(state: S, units: number, 
 export declare function moveAll<S extends StateRecord>(state: S, from: string, keys: readonly string[] | undefined, to: string): S;
 /** What an effect changed: field -> difference (keyed counts compared by their totals). */
 export declare function changes(before: StateRecord, after: StateRecord): Record<string, number>;
+/** Where a graph collection keeps its nodes, their kinds, edges and arrows (game.yaml `graphs:`). */
+export interface GraphSpec {
+    readonly nodes: string;
+    readonly kindField: string;
+    readonly edges: string;
+    readonly arrows?: string;
+}
+/** How a piece moves over a graph (game.yaml `movers:`). */
+export interface MoverSpec {
+    /** The graph collection it moves on (for readers; the entries are passed in). */
+    readonly graph?: string;
+    readonly edges: readonly string[];
+    readonly neverEnter?: readonly string[];
+    readonly enterFromRound?: Readonly<Record<string, number>>;
+    readonly followsArrows?: boolean;
+    readonly stayIfTargetHere?: boolean;
+    readonly targets?: ReadonlyArray<{
+        readonly piece: string;
+        readonly rank: 'most' | 'fewest';
+        readonly by?: string;
+    }>;
+    readonly ties?: string;
+}
+/** A piece on the board, for a mover's choice of target: its kind, node and owner. */
+export interface Piece {
+    readonly kind: string;
+    readonly node: string;
+    readonly owner?: string;
+}
+/** Where a mover goes: it stays, it goes to one node (drawn by a target or following the arrow), or the tie is someone's choice. */
+export type Move = {
+    readonly move: 'stay';
+    readonly reason: 'target-here' | 'no-way';
+} | {
+    readonly move: 'to';
+    readonly node: string;
+    readonly reason: 'target' | 'arrow';
+    readonly target?: string;
+} | {
+    readonly move: 'choice';
+    readonly among: readonly string[];
+    readonly chooser: string;
+    readonly target: string;
+};
+type GraphEntry = {
+    readonly id: string;
+};
+export interface Mover<Side extends string, NodeId extends string> {
+    /** Nodes joined to `from` by an edge this mover may cross (in the order the edges are listed). */
+    neighbours(side: Side, from: NodeId): NodeId[];
+    /** Whether the mover may enter `node` in `round` (its never-enter kinds and first rounds). */
+    mayEnter(side: Side, node: NodeId, round?: number): boolean;
+    /** The nodes one move can reach from `from` in `round`. */
+    reach(side: Side, from: NodeId, options?: {
+        round?: number;
+    }): NodeId[];
+    /** Where the mover goes under its priorities, given the pieces on the board and each owner's scores. */
+    next(side: Side, from: NodeId, situation: {
+        round?: number;
+        pieces: readonly Piece[];
+        scores?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+    }): Move;
+}
+export declare function makeMover<Side extends string, NodeId extends string>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec): Mover<Side, NodeId>;
+type Row = {
+    readonly id: string;
+};
+type Overriding = {
+    readonly id: string;
+};
+/**
+ * The row of a table whose `key` equals `n`, or the "or more" row for larger
+ * numbers; an overriding entry (a chief) may subtract from `n` first.
+ * Returns undefined when no row applies (fewer than the first row's key).
+ */
+export declare function lookupRow<R extends Row>(rows: readonly R[], key: string, orMore: string | undefined, n: number, override?: {
+    entry: Overriding | undefined;
+    field: string;
+    kind: string;
+    subtract: string;
+}): R | undefined;
+/**
+ * A field of an entry (a dotted path), replaced by an overriding entry's
+ * override of `kind` whose `key` names this entry: the override's fields
+ * other than kind and key take the place of the value's.
+ */
+export declare function valueWithOverride<V>(entries: readonly Row[], id: string, path: string, override?: {
+    entry: Overriding | undefined;
+    field: string;
+    kind: string;
+    key: string;
+}): V | undefined;
 /** A text in the game's locale, or a map of locales. */
 export type Text = string | {
     readonly en?: string;
@@ -54,3 +146,4 @@ export interface Collection<Id extends string, T extends {
 export declare function collection<Id extends string, T extends {
     readonly id: Id;
 }>(all: readonly T[]): Collection<Id, T>;
+export {};

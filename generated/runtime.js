@@ -79,6 +79,109 @@ export function changes(before, after) {
     }
     return out;
 }
+/** Read a field named in game.yaml from a generated entity (whose interface has no index signature). */
+function get(entity, field) {
+    return entity?.[field];
+}
+export function makeMover(entries, graph, spec) {
+    const side = (id) => {
+        const entry = entries.find((e) => e.id === id);
+        if (!entry)
+            throw new Error(`unknown graph ${id}`);
+        return entry;
+    };
+    const nodesOf = (id) => (get(side(id), graph.nodes) ?? []);
+    const kindOf = (sideId, node) => String(nodesOf(sideId).find((n) => n.id === node)?.[graph.kindField] ?? '');
+    const neighbours = (sideId, from) => {
+        const out = [];
+        for (const e of (get(side(sideId), graph.edges) ?? [])) {
+            if (!spec.edges.includes(e.kind))
+                continue;
+            const other = e.a === from ? e.b : e.b === from ? e.a : undefined;
+            if (other !== undefined && !out.includes(other))
+                out.push(other);
+        }
+        return out;
+    };
+    const mayEnter = (sideId, node, round) => {
+        const kind = kindOf(sideId, node);
+        if (spec.neverEnter?.includes(kind))
+            return false;
+        const first = spec.enterFromRound?.[kind];
+        return first === undefined || (round !== undefined && round >= first);
+    };
+    const reach = (sideId, from, options = {}) => neighbours(sideId, from).filter((n) => mayEnter(sideId, n, options.round));
+    const next = (sideId, from, situation) => {
+        const targets = spec.targets ?? [];
+        const isTarget = (p) => targets.some((t) => t.piece === p.kind);
+        if (spec.stayIfTargetHere && situation.pieces.some((p) => p.node === from && isTarget(p)))
+            return { move: 'stay', reason: 'target-here' };
+        const candidates = reach(sideId, from, situation);
+        for (const target of targets) {
+            const score = (p) => (target.by && p.owner !== undefined ? situation.scores?.[p.owner]?.[target.by] ?? 0 : 0);
+            const best = new Map();
+            for (const p of situation.pieces) {
+                if (p.kind !== target.piece || !candidates.includes(p.node))
+                    continue;
+                const s = score(p);
+                const have = best.get(p.node);
+                if (have === undefined || (target.rank === 'most' ? s > have : s < have))
+                    best.set(p.node, s);
+            }
+            if (!best.size)
+                continue;
+            const top = target.rank === 'most' ? Math.max(...best.values()) : Math.min(...best.values());
+            const among = candidates.filter((n) => best.get(n) === top);
+            if (among.length === 1)
+                return { move: 'to', node: among[0], reason: 'target', target: target.piece };
+            return { move: 'choice', among, chooser: spec.ties ?? 'any', target: target.piece };
+        }
+        if (spec.followsArrows && graph.arrows) {
+            const arrow = (get(side(sideId), graph.arrows) ?? []).find((a) => a.from === from);
+            if (arrow && mayEnter(sideId, arrow.to, situation.round))
+                return { move: 'to', node: arrow.to, reason: 'arrow' };
+        }
+        return { move: 'stay', reason: 'no-way' };
+    };
+    return { neighbours, mayEnter, reach, next };
+}
+function overridesOf(entry, field, kind) {
+    const list = get(entry, field);
+    return Array.isArray(list) ? list.filter((o) => o.kind === kind) : [];
+}
+/**
+ * The row of a table whose `key` equals `n`, or the "or more" row for larger
+ * numbers; an overriding entry (a chief) may subtract from `n` first.
+ * Returns undefined when no row applies (fewer than the first row's key).
+ */
+export function lookupRow(rows, key, orMore, n, override) {
+    let value = n;
+    if (override)
+        for (const o of overridesOf(override.entry, override.field, override.kind))
+            value -= Number(o[override.subtract] ?? 0);
+    const exact = rows.find((r) => get(r, key) === value);
+    if (exact)
+        return exact;
+    const open = rows.filter((r) => orMore && get(r, orMore) === true && Number(get(r, key)) <= value);
+    return open.sort((a, b) => Number(get(b, key)) - Number(get(a, key)))[0];
+}
+/**
+ * A field of an entry (a dotted path), replaced by an overriding entry's
+ * override of `kind` whose `key` names this entry: the override's fields
+ * other than kind and key take the place of the value's.
+ */
+export function valueWithOverride(entries, id, path, override) {
+    const entry = entries.find((e) => e.id === id);
+    let value = path.split('.').reduce((v, k) => get(v, k), entry);
+    if (override) {
+        const o = overridesOf(override.entry, override.field, override.kind).find((x) => x[override.key] === id);
+        if (o) {
+            const { kind: _kind, [override.key]: _key, ...fields } = o;
+            value = { ...(value ?? {}), ...fields };
+        }
+    }
+    return value;
+}
 export function collection(all) {
     const byId = Object.fromEntries(all.map((e) => [e.id, e]));
     return Object.freeze({ all: Object.freeze(all), byId: Object.freeze(byId) });

@@ -4,6 +4,7 @@ import { slug } from '../load/slug.ts';
 import type { YamlSource } from '../load/yaml-source.ts';
 import type { Entry, Game, Text } from '../model.ts';
 import type { ValidatedRef } from '../validate/game.ts';
+import { checkGraphs } from './graph.ts';
 import { checkNumbering } from './numbering.ts';
 import { findTokens } from './tokens.ts';
 
@@ -36,6 +37,7 @@ export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: Diagnos
   resolveRefs(game, declarations, refs, bag);
   checkComponentCounts(game, bag);
   const referencedBy = checkRulesTree(game, bag);
+  checkGraphs(game, declarations, bag);
   return { game, declarations, placeholders: collectPlaceholders(game), referencedBy };
 }
 

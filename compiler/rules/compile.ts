@@ -9,6 +9,8 @@ import { effectExpression } from './effect-codegen.ts';
 import { renderEffect } from './effect-render.ts';
 import { playerStateModel, type PlayerStateModel } from './player-state.ts';
 import { renderScoring } from './render.ts';
+import { checkValue, valueExpression, valueFormula } from './value.ts';
+import type { Value } from './dsl.ts';
 import * as runtime from './runtime.ts';
 import { stateModel, type StateModel } from './state.ts';
 
@@ -17,7 +19,7 @@ export interface CompiledRule {
   entryId: string;
   /** JSON pointer of the rule inside its entry. */
   pointer: string;
-  kind: 'scoring' | 'effect';
+  kind: 'scoring' | 'effect' | 'value';
   /** The function's name on the generated entity (`score` for scoring, `apply` for an effect). */
   functionName: string;
   /** A JavaScript expression using runtime.ts helpers: over `players` (scoring), or a function of one state (effect). */
@@ -45,7 +47,7 @@ export interface StateExample {
   expect: Record<string, unknown>;
 }
 
-const FUNCTION_NAMES: Record<CompiledRule['kind'], string> = { scoring: 'score', effect: 'apply' };
+const FUNCTION_NAMES: Record<CompiledRule['kind'], string> = { scoring: 'score', effect: 'apply', value: 'value' };
 
 /** Check each DSL rule against the game's declarations, render its text, compile it and run its examples. */
 export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag: DiagnosticBag): CompiledRule[] {
@@ -59,6 +61,11 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
   for (const site of sites) {
     const { entry } = site;
     const at = (p: string) => entry.source.placeOf(entry.pointer + p);
+    if (site.kind === 'value') {
+      const compiled = compileValue(site, pointerGet(entry.value, site.pointer) as Value, players, bag, at);
+      if (compiled) out.push(compiled);
+      continue;
+    }
     if (site.kind === 'effect') {
       const compiled = compileEffect(site, pointerGet(entry.value, site.pointer) as Effect, players, bag, at);
       if (compiled) out.push(compiled);
@@ -163,4 +170,21 @@ export function pointerGet(value: unknown, pointer: string): unknown {
   let v = value;
   for (const part of pointer.split('/').slice(1)) v = (v as Record<string, unknown>)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return v;
+}
+
+function compileValue(site: RuleSite, value: Value, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): CompiledRule | undefined {
+  const { entry } = site;
+  const problems = checkValue(value, players, site.pointer);
+  for (const p of problems) bag.error(entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
+  if (problems.length || !players) return undefined;
+  const body = valueExpression(value);
+  const expression = `(s) => ${body}`;
+  const names = Object.keys(runtime);
+  const run = (new Function(...names, `return ${expression};`) as (...a: unknown[]) => (s: Record<string, unknown>) => number)(...names.map((n) => (runtime as Record<string, unknown>)[n]));
+  const examples = (entry.value.examples ?? []) as Array<{ note?: string; given: Record<string, unknown>; expect: number }>;
+  examples.forEach((example, i) => {
+    const got = run({ ...example.given });
+    if (got !== example.expect) bag.error(entry.source.path, at(`/examples/${i}/expect`), 'example-mismatch', `example ${i + 1} expects ${example.expect} but the rule gives ${got}`, [`rule: ${valueFormula(value)}`]);
+  });
+  return { collection: site.collection, entryId: entry.id, pointer: site.pointer, kind: 'value', functionName: FUNCTION_NAMES.value, expression, typedExpression: `(s: ${players.typeName}): number => ${body}`, text: valueFormula(value), examples: [] };
 }

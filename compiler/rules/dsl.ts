@@ -63,3 +63,11 @@ export type Effect =
 
 export type EffectOp = Effect['op'];
 export const EFFECT_OPS: readonly EffectOp[] = ['none', 'payEach', 'lose', 'gain', 'unless', 'when', 'moveAll', 'all'];
+
+/** A number computed from one player's state (final scoring). `text` keeps the rulebook's sentence for a term. */
+export type Value =
+  | StateQuantity
+  | { op: 'sum'; of: Value[]; text?: string }
+  | { op: 'minus'; from: Value; subtract: Value; text?: string }
+  | { op: 'max'; of: Value[]; text?: string }
+  | { op: 'groupsOf'; size: number; of: Value; text?: string };

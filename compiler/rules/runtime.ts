@@ -84,3 +84,150 @@ export function changes(before: StateRecord, after: StateRecord): Record<string,
   }
   return out;
 }
+
+/** Where a graph collection keeps its nodes, their kinds, edges and arrows (game.yaml `graphs:`). */
+export interface GraphSpec {
+  readonly nodes: string;
+  readonly kindField: string;
+  readonly edges: string;
+  readonly arrows?: string;
+}
+
+/** How a piece moves over a graph (game.yaml `movers:`). */
+export interface MoverSpec {
+  /** The graph collection it moves on (for readers; the entries are passed in). */
+  readonly graph?: string;
+  readonly edges: readonly string[];
+  readonly neverEnter?: readonly string[];
+  readonly enterFromRound?: Readonly<Record<string, number>>;
+  readonly followsArrows?: boolean;
+  readonly stayIfTargetHere?: boolean;
+  readonly targets?: ReadonlyArray<{ readonly piece: string; readonly rank: 'most' | 'fewest'; readonly by?: string }>;
+  readonly ties?: string;
+}
+
+/** A piece on the board, for a mover's choice of target: its kind, node and owner. */
+export interface Piece {
+  readonly kind: string;
+  readonly node: string;
+  readonly owner?: string;
+}
+
+/** Where a mover goes: it stays, it goes to one node (drawn by a target or following the arrow), or the tie is someone's choice. */
+export type Move =
+  | { readonly move: 'stay'; readonly reason: 'target-here' | 'no-way' }
+  | { readonly move: 'to'; readonly node: string; readonly reason: 'target' | 'arrow'; readonly target?: string }
+  | { readonly move: 'choice'; readonly among: readonly string[]; readonly chooser: string; readonly target: string };
+
+type GraphEntry = { readonly id: string };
+type NodeRecord = { readonly id: string; readonly [field: string]: unknown };
+
+/** Read a field named in game.yaml from a generated entity (whose interface has no index signature). */
+function get(entity: object | undefined, field: string): unknown {
+  return (entity as Record<string, unknown> | undefined)?.[field];
+}
+type EdgeRecord = { readonly a: string; readonly b: string; readonly kind: string };
+
+export interface Mover<Side extends string, NodeId extends string> {
+  /** Nodes joined to `from` by an edge this mover may cross (in the order the edges are listed). */
+  neighbours(side: Side, from: NodeId): NodeId[];
+  /** Whether the mover may enter `node` in `round` (its never-enter kinds and first rounds). */
+  mayEnter(side: Side, node: NodeId, round?: number): boolean;
+  /** The nodes one move can reach from `from` in `round`. */
+  reach(side: Side, from: NodeId, options?: { round?: number }): NodeId[];
+  /** Where the mover goes under its priorities, given the pieces on the board and each owner's scores. */
+  next(side: Side, from: NodeId, situation: { round?: number; pieces: readonly Piece[]; scores?: Readonly<Record<string, Readonly<Record<string, number>>>> }): Move;
+}
+
+export function makeMover<Side extends string, NodeId extends string>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec): Mover<Side, NodeId> {
+  const side = (id: string) => {
+    const entry = entries.find((e) => e.id === id);
+    if (!entry) throw new Error(`unknown graph ${id}`);
+    return entry;
+  };
+  const nodesOf = (id: string) => (get(side(id), graph.nodes) ?? []) as readonly NodeRecord[];
+  const kindOf = (sideId: string, node: string) => String(nodesOf(sideId).find((n) => n.id === node)?.[graph.kindField] ?? '');
+  const neighbours = (sideId: string, from: string): NodeId[] => {
+    const out: NodeId[] = [];
+    for (const e of (get(side(sideId), graph.edges) ?? []) as readonly EdgeRecord[]) {
+      if (!spec.edges.includes(e.kind)) continue;
+      const other = e.a === from ? e.b : e.b === from ? e.a : undefined;
+      if (other !== undefined && !out.includes(other as NodeId)) out.push(other as NodeId);
+    }
+    return out;
+  };
+  const mayEnter = (sideId: string, node: string, round?: number): boolean => {
+    const kind = kindOf(sideId, node);
+    if (spec.neverEnter?.includes(kind)) return false;
+    const first = spec.enterFromRound?.[kind];
+    return first === undefined || (round !== undefined && round >= first);
+  };
+  const reach = (sideId: string, from: string, options: { round?: number } = {}) => neighbours(sideId, from).filter((n) => mayEnter(sideId, n, options.round));
+  const next: Mover<Side, NodeId>['next'] = (sideId, from, situation) => {
+    const targets = spec.targets ?? [];
+    const isTarget = (p: Piece) => targets.some((t) => t.piece === p.kind);
+    if (spec.stayIfTargetHere && situation.pieces.some((p) => p.node === from && isTarget(p))) return { move: 'stay', reason: 'target-here' };
+    const candidates = reach(sideId, from, situation);
+    for (const target of targets) {
+      const score = (p: Piece) => (target.by && p.owner !== undefined ? situation.scores?.[p.owner]?.[target.by] ?? 0 : 0);
+      const best = new Map<string, number>();
+      for (const p of situation.pieces) {
+        if (p.kind !== target.piece || !candidates.includes(p.node as NodeId)) continue;
+        const s = score(p);
+        const have = best.get(p.node);
+        if (have === undefined || (target.rank === 'most' ? s > have : s < have)) best.set(p.node, s);
+      }
+      if (!best.size) continue;
+      const top = target.rank === 'most' ? Math.max(...best.values()) : Math.min(...best.values());
+      const among = candidates.filter((n) => best.get(n) === top);
+      if (among.length === 1) return { move: 'to', node: among[0]!, reason: 'target', target: target.piece };
+      return { move: 'choice', among, chooser: spec.ties ?? 'any', target: target.piece };
+    }
+    if (spec.followsArrows && graph.arrows) {
+      const arrow = ((get(side(sideId), graph.arrows) ?? []) as ReadonlyArray<{ from: string; to: string }>).find((a) => a.from === from);
+      if (arrow && mayEnter(sideId, arrow.to, situation.round)) return { move: 'to', node: arrow.to, reason: 'arrow' };
+    }
+    return { move: 'stay', reason: 'no-way' };
+  };
+  return { neighbours, mayEnter, reach, next } as Mover<Side, NodeId>;
+}
+
+type Row = { readonly id: string };
+type Overriding = { readonly id: string };
+
+function overridesOf(entry: Overriding | undefined, field: string, kind: string): Array<Record<string, unknown>> {
+  const list = get(entry, field);
+  return Array.isArray(list) ? (list as Array<Record<string, unknown>>).filter((o) => o.kind === kind) : [];
+}
+
+/**
+ * The row of a table whose `key` equals `n`, or the "or more" row for larger
+ * numbers; an overriding entry (a chief) may subtract from `n` first.
+ * Returns undefined when no row applies (fewer than the first row's key).
+ */
+export function lookupRow<R extends Row>(rows: readonly R[], key: string, orMore: string | undefined, n: number, override?: { entry: Overriding | undefined; field: string; kind: string; subtract: string }): R | undefined {
+  let value = n;
+  if (override) for (const o of overridesOf(override.entry, override.field, override.kind)) value -= Number(o[override.subtract] ?? 0);
+  const exact = rows.find((r) => get(r, key) === value);
+  if (exact) return exact;
+  const open = rows.filter((r) => orMore && get(r, orMore) === true && Number(get(r, key)) <= value);
+  return open.sort((a, b) => Number(get(b, key)) - Number(get(a, key)))[0];
+}
+
+/**
+ * A field of an entry (a dotted path), replaced by an overriding entry's
+ * override of `kind` whose `key` names this entry: the override's fields
+ * other than kind and key take the place of the value's.
+ */
+export function valueWithOverride<V>(entries: readonly Row[], id: string, path: string, override?: { entry: Overriding | undefined; field: string; kind: string; key: string }): V | undefined {
+  const entry = entries.find((e) => e.id === id);
+  let value = path.split('.').reduce<unknown>((v, k) => get(v as object | undefined, k), entry) as Record<string, unknown> | undefined;
+  if (override) {
+    const o = overridesOf(override.entry, override.field, override.kind).find((x) => x[override.key] === id);
+    if (o) {
+      const { kind: _kind, [override.key]: _key, ...fields } = o;
+      value = { ...(value ?? {}), ...fields };
+    }
+  }
+  return value as V | undefined;
+}

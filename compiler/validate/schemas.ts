@@ -51,7 +51,7 @@ export class SchemaSet {
     this.ajv.addKeyword({
       keyword: 'x-rule',
       schemaType: 'string',
-      metaSchema: { enum: ['scoring', 'effect'] },
+      metaSchema: { enum: ['scoring', 'effect', 'value'] },
       validate: function collect(kind: string, _data: unknown, _parent?: unknown, cxt?: { instancePath: string }) {
         ruleSink?.push({ kind, pointer: cxt?.instancePath ?? '' });
         return true;

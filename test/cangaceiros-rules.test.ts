@@ -1,0 +1,129 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cangaceiros as c } from '../generated/index.js';
+import type { Piece } from '../generated/runtime.js';
+import { diagnosticsOf, makeProject } from './helpers.ts';
+
+const side = 'players-2-3';
+const scores = (fame: Record<string, number>) => Object.fromEntries(Object.entries(fame).map(([p, f]) => [p, { fame: f }]));
+
+describe('movement over the (draft) map', () => {
+  it('a Gang reaches adjacent spaces and, from a City, the Cities joined by railroad', () => {
+    expect(c.movement.gang.reach(side, 'recife')).toEqual(expect.arrayContaining(['caruaru', 'mossoro', 'salgueiro']));
+    expect(c.movement.gang.reach(side, 'caruaru')).not.toContain('mossoro');
+  });
+
+  it('a Volante never uses railroads, never enters Juazeiro, and enters the Caatinga only from round 6', () => {
+    expect(c.movement.volante.reach(side, 'recife', { round: 3 })).not.toContain('mossoro');
+    expect(c.movement.volante.reach(side, 'pau-dos-ferros', { round: 7 })).not.toContain('juazeiro');
+    expect(c.movement.volante.reach(side, 'recife', { round: 5 })).not.toContain('moxoto');
+    expect(c.movement.volante.reach(side, 'recife', { round: 6 })).toContain('moxoto');
+    expect(c.movement.volante.mayEnter(side, 'juazeiro', 7)).toBe(false);
+  });
+});
+
+describe('the example of Volantes movement (third Round), on the draft map', () => {
+  const pieces: Piece[] = [
+    { kind: 'garrison', node: 'moxoto', owner: 'blue' }, // in the Caatinga
+    { kind: 'gang', node: 'serra-talhada', owner: 'yellow' },
+    { kind: 'gang', node: 'caruaru', owner: 'red' },
+    { kind: 'garrison', node: 'petrolina', owner: 'blue' },
+    { kind: 'gang', node: 'serra-do-araripe', owner: 'yellow' },
+    { kind: 'garrison', node: 'paulo-afonso', owner: 'blue' },
+  ];
+  const situation = { round: 3, pieces, scores: scores({ yellow: 6, red: 6, blue: 4 }) };
+
+  it('Volante "A": its only target is a Garrison in the Caatinga, so it follows the arrow to Salgueiro', () => {
+    expect(c.movement.volante.next(side, 'floresta', situation)).toEqual({ move: 'to', node: 'salgueiro', reason: 'arrow' });
+    expect(c.movement.volante.next(side, 'floresta', { ...situation, round: 6 })).toEqual({ move: 'to', node: 'moxoto', reason: 'target', target: 'garrison' });
+  });
+
+  it('Volante "B": two adjacent Gangs tied on Fame: the Facão holder chooses', () => {
+    expect(c.movement.volante.next(side, 'crossroads', situation)).toEqual({ move: 'choice', among: ['serra-talhada', 'caruaru'], chooser: 'facao', target: 'gang' });
+    const ahead = { ...situation, scores: scores({ yellow: 6, red: 9, blue: 4 }) };
+    expect(c.movement.volante.next(side, 'crossroads', ahead)).toEqual({ move: 'to', node: 'caruaru', reason: 'target', target: 'gang' });
+  });
+
+  it('Volante "C": a Garrison and a Gang adjacent: it goes for the Gang', () => {
+    expect(c.movement.volante.next(side, 'ouricuri', situation)).toEqual({ move: 'to', node: 'serra-do-araripe', reason: 'target', target: 'gang' });
+  });
+
+  it('Volante "D": a target in its own space: it does not move', () => {
+    expect(c.movement.volante.next(side, 'paulo-afonso', situation)).toEqual({ move: 'stay', reason: 'target-here' });
+  });
+
+  it('Garrisons: the one belonging to the Gang with the most Fame', () => {
+    const garrisons: Piece[] = [{ kind: 'garrison', node: 'petrolina', owner: 'blue' }, { kind: 'garrison', node: 'cabrobo', owner: 'red' }];
+    expect(c.movement.volante.next(side, 'salgueiro', { round: 2, pieces: garrisons, scores: scores({ blue: 3, red: 5 }) })).toMatchObject({ move: 'to', node: 'cabrobo' });
+  });
+});
+
+describe('the attack table', () => {
+  it('1: 1 wound / 1 arrested; 2: 2 / 2; 3 or more: the Chief dies / all', () => {
+    expect([1, 2, 3, 4, 7].map((n) => c.tables.attackOutcome(n)).map((r) => [r?.chiefWounds, r?.arrested])).toEqual([[1, 1], [2, 2], ['dies', 'all'], ['dies', 'all'], ['dies', 'all']]);
+    expect(c.tables.attackOutcome(0)).toBeUndefined();
+  });
+
+  it('Esperança ignores 2 attacking Volantes: up to 2 no wounds, 3 one wound, 4 two wounds', () => {
+    const wounds = [1, 2, 3, 4].map((n) => c.tables.attackOutcome(n, { chiefs: 'esperanca' })?.chiefWounds ?? 0);
+    expect(wounds).toEqual([0, 0, 1, 2]);
+    expect(c.tables.attackOutcome(5, { chiefs: 'esperanca' })?.chiefWounds).toBe('dies');
+    expect(c.tables.attackOutcome(3, { chiefs: 'lampiao' })?.chiefWounds).toBe('dies');
+  });
+});
+
+describe('city exchanges and the Chiefs that change them', () => {
+  const table = (x: { readonly [key: string]: unknown } | undefined) => (x?.table as Array<{ pay: number; gain: number }>).map((r) => `${r.pay}->${r.gain}`);
+  it('Mossoró: 1/4/6 Deal and/or Vengeance for 1/3/5 Fame; with Jararaca 1/3/5 for 1/4/6', () => {
+    expect(table(c.tables.cityExchange('mossoro'))).toEqual(['1->1', '4->3', '6->5']);
+    expect(c.tables.cityExchange('mossoro')?.pay).toEqual(['deal', 'vengeance']);
+    expect(table(c.tables.cityExchange('mossoro', { chiefs: 'jararaca' }))).toEqual(['1->1', '3->4', '5->6']);
+  });
+  it('Dulce changes Salgueiro and Ponto Fino Salvador, and nothing else', () => {
+    expect(table(c.tables.cityExchange('salgueiro', { chiefs: 'dulce' }))).toEqual(['1->1', '3->4', '5->6']);
+    expect(table(c.tables.cityExchange('salvador', { chiefs: 'ponto-fino' }))).toEqual(['1->1', '3->4', '5->6']);
+    expect(table(c.tables.cityExchange('mossoro', { chiefs: 'dulce' }))).toEqual(['1->1', '4->3', '6->5']);
+  });
+});
+
+describe('final scoring', () => {
+  const scoring = c.scoring.byId['final-scoring'];
+  it('adds the resource points, subtracts wounds, and gains 1 Fame per 3 (rounded down)', () => {
+    expect(scoring.value!({ fame: 10, serraActionCards: 1, caatingaActionCards: 1, cangaceirosOnPlayerBoard: 3, garrisonsByTerrain: { sertao: 2, serra: 1 }, reis: 4, deal: 1, vengeance: 1, wounds: 2 })).toBe(14);
+    expect(scoring.value!({ fame: 7, reis: 8, volanteTrophies: 1, trainingMarkersOnPlayerBoard: 2 })).toBe(10);
+    expect(scoring.value!({ fame: 3, reis: 2 })).toBe(3);
+  });
+});
+
+describe('the map invariants are located errors', () => {
+  async function withMap(edit: (yaml: string) => string): Promise<string[]> {
+    const root = await makeProject({}, { copyContent: ['cangaceiros'] });
+    const file = path.join(root, 'content/cangaceiros/map.yaml');
+    await writeFile(file, edit(await readFile(file, 'utf8')));
+    return (await diagnosticsOf(root)).filter((d) => d.startsWith('error'));
+  }
+
+  it('an edge to an unknown space (a dangling reference) gets a did-you-mean', async () => {
+    const d = await withMap((y) => y.replace('- { a: mossoro, b: pau-dos-ferros, kind: border }', '- { a: mossoro, b: pau-dos-feros, kind: border }'));
+    expect(d).toEqual([expect.stringMatching(/^error content\/cangaceiros\/map\.yaml:36:24 graph-unknown-node: edge 1 of players-2-3 names an unknown node "pau-dos-feros" \[did you mean "pau-dos-ferros"\?\]$/)]);
+  });
+
+  it('a pair listed twice, a railroad off the Cities, an arrow into Juazeiro and a broken connection', async () => {
+    const d = await withMap((y) =>
+      y
+        .replace('- { a: mossoro, b: sousa, kind: border }', '- { a: mossoro, b: sousa, kind: border }\n    - { a: sousa, b: mossoro, kind: border }\n    - { a: sousa, b: caruaru, kind: railroad }')
+        .replace('- { from: mossoro, to: sousa }', '- { from: mossoro, to: juazeiro }'),
+    );
+    const rules = d.map((x) => x.split(' ')[2]!.replace(/:$/, ''));
+    expect(rules).toContain('graph-duplicate-edge');
+    expect(rules.filter((r) => r === 'graph-edge-between')).toHaveLength(2);
+    expect(rules).toContain('graph-arrow-forbidden');
+    expect(rules).toContain('graph-arrow-not-adjacent');
+  });
+
+  it('a space cut off from the rest', async () => {
+    const d = await withMap((y) => y.replace('- { a: paulo-afonso, b: salvador, kind: border }', '').replace('- { a: salvador, b: raso-da-catarina, kind: border }', '').replace('- { a: salgueiro, b: salvador, kind: railroad }', ''));
+    expect(d.some((x) => /graph-disconnected: players-2-3 is not connected: "salvador" cannot be reached/.test(x))).toBe(true);
+  });
+});
