@@ -81,6 +81,7 @@ export interface MoverDecl {
   stayIfTargetHere?: boolean;
   targets?: Array<{ piece: string; rank: 'most' | 'fewest'; by?: string }>;
   ties?: string;
+  overriddenBy?: { collection: string; field: string; kind: string; addSteps: string };
 }
 
 export interface TableDecl {

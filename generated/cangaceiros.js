@@ -2744,7 +2744,7 @@ export const cangaceiros = Object.freeze({
     map: collection(mapAll),
     /** How pieces move over the board, from the map data and the movement rules in game.yaml. */
     movement: {
-        gang: makeMover(mapAll, { nodes: "spaces", kindField: "terrain", edges: "edges", arrows: "arrows" }, { graph: "map", edges: ["border", "railroad"] }),
+        gang: makeMover(mapAll, { nodes: "spaces", kindField: "terrain", edges: "edges", arrows: "arrows" }, { graph: "map", edges: ["border", "railroad"] }, { collection: "chiefs", entries: chiefsAll, field: "overrides", kind: "extraMovement", addSteps: "spaces" }),
         volante: makeMover(mapAll, { nodes: "spaces", kindField: "terrain", edges: "edges", arrows: "arrows" }, {
             graph: "map",
             edges: ["border"],

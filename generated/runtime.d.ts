@@ -79,9 +79,13 @@ export interface Mover<Side extends string, NodeId extends string> {
     neighbours(side: Side, from: NodeId): NodeId[];
     /** Whether the mover may enter `node` in `round` (its never-enter kinds and first rounds). */
     mayEnter(side: Side, node: NodeId, round?: number): boolean;
-    /** The nodes one move can reach from `from` in `round`. */
+    /**
+     * The nodes one move can reach from `from` in `round`: one step, plus the
+     * extra steps an overriding entry grants (`by: { chiefs: 'cabeleira' }`).
+     */
     reach(side: Side, from: NodeId, options?: {
         round?: number;
+        by?: Readonly<Record<string, string | undefined>>;
     }): NodeId[];
     /** Where the mover goes under its priorities, given the pieces on the board and each owner's scores. */
     next(side: Side, from: NodeId, situation: {
@@ -90,7 +94,17 @@ export interface Mover<Side extends string, NodeId extends string> {
         scores?: Readonly<Record<string, Readonly<Record<string, number>>>>;
     }): Move;
 }
-export declare function makeMover<Side extends string, NodeId extends string>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec): Mover<Side, NodeId>;
+/** Entries of another collection (chiefs) whose overrides add steps to a move. */
+export interface StepOverride {
+    readonly collection: string;
+    readonly entries: readonly {
+        readonly id: string;
+    }[];
+    readonly field: string;
+    readonly kind: string;
+    readonly addSteps: string;
+}
+export declare function makeMover<Side extends string, NodeId extends string>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec, stepOverride?: StepOverride): Mover<Side, NodeId>;
 type Row = {
     readonly id: string;
 };

@@ -83,7 +83,7 @@ export function changes(before, after) {
 function get(entity, field) {
     return entity?.[field];
 }
-export function makeMover(entries, graph, spec) {
+export function makeMover(entries, graph, spec, stepOverride) {
     const side = (id) => {
         const entry = entries.find((e) => e.id === id);
         if (!entry)
@@ -110,7 +110,33 @@ export function makeMover(entries, graph, spec) {
         const first = spec.enterFromRound?.[kind];
         return first === undefined || (round !== undefined && round >= first);
     };
-    const reach = (sideId, from, options = {}) => neighbours(sideId, from).filter((n) => mayEnter(sideId, n, options.round));
+    const extraSteps = (by) => {
+        if (!stepOverride || !by?.[stepOverride.collection])
+            return 0;
+        const entry = stepOverride.entries.find((e) => e.id === by[stepOverride.collection]);
+        return overridesOf(entry, stepOverride.field, stepOverride.kind).reduce((n, o) => n + Number(o[stepOverride.addSteps] ?? 0), 0);
+    };
+    const reach = (sideId, from, options = {}) => {
+        // Breadth-first over the nodes the mover may enter, as many steps as it has.
+        const steps = 1 + extraSteps(options.by);
+        const seen = new Set([from]);
+        const out = [];
+        let frontier = [from];
+        for (let step = 0; step < steps; step++) {
+            const next = [];
+            for (const here of frontier) {
+                for (const n of neighbours(sideId, here)) {
+                    if (seen.has(n) || !mayEnter(sideId, n, options.round))
+                        continue;
+                    seen.add(n);
+                    out.push(n);
+                    next.push(n);
+                }
+            }
+            frontier = next;
+        }
+        return out;
+    };
     const next = (sideId, from, situation) => {
         const targets = spec.targets ?? [];
         const isTarget = (p) => targets.some((t) => t.piece === p.kind);

@@ -14,6 +14,16 @@ describe('movement over the (draft) map', () => {
     expect(c.movement.gang.reach(side, 'caruaru')).not.toContain('mossoro');
   });
 
+  it('Cabeleira moves up to 2 extra spaces; other Chiefs move one', () => {
+    const one = c.movement.gang.reach(side, 'juazeiro');
+    const three = c.movement.gang.reach(side, 'juazeiro', { by: { chiefs: 'cabeleira' } });
+    expect(c.movement.gang.reach(side, 'juazeiro', { by: { chiefs: 'lampiao' } })).toEqual(one);
+    expect(three).toEqual(expect.arrayContaining(one));
+    expect(three).toContain('mossoro'); // juazeiro -> pau-dos-ferros -> mossoro
+    expect(three).toContain('salvador'); // juazeiro -> salgueiro -> salvador (railroad)
+    expect(three).not.toContain('juazeiro');
+  });
+
   it('a Volante never uses railroads, never enters Juazeiro, and enters the Caatinga only from round 6', () => {
     expect(c.movement.volante.reach(side, 'recife', { round: 3 })).not.toContain('mossoro');
     expect(c.movement.volante.reach(side, 'pau-dos-ferros', { round: 7 })).not.toContain('juazeiro');

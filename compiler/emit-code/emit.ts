@@ -232,7 +232,9 @@ function engineParts(g: GameForEmit, types: string[]): string[] {
       if (!graph) continue;
       const t = typeOf(mover.graph);
       const spec = { nodes: graph.nodes, kindField: graph.kindField, edges: graph.edges, ...(graph.arrows ? { arrows: graph.arrows } : {}) };
-      out.push(`    ${propName(name)}: makeMover<${t}Id, ${t}NodeId>(${mover.graph}All, ${literal(spec, '    ')}, ${literal(mover, '    ')}),`);
+      const { overriddenBy, ...moverSpec } = mover;
+      const steps = overriddenBy ? `, { collection: ${JSON.stringify(overriddenBy.collection)}, entries: ${overriddenBy.collection}All, field: ${JSON.stringify(overriddenBy.field)}, kind: ${JSON.stringify(overriddenBy.kind)}, addSteps: ${JSON.stringify(overriddenBy.addSteps)} }` : '';
+      out.push(`    ${propName(name)}: makeMover<${t}Id, ${t}NodeId>(${mover.graph}All, ${literal(spec, '    ')}, ${literal(moverSpec, '    ')}${steps}),`);
     }
     out.push('  },');
   }

@@ -133,13 +133,25 @@ export interface Mover<Side extends string, NodeId extends string> {
   neighbours(side: Side, from: NodeId): NodeId[];
   /** Whether the mover may enter `node` in `round` (its never-enter kinds and first rounds). */
   mayEnter(side: Side, node: NodeId, round?: number): boolean;
-  /** The nodes one move can reach from `from` in `round`. */
-  reach(side: Side, from: NodeId, options?: { round?: number }): NodeId[];
+  /**
+   * The nodes one move can reach from `from` in `round`: one step, plus the
+   * extra steps an overriding entry grants (`by: { chiefs: 'cabeleira' }`).
+   */
+  reach(side: Side, from: NodeId, options?: { round?: number; by?: Readonly<Record<string, string | undefined>> }): NodeId[];
   /** Where the mover goes under its priorities, given the pieces on the board and each owner's scores. */
   next(side: Side, from: NodeId, situation: { round?: number; pieces: readonly Piece[]; scores?: Readonly<Record<string, Readonly<Record<string, number>>>> }): Move;
 }
 
-export function makeMover<Side extends string, NodeId extends string>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec): Mover<Side, NodeId> {
+/** Entries of another collection (chiefs) whose overrides add steps to a move. */
+export interface StepOverride {
+  readonly collection: string;
+  readonly entries: readonly { readonly id: string }[];
+  readonly field: string;
+  readonly kind: string;
+  readonly addSteps: string;
+}
+
+export function makeMover<Side extends string, NodeId extends string>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec, stepOverride?: StepOverride): Mover<Side, NodeId> {
   const side = (id: string) => {
     const entry = entries.find((e) => e.id === id);
     if (!entry) throw new Error(`unknown graph ${id}`);
@@ -162,7 +174,31 @@ export function makeMover<Side extends string, NodeId extends string>(entries: r
     const first = spec.enterFromRound?.[kind];
     return first === undefined || (round !== undefined && round >= first);
   };
-  const reach = (sideId: string, from: string, options: { round?: number } = {}) => neighbours(sideId, from).filter((n) => mayEnter(sideId, n, options.round));
+  const extraSteps = (by: Readonly<Record<string, string | undefined>> | undefined): number => {
+    if (!stepOverride || !by?.[stepOverride.collection]) return 0;
+    const entry = stepOverride.entries.find((e) => e.id === by[stepOverride.collection]);
+    return overridesOf(entry, stepOverride.field, stepOverride.kind).reduce((n, o) => n + Number(o[stepOverride.addSteps] ?? 0), 0);
+  };
+  const reach = (sideId: string, from: string, options: { round?: number; by?: Readonly<Record<string, string | undefined>> } = {}): NodeId[] => {
+    // Breadth-first over the nodes the mover may enter, as many steps as it has.
+    const steps = 1 + extraSteps(options.by);
+    const seen = new Set<string>([from]);
+    const out: NodeId[] = [];
+    let frontier = [from];
+    for (let step = 0; step < steps; step++) {
+      const next: string[] = [];
+      for (const here of frontier) {
+        for (const n of neighbours(sideId, here)) {
+          if (seen.has(n) || !mayEnter(sideId, n, options.round)) continue;
+          seen.add(n);
+          out.push(n);
+          next.push(n);
+        }
+      }
+      frontier = next;
+    }
+    return out;
+  };
   const next: Mover<Side, NodeId>['next'] = (sideId, from, situation) => {
     const targets = spec.targets ?? [];
     const isTarget = (p: Piece) => targets.some((t) => t.piece === p.kind);
