@@ -66,8 +66,6 @@ export interface Vagabond {
         readonly number: RuleNumber;
         /** The action's name as printed after "Ação Especial: ", without the final period. */
         readonly name: string;
-        /** The action's text as printed (the same text as its rule), with inline tokens. */
-        readonly text: Text;
     };
 }
 export interface HirelingEffect {
