@@ -1,5 +1,5 @@
-import { type Collection, type DslNode, type Placeholder, type Text } from './runtime.js';
-export type { Collection, DslNode, Placeholder, Text } from './runtime.js';
+import { type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text, type Mover } from './runtime.js';
+export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';
 /** The terrains this game declares. */
 export type Terrain = "sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads";
 /** The resources this game declares. */
@@ -638,234 +638,79 @@ export interface MapSide {
 }
 /** Every node of the map graphs. */
 export type MapSideNodeId = "mossoro" | "pau-dos-ferros" | "sousa" | "serra-do-araripe" | "serra-talhada" | "juazeiro" | "recife" | "caruaru" | "crossroads" | "ouricuri" | "salgueiro" | "petrolina" | "floresta" | "moxoto" | "cabrobo" | "paulo-afonso" | "raso-da-catarina" | "salvador" | "patos" | "exu" | "serra-da-capivara" | "canudos" | "jeremoabo";
-/** Cangaceiros: every collection with `all` and `byId`, the game's declarations and its placeholder report. */
-export declare const cangaceiros: Readonly<{
-    id: "cangaceiros";
-    name: Text;
-    locale: "en";
-    players: {
-        min: number;
-        max: number;
+/** Cangaceiros: every collection with `all` and `byId`, the game's declarations, its rules as functions and its placeholder report. */
+export interface CangaceirosNamespace {
+    readonly id: "cangaceiros";
+    readonly name: Text;
+    readonly locale: "en";
+    readonly players: {
+        readonly min: number;
+        readonly max: number;
     };
-    components: ({
-        id: string;
-        name: string;
-        count: number;
-        note: string;
-        collection?: undefined;
-        where?: undefined;
-        parts?: undefined;
-    } | {
-        id: string;
-        name: string;
-        count: number;
-        collection: string;
-        where: {
-            kind: string;
-            deck?: undefined;
-        };
-        note?: undefined;
-        parts?: undefined;
-    } | {
-        id: string;
-        name: string;
-        count: number;
-        note?: undefined;
-        collection?: undefined;
-        where?: undefined;
-        parts?: undefined;
-    } | {
-        id: string;
-        name: string;
-        count: number;
-        collection: string;
-        note?: undefined;
-        where?: undefined;
-        parts?: undefined;
-    } | {
-        id: string;
-        name: string;
-        count: number;
-        collection: string;
-        note: string;
-        parts: {
-            name: string;
-            count: number;
-        }[];
-        where?: undefined;
-    } | {
-        id: string;
-        name: string;
-        count: number;
-        collection: string;
-        where: {
-            kind: string;
-            deck?: undefined;
-        };
-        note: string;
-        parts?: undefined;
-    } | {
-        id: string;
-        name: string;
-        count: number;
-        collection: string;
-        note: string;
-        where?: undefined;
-        parts?: undefined;
-    } | {
-        id: string;
-        name: string;
-        count: number;
-        collection: string;
-        where: {
-            deck: string;
-            kind?: undefined;
-        };
-        note?: undefined;
-        parts?: undefined;
-    })[];
-    declarations: {
-        terrains: ({
-            id: string;
-            name: string;
-            image: string;
-            color: string;
-            text: string;
-            enterEffect?: undefined;
-            enterNote?: undefined;
-        } | {
-            id: string;
-            name: string;
-            image: string;
-            color: string;
-            text: string;
-            enterEffect: {
-                op: string;
-                field: string;
-                amount: number;
-            };
-            enterNote: string;
-        })[];
-        resources: ({
-            id: string;
-            name: string;
-            text: string;
-            denominations: number[];
-            limit?: undefined;
-            zone?: undefined;
-            minimum?: undefined;
-        } | {
-            id: string;
-            name: string;
-            limit: number;
-            zone: string;
-            text?: undefined;
-            denominations?: undefined;
-            minimum?: undefined;
-        } | {
-            id: string;
-            name: string;
-            minimum: number;
-            text: string;
-            denominations?: undefined;
-            limit?: undefined;
-            zone?: undefined;
-        } | {
-            id: string;
-            name: string;
-            zone: string;
-            text?: undefined;
-            denominations?: undefined;
-            limit?: undefined;
-            minimum?: undefined;
-        })[];
-        zones: ({
-            id: string;
-            name: string;
-            text: string;
-            limit?: undefined;
-            owner?: undefined;
-        } | {
-            id: string;
-            name: string;
-            limit: number;
-            owner: string;
-            text?: undefined;
-        } | {
-            id: string;
-            name: string;
-            owner: string;
-            text: string;
-            limit?: undefined;
-        } | {
-            id: string;
-            name: string;
-            owner: string;
-            text?: undefined;
-            limit?: undefined;
-        } | {
-            id: string;
-            name: string;
-            text?: undefined;
-            limit?: undefined;
-            owner?: undefined;
-        })[];
-        pieceKinds: ({
-            id: string;
-            name: string;
-            owner: string;
-            text?: undefined;
-        } | {
-            id: string;
-            name: string;
-            text: string;
-            owner?: undefined;
-        } | {
-            id: string;
-            name: string;
-            owner?: undefined;
-            text?: undefined;
-        })[];
-        actions: {
-            id: string;
-            name: string;
-        }[];
+    /** The components as the rulebook's list prints them. */
+    readonly components: readonly ComponentInfo[];
+    readonly declarations: {
+        readonly terrains: readonly DeclarationEntry[];
+        readonly resources: readonly DeclarationEntry[];
+        readonly zones: readonly DeclarationEntry[];
+        readonly pieceKinds: readonly DeclarationEntry[];
+        readonly actions: readonly DeclarationEntry[];
     };
-    chiefs: Collection<ChiefId, Chief>;
-    events: Collection<EventTileId, EventTile>;
-    actionCards: Collection<ActionCardId, ActionCard>;
-    threatOptions: Collection<ThreatOptionId, ThreatOption>;
-    fazendas: Collection<FazendaId, Fazenda>;
-    cities: Collection<CityId, City>;
-    plunderBonuses: Collection<PlunderBonusId, PlunderBonus>;
-    lifeGoals: Collection<LifeGoalId, LifeGoal>;
-    lifeGoalCosts: Collection<LifeGoalCostId, LifeGoalCost>;
-    volantesCards: Collection<VolantesCardId, VolantesCard>;
-    reinforcements: Collection<ReinforcementsTokenId, ReinforcementsToken>;
-    rewardTiles: Collection<RewardTileId, RewardTile>;
-    icons: Collection<IconId, Icon>;
-    volantesAttack: Collection<VolantesAttackRowId, VolantesAttackRow>;
-    bounty: Collection<BountyLevelId, BountyLevel>;
-    phases: Collection<PhaseId, Phase>;
-    gameEnd: Collection<GameEndId, GameEnd>;
-    scoring: Collection<"final-scoring", Scoring>;
-    map: Collection<MapSideId, MapSide>;
+    /** Chief Cangaceiros Cards */
+    readonly chiefs: Collection<ChiefId, Chief>;
+    /** Event tiles */
+    readonly events: Collection<EventTileId, EventTile>;
+    /** Action cards */
+    readonly actionCards: Collection<ActionCardId, ActionCard>;
+    /** Answers to a Threaten action */
+    readonly threatOptions: Collection<ThreatOptionId, ThreatOption>;
+    /** Fazenda tiles */
+    readonly fazendas: Collection<FazendaId, Fazenda>;
+    /** Cities */
+    readonly cities: Collection<CityId, City>;
+    /** Plunder bonuses */
+    readonly plunderBonuses: Collection<PlunderBonusId, PlunderBonus>;
+    /** Life Goal cards */
+    readonly lifeGoals: Collection<LifeGoalId, LifeGoal>;
+    /** Life Goal resources */
+    readonly lifeGoalCosts: Collection<LifeGoalCostId, LifeGoalCost>;
+    /** Volantes cards */
+    readonly volantesCards: Collection<VolantesCardId, VolantesCard>;
+    /** Reinforcements tokens */
+    readonly reinforcements: Collection<ReinforcementsTokenId, ReinforcementsToken>;
+    /** Reward tiles */
+    readonly rewardTiles: Collection<RewardTileId, RewardTile>;
+    /** Icon List */
+    readonly icons: Collection<IconId, Icon>;
+    /** Outcome of a Volantes attack */
+    readonly volantesAttack: Collection<VolantesAttackRowId, VolantesAttackRow>;
+    /** Bounty */
+    readonly bounty: Collection<BountyLevelId, BountyLevel>;
+    /** Phases of a Round */
+    readonly phases: Collection<PhaseId, Phase>;
+    /** End of the Game */
+    readonly gameEnd: Collection<GameEndId, GameEnd>;
+    /** Final Scoring */
+    readonly scoring: Collection<ScoringId, Scoring>;
+    /** Map board */
+    readonly map: Collection<MapSideId, MapSide>;
     /** How pieces move over the board, from the map data and the movement rules in game.yaml. */
-    movement: {
-        gang: import("./runtime.js").Mover<MapSideId, MapSideNodeId>;
-        volante: import("./runtime.js").Mover<MapSideId, MapSideNodeId>;
+    readonly movement: {
+        readonly gang: Mover<MapSideId, MapSideNodeId>;
+        readonly volante: Mover<MapSideId, MapSideNodeId>;
     };
     /** Rules tables, with the overrides that change them. */
-    tables: {
-        attackOutcome: (n: number, by?: {
+    readonly tables: {
+        readonly attackOutcome: (n: number, by?: {
             readonly chiefs?: ChiefId;
         }) => VolantesAttackRow | undefined;
-        cityExchange: (id: CityId, by?: {
+        readonly cityExchange: (id: CityId, by?: {
             readonly chiefs?: ChiefId;
         }) => {
             readonly [key: string]: unknown;
         } | undefined;
     };
     /** Every value the rulebook does not give, marked as a placeholder in the content. */
-    placeholders: readonly Placeholder[];
-}>;
+    readonly placeholders: readonly Placeholder[];
+}
+export declare const cangaceiros: CangaceirosNamespace;

@@ -1,5 +1,5 @@
-import { type Collection, type DslNode, type Placeholder, type Text } from './runtime.js';
-export type { Collection, DslNode, Placeholder, Text } from './runtime.js';
+import { type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text } from './runtime.js';
+export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';
 /** The resources this game declares. */
 export type Resource = "flour" | "cachaca" | "ammunition";
 /** The setKinds this game declares. */
@@ -91,80 +91,41 @@ export interface StationCard {
     /** The direction the remaining cards are passed. */
     readonly passDirection?: "left" | "right" | null;
 }
-/** Cangaço: every collection with `all` and `byId`, the game's declarations and its placeholder report. */
-export declare const cangaco: Readonly<{
-    id: "cangaco";
-    name: Text;
-    locale: "en";
-    players: {
-        min: number;
-        max: number;
+/** Cangaço: every collection with `all` and `byId`, the game's declarations, its rules as functions and its placeholder report. */
+export interface CangacoNamespace {
+    readonly id: "cangaco";
+    readonly name: Text;
+    readonly locale: "en";
+    readonly players: {
+        readonly min: number;
+        readonly max: number;
     };
-    components: ({
-        name: string;
-        count: number;
-        note: string;
-        collection?: undefined;
-        gap?: undefined;
-        parts?: undefined;
-    } | {
-        name: string;
-        count: number;
-        collection: string;
-        gap: string;
-        note?: undefined;
-        parts?: undefined;
-    } | {
-        name: string;
-        count: number;
-        collection: string;
-        note?: undefined;
-        gap?: undefined;
-        parts?: undefined;
-    } | {
-        name: string;
-        count: number;
-        parts: {
-            name: string;
-            count: number;
-        }[];
-        note?: undefined;
-        collection?: undefined;
-        gap?: undefined;
-    } | {
-        name: string;
-        count: number;
-        note?: undefined;
-        collection?: undefined;
-        gap?: undefined;
-        parts?: undefined;
-    })[];
-    declarations: {
-        resources: ({
-            id: string;
-            name: string;
-            localName: string;
-        } | {
-            id: string;
-            name: string;
-            localName?: undefined;
-        })[];
-        setKinds: {
-            id: string;
-            name: string;
-        }[];
+    /** The components as the rulebook's list prints them. */
+    readonly components: readonly ComponentInfo[];
+    readonly declarations: {
+        readonly resources: readonly DeclarationEntry[];
+        readonly setKinds: readonly DeclarationEntry[];
     };
-    cards: Collection<CardKindId, CardKind>;
-    cordel: Collection<CordelCardId, CordelCard>;
-    stations: Collection<StationCardId, StationCard>;
-    constants: {
-        effectOrder: {
-            order: string[];
-            thenBy: {
-                most: string;
+    /** Cangaço cards */
+    readonly cards: Collection<CardKindId, CardKind>;
+    /** Cordel cards */
+    readonly cordel: Collection<CordelCardId, CordelCard>;
+    /** Station cards */
+    readonly stations: Collection<StationCardId, StationCard>;
+    /** Game-wide rules data. */
+    readonly constants: {
+        /** The order in which conflicting effects activate. */
+        readonly effectOrder: {
+            /** Card kinds, first to activate first. */
+            readonly order: readonly (CardKindId)[];
+            /** If the conflict persists: the player with the most of this resource goes first. */
+            readonly thenBy: {
+                /** The resource compared. */
+                readonly most: Resource;
             };
         };
     };
     /** Every value the rulebook does not give, marked as a placeholder in the content. */
-    placeholders: readonly Placeholder[];
-}>;
+    readonly placeholders: readonly Placeholder[];
+}
+export declare const cangaco: CangacoNamespace;

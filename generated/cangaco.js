@@ -486,7 +486,6 @@ const stationsAll = [
         passDirection: null,
     },
 ];
-/** Cangaço: every collection with `all` and `byId`, the game's declarations and its placeholder report. */
 export const cangaco = Object.freeze({
     id: "cangaco",
     name: "Cangaço",
@@ -539,7 +538,6 @@ export const cangaco = Object.freeze({
             thenBy: { most: "ammunition" },
         },
     },
-    /** Every value the rulebook does not give, marked as a placeholder in the content. */
     placeholders: [
         {
             collection: "cards",

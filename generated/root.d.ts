@@ -1,5 +1,5 @@
-import { type Collection, type Placeholder, type Text } from './runtime.js';
-export type { Collection, DslNode, Placeholder, Text } from './runtime.js';
+import { type Collection, type ComponentInfo, type Placeholder, type Text } from './runtime.js';
+export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';
 export type RuleId = "16.1" | "16.1.1" | "16.1.2" | "16.1.3" | "16.1.4" | "16.1.5" | "16.1.5.I" | "16.1.5.II" | "16.1.5.III" | "16.1.6" | "16.1.6.I" | "16.1.6.II" | "16.1.6.III" | "16.1.6.IV" | "16.1.6.V" | "16.1.7" | "16.1.8" | "16.1.8.I" | "16.1.8.I.a" | "16.1.8.I.b" | "16.1.8.I.c" | "16.1.8.II" | "16.1.8.II.a" | "16.1.8.II.b" | "16.1.9" | "16.1.10" | "16.2" | "16.2.1" | "16.2.1.I" | "16.2.2" | "16.2.2.I" | "16.2.2.II" | "16.2.2.III" | "16.2.2.IV" | "16.2.2.V" | "16.2.3" | "16.2.3.I" | "16.2.3.II" | "16.2.3.III" | "16.2.3.IV" | "16.2.3.V" | "16.3" | "16.3.1" | "16.3.1.I" | "16.3.1.II" | "16.3.2" | "16.3.2.I" | "16.3.2.II" | "16.3.3" | "16.3.3.I" | "16.3.3.II" | "16.3.4" | "16.3.4.I" | "16.3.4.II" | "16.3.5" | "16.3.5.I" | "16.3.5.II" | "16.3.6" | "16.3.6.I" | "16.3.6.II" | "16.3.7" | "16.3.7.I" | "16.3.7.II" | "16.3.8" | "16.3.8.I" | "16.3.8.II" | "16.3.9" | "16.3.9.I" | "16.3.9.II" | "16.4" | "16.4.1" | "16.4.1.I" | "16.4.1.II" | "16.4.1.III" | "16.4.2" | "16.4.2.I" | "16.4.2.II" | "16.4.2.III" | "16.4.2.IV" | "16.4.3" | "16.4.3.I" | "16.4.3.II" | "16.4.3.III" | "16.4.3.IV" | "16.4.3.V" | "16.4.3.VI" | "16.4.3.VII" | "16.5" | "16.5.1" | "16.5.1.I" | "16.5.1.II" | "16.6" | "1.1.2" | "1.5.2" | "1.5.5" | "2.1" | "2.2" | "2.2.3" | "2.2.4" | "2.4" | "2.5" | "3.3.3" | "5.1" | "5.1.4" | "5.1.5" | "5.1.6" | "8.2.6" | "9.2.8";
 export type GlossaryEntryId = "adjacente" | "area-de-jogo" | "borda-do-mapa" | "caminho" | "compre" | "construcao" | "descarte" | "efeito" | "floresta" | "forcar" | "gaste" | "guerreiro" | "governar" | "habilidade" | "inimigo" | "item" | "local" | "mapa" | "marcador" | "mostrar" | "nao-pode" | "peao" | "peca" | "peca-de-faccao" | "peca-inimiga" | "posicione" | "remova" | "revele" | "rio" | "ruina" | "substitua" | "suprimento" | "trata" | "trocar";
 export type IconId = "boot" | "torch" | "tea" | "sword" | "sack" | "hammer" | "crossbow" | "coin" | "hireling-when-hired" | "hireling-ability" | "hireling-birdsong" | "hireling-daylight";
@@ -122,25 +122,35 @@ export interface SetupStep {
         readonly rule: RuleNumber;
     })[];
 }
-/** Root — Lei de Root, seção 16 (Apêndices): every collection with `all` and `byId`, the game's declarations and its placeholder report. */
-export declare const root: Readonly<{
-    id: "root";
-    name: Text;
-    locale: "pt-BR";
-    players: {
-        min: number;
-        max: number;
+/** Root — Lei de Root, seção 16 (Apêndices): every collection with `all` and `byId`, the game's declarations, its rules as functions and its placeholder report. */
+export interface RootNamespace {
+    readonly id: "root";
+    readonly name: Text;
+    readonly locale: "pt-BR";
+    readonly players: {
+        readonly min: number;
+        readonly max: number;
     };
-    components: never[];
-    declarations: {};
-    rules: Collection<RuleId, Rule>;
-    glossary: Collection<GlossaryEntryId, GlossaryEntry>;
-    icons: Collection<IconId, Icon>;
-    vagabonds: Collection<VagabondId, Vagabond>;
-    hirelings: Collection<HirelingEffectId, HirelingEffect>;
-    landmarks: Collection<LandmarkRuleId, LandmarkRule>;
-    maps: Collection<GameMapId, GameMap>;
-    setupSteps: Collection<SetupStepId, SetupStep>;
+    /** The components as the rulebook's list prints them. */
+    readonly components: readonly ComponentInfo[];
+    readonly declarations: {};
+    /** Lei de Root — seção 16 */
+    readonly rules: Collection<RuleId, Rule>;
+    /** Glossário */
+    readonly glossary: Collection<GlossaryEntryId, GlossaryEntry>;
+    /** Ícones */
+    readonly icons: Collection<IconId, Icon>;
+    /** Referência dos Malandros */
+    readonly vagabonds: Collection<VagabondId, Vagabond>;
+    /** Capangas: Habilidades e Ações */
+    readonly hirelings: Collection<HirelingEffectId, HirelingEffect>;
+    /** Marcos: Regras Gerais */
+    readonly landmarks: Collection<LandmarkRuleId, LandmarkRule>;
+    /** Mapas Alternativos */
+    readonly maps: Collection<GameMapId, GameMap>;
+    /** Preparação Avançada */
+    readonly setupSteps: Collection<SetupStepId, SetupStep>;
     /** Every value the rulebook does not give, marked as a placeholder in the content. */
-    placeholders: readonly Placeholder[];
-}>;
+    readonly placeholders: readonly Placeholder[];
+}
+export declare const root: RootNamespace;

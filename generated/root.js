@@ -1256,7 +1256,6 @@ const setupStepsAll = [
         consensus: false,
     },
 ];
-/** Root — Lei de Root, seção 16 (Apêndices): every collection with `all` and `byId`, the game's declarations and its placeholder report. */
 export const root = Object.freeze({
     id: "root",
     name: "Root — Lei de Root, seção 16 (Apêndices)",
@@ -1272,7 +1271,6 @@ export const root = Object.freeze({
     landmarks: collection(landmarksAll),
     maps: collection(mapsAll),
     setupSteps: collection(setupStepsAll),
-    /** Every value the rulebook does not give, marked as a placeholder in the content. */
     placeholders: [
         {
             collection: "icons",

@@ -138,6 +138,28 @@ export type Text = string | {
     readonly en?: string;
     readonly 'pt-BR'?: string;
 };
+/** A component as the rulebook's component list prints it. */
+export interface ComponentInfo {
+    readonly id?: string;
+    readonly name: Text;
+    readonly count: number;
+    readonly collection?: string;
+    readonly gap?: string;
+    readonly note?: string;
+    readonly parts?: readonly {
+        readonly name: string;
+        readonly count: number;
+    }[];
+    readonly where?: {
+        readonly [field: string]: string | number | boolean;
+    };
+}
+/** One value of a declaration (a resource, a terrain, ...) with whatever the game says of it. */
+export interface DeclarationEntry {
+    readonly id?: string;
+    readonly name: Text;
+    readonly [key: string]: unknown;
+}
 /** A node of the rules DSL, kept as data beside the compiled function. */
 export type DslNode = {
     readonly [key: string]: unknown;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { emitPackage } from '../compiler/emit-code/emit.ts';
+import { emitPackage, packageSources, typeCheckPackage } from '../compiler/emit-code/emit.ts';
 import { check } from '../compiler/pipeline.ts';
 import { ROOT, runCli } from './helpers.ts';
 
@@ -25,6 +25,11 @@ describe('the engine data package', () => {
     const two = emitPackage(b.games, b.schemas, '0');
     expect([...one.keys()]).toEqual([...two.keys()]);
     for (const [k, v] of one) expect(two.get(k), k).toBe(v);
+  });
+
+  it('its sources type-check as one strict program', async () => {
+    const result = await check(ROOT);
+    expect(typeCheckPackage(packageSources(result.games, result.schemas))).toEqual([]);
   });
 
   it('imports in plain Node with no TypeScript toolchain', async () => {

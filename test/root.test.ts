@@ -88,7 +88,7 @@ describe('the Law of Root, section 16', () => {
     const numbers = new Set([...root.rules.all.map((r) => r.number), ...root.glossary.all.map((g) => g.number)]);
     const refs = [...root.rules.all, ...root.glossary.all].flatMap((r) => [
       ...[...String(('text' in r ? r.text : '') ?? '').matchAll(/\{ref:([^|}]+)/g)].map((m) => m[1]!),
-      ...((r.see ?? []) as Array<{ ref: string }>).map((s) => s.ref),
+      ...((r.see ?? []) as ReadonlyArray<{ ref: string }>).map((s) => s.ref),
     ]);
     expect(refs.length).toBeGreaterThan(40);
     expect(refs.filter((r) => !numbers.has(r))).toEqual([]);

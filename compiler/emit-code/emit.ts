@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from 'ts-morph';
+import { Project, ts } from 'ts-morph';
 import type { LinkedGame } from '../link/link.ts';
 import type { CompiledRule } from '../rules/compile.ts';
 import { playerStateModel } from '../rules/player-state.ts';
@@ -19,47 +19,77 @@ export interface GameForEmit {
 const RUNTIME_SOURCE = fileURLToPath(new URL('../rules/runtime.ts', import.meta.url));
 
 /**
- * Write the engine data package: one module per game, a runtime, an index and
- * a package.json. TypeScript source is built in memory and emitted by
- * ts-morph as `.js` + `.d.ts`, so the package needs no toolchain to import.
- * Returns path (relative to generated/) -> contents.
+ * The TypeScript sources of the engine data package, by output name
+ * (runtime, one module per game, index). Built as text from the linked
+ * content; every exported declaration carries its type, so each file can be
+ * turned into `.js` and `.d.ts` on its own (TypeScript's isolated
+ * declarations), without a type-checking program in the build's path.
  */
+export function packageSources(games: readonly GameForEmit[], schemas: SchemaSet): Map<string, string> {
+  const sources = new Map<string, string>();
+  sources.set('runtime', runtimeSource());
+  for (const g of games) sources.set(g.linked.game.manifest.id, gameModule(g, schemas));
+  sources.set('index', indexModule(games));
+  return sources;
+}
+
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  declaration: true,
+  isolatedDeclarations: true,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  removeComments: false,
+  newLine: ts.NewLineKind.LineFeed, // LF on every platform, so builds are byte-identical
+};
+
+/**
+ * Write the engine data package: `.js` + `.d.ts` per module (transpiled by the
+ * TypeScript that ts-morph ships), a package.json and a README. Returns path
+ * (relative to generated/) -> contents. `typeCheckPackage` runs the full
+ * strict check over the same sources (the test suite does, on every run).
+ */
+/** The last output per module, keyed by its source: a watch rebuild re-emits only the modules whose source changed. */
+const emitted = new Map<string, { source: string; js: string; dts: string }>();
+
 export function emitPackage(games: readonly GameForEmit[], schemas: SchemaSet, version: string): Map<string, string> {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    compilerOptions: {
-      target: ScriptTarget.ES2022,
-      module: ModuleKind.NodeNext,
-      moduleResolution: ModuleResolutionKind.NodeNext,
-      declaration: true,
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      removeComments: false,
-      newLine: 1, // LF on every platform, so builds are byte-identical
-      outDir: '/out',
-      rootDir: '/src',
-    },
-  });
-  project.createSourceFile('/src/package.json', '{"type":"module"}');
-  project.getFileSystem().writeFileSync('/src/package.json', '{"type":"module"}');
-  project.createSourceFile('/src/runtime.ts', runtimeSource());
-  const names: string[] = [];
-  for (const g of games) {
-    const ns = namespaceName(g.linked.game.manifest.id);
-    names.push(ns);
-    project.createSourceFile(`/src/${g.linked.game.manifest.id}.ts`, gameModule(g, schemas));
-  }
-  project.createSourceFile('/src/index.ts', indexModule(games));
-  const problems = project.getPreEmitDiagnostics();
-  if (problems.length) {
-    // Generated code that does not type-check is a compiler bug, not a content error.
-    throw new Error(`internal: generated code does not type-check:\n${project.formatDiagnosticsWithColorAndContext(problems.slice(0, 5))}`);
-  }
   const out = new Map<string, string>();
-  for (const file of project.emitToMemory().getFiles()) out.set(file.filePath.replace(/^\/out\//, ''), file.text);
+  for (const [name, source] of packageSources(games, schemas)) {
+    const cached = emitted.get(name);
+    if (cached?.source === source) {
+      out.set(`${name}.js`, cached.js);
+      out.set(`${name}.d.ts`, cached.dts);
+      continue;
+    }
+    const { declaration: _d, isolatedDeclarations: _i, ...jsOptions } = COMPILER_OPTIONS;
+    // ES modules whatever the file is called (transpileModule sees no package.json to tell it).
+    const js = ts.transpileModule(source, { compilerOptions: { ...jsOptions, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }, fileName: `${name}.ts`, reportDiagnostics: true });
+    const dts = ts.transpileDeclaration(source, { compilerOptions: COMPILER_OPTIONS, fileName: `${name}.ts`, reportDiagnostics: true });
+    const problems = [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])];
+    if (problems.length) {
+      // Generated code that cannot be emitted is a compiler bug, not a content error.
+      throw new Error(`internal: generated ${name}.ts cannot be emitted: ${problems.slice(0, 3).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')).join('; ')}`);
+    }
+    out.set(`${name}.js`, js.outputText);
+    out.set(`${name}.d.ts`, dts.outputText);
+    emitted.set(name, { source, js: js.outputText, dts: dts.outputText });
+  }
   out.set('package.json', JSON.stringify(packageJson(games, version), null, 2) + '\n');
   out.set('README.md', readme(games));
   return new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Type-check the package sources as one strict program (ts-morph, in memory); returns the problems as text. */
+export function typeCheckPackage(sources: ReadonlyMap<string, string>): string[] {
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { ...COMPILER_OPTIONS, noEmit: true } });
+  project.getFileSystem().writeFileSync('/src/package.json', '{"type":"module"}');
+  for (const [name, text] of sources) project.createSourceFile(`/src/${name}.ts`, text);
+  return project.getPreEmitDiagnostics().map((d) => {
+    const message = d.getMessageText();
+    return `${d.getSourceFile()?.getBaseName() ?? ''}:${d.getLineNumber() ?? 0}: ${typeof message === 'string' ? message : message.getMessageText()}`;
+  });
 }
 
 function runtimeSource(): string {
@@ -67,6 +97,25 @@ function runtimeSource(): string {
   return `${text}
 /** A text in the game's locale, or a map of locales. */
 export type Text = string | { readonly en?: string; readonly 'pt-BR'?: string };
+
+/** A component as the rulebook's component list prints it. */
+export interface ComponentInfo {
+  readonly id?: string;
+  readonly name: Text;
+  readonly count: number;
+  readonly collection?: string;
+  readonly gap?: string;
+  readonly note?: string;
+  readonly parts?: readonly { readonly name: string; readonly count: number }[];
+  readonly where?: { readonly [field: string]: string | number | boolean };
+}
+
+/** One value of a declaration (a resource, a terrain, ...) with whatever the game says of it. */
+export interface DeclarationEntry {
+  readonly id?: string;
+  readonly name: Text;
+  readonly [key: string]: unknown;
+}
 
 /** A node of the rules DSL, kept as data beside the compiled function. */
 export type DslNode = { readonly [key: string]: unknown };
@@ -103,10 +152,11 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
   const ns = namespaceName(m.id);
   const lines: string[] = [];
   const engineHelpers = [...(m.movers ? ['makeMover'] : []), ...(Object.values(m.tables ?? {}).some((t) => t.kind === 'lookup') ? ['lookupRow'] : []), ...(Object.values(m.tables ?? {}).some((t) => t.kind === 'value') ? ['valueWithOverride'] : [])];
-  const used = [...Object.keys(runtime).filter((h) => g.rules.some((r) => (r.typedExpression ?? r.expression).includes(h + '('))), ...engineHelpers];
+  // Sorted: a module namespace's key order differs between loaders (node vs vitest), the output must not.
+  const used = [...new Set([...Object.keys(runtime).filter((h) => g.rules.some((r) => (r.typedExpression ?? r.expression).includes(h + '('))), ...engineHelpers])].sort();
   lines.push(`// Generated by rulebook from content/${m.id}/. Do not edit: edit the content and run \`npm run build\`.`);
-  lines.push(`import { collection, type Collection, type DslNode, type Placeholder, type Text${used.map((u) => `, ${u}`).join('')} } from './runtime.js';`);
-  lines.push(`export type { Collection, DslNode, Placeholder, Text } from './runtime.js';`, '');
+  lines.push(`import { collection, type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text${m.movers ? ', type Mover' : ''}${used.map((u) => `, ${u}`).join('')} } from './runtime.js';`);
+  lines.push(`export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';`, '');
   const declTypes = new Map<string, string>();
   for (const [name, values] of declarations) {
     const t = typeNameOfDeclaration(name);
@@ -193,31 +243,50 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
     }
     lines.push('];', '');
   }
-  const engine = engineParts(g, lines);
+  const members: Member[] = [
+    { name: 'id', type: JSON.stringify(m.id), value: JSON.stringify(m.id) },
+    { name: 'name', type: 'Text', value: literal(m.name, '  ') },
+    { name: 'locale', type: JSON.stringify(m.locale), value: JSON.stringify(m.locale) },
+  ];
+  if (m.players) members.push({ name: 'players', type: '{ readonly min: number; readonly max: number }', value: literal(m.players, '  ') });
+  members.push({ name: 'components', type: 'readonly ComponentInfo[]', value: literal(m.components ?? [], '  '), doc: "The components as the rulebook's list prints them." });
+  const declNames = Object.keys(m.declarations ?? {});
+  members.push({ name: 'declarations', type: declNames.length ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry[]`).join('; ')} }` : '{}', value: literal(m.declarations ?? {}, '  ') });
+  for (const c of game.collections.values()) members.push({ name: c.name, type: `Collection<${c.decl.type}Id, ${c.decl.type}>`, value: `collection<${c.decl.type}Id, ${c.decl.type}>(${c.name}All)`, doc: textName(c.decl.title ?? c.name) });
+  if (game.constants && m.constants) {
+    const schemaId = SCHEMA_BASE + m.constants.schema;
+    const schema = schemas.ajv.getSchema(schemaId)?.schema as Schema | undefined;
+    members.push({ name: 'constants', type: schema ? schemaToTs(schema, ctx, schemaId, '  ') : '{ readonly [key: string]: unknown }', value: literal(game.constants.value, '  '), doc: 'Game-wide rules data.' });
+  }
+  members.push(...engineParts(g, lines));
   const drafts = placeholders.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
-  lines.push(`/** ${textName(m.name)}: every collection with \`all\` and \`byId\`, the game's declarations and its placeholder report. */`);
-  lines.push(`export const ${ns} = Object.freeze({`);
-  lines.push(`  id: ${JSON.stringify(m.id)},`, `  name: ${literal(m.name, '  ')} as Text,`, `  locale: ${JSON.stringify(m.locale)},`);
-  if (m.players) lines.push(`  players: ${literal(m.players, '  ')},`);
-  lines.push(`  components: ${literal(m.components ?? [], '  ')},`);
-  lines.push(`  declarations: ${literal(Object.fromEntries(Object.entries(m.declarations ?? {})), '  ')},`);
-  for (const c of game.collections.values()) lines.push(`  ${c.name}: collection<${c.decl.type}Id, ${c.decl.type}>(${c.name}All),`);
-  if (game.constants) lines.push(`  constants: ${literal(game.constants.value, '  ')},`);
-  lines.push(...engine);
-  lines.push(`  /** Every value the rulebook does not give, marked as a placeholder in the content. */`);
-  lines.push(`  placeholders: ${literal(drafts, '  ')} as readonly Placeholder[],`);
+  members.push({ name: 'placeholders', type: 'readonly Placeholder[]', value: literal(drafts, '  '), doc: 'Every value the rulebook does not give, marked as a placeholder in the content.' });
+  const nsType = `${ns.charAt(0).toUpperCase()}${ns.slice(1)}Namespace`;
+  lines.push(`/** ${textName(m.name)}: every collection with \`all\` and \`byId\`, the game's declarations, its rules as functions and its placeholder report. */`);
+  lines.push(`export interface ${nsType} {`);
+  for (const mem of members) lines.push(...(mem.doc ? [`  /** ${mem.doc} */`] : []), `  readonly ${propName(mem.name)}: ${mem.type};`);
+  lines.push('}', '');
+  lines.push(`export const ${ns}: ${nsType} = Object.freeze<${nsType}>({`);
+  for (const mem of members) lines.push(`  ${propName(mem.name)}: ${mem.value},`);
   lines.push('});', '');
   return lines.join('\n');
+}
+
+interface Member {
+  name: string;
+  type: string;
+  value: string;
+  doc?: string;
 }
 
 /**
  * The engine parts declared in game.yaml: movers over graphs and rules tables.
  * Pushes the node-ID unions onto `types`; returns the namespace members.
  */
-function engineParts(g: GameForEmit, types: string[]): string[] {
+function engineParts(g: GameForEmit, types: string[]): Member[] {
   const m = g.linked.game.manifest;
   const game = g.linked.game;
-  const out: string[] = [];
+  const out: Member[] = [];
   const typeOf = (collection: string) => game.collections.get(collection)?.decl.type ?? 'never';
   for (const [name, graph] of Object.entries(m.graphs ?? {})) {
     const c = game.collections.get(name);
@@ -226,7 +295,8 @@ function engineParts(g: GameForEmit, types: string[]): string[] {
     types.push(`/** Every node of the ${name} graphs. */`, `export type ${c.decl.type}NodeId = ${union(ids)};`, '');
   }
   if (m.movers) {
-    out.push('  /** How pieces move over the board, from the map data and the movement rules in game.yaml. */', '  movement: {');
+    const typeParts: string[] = [];
+    const valueParts: string[] = [];
     for (const [name, mover] of Object.entries(m.movers)) {
       const graph = m.graphs?.[mover.graph];
       if (!graph) continue;
@@ -234,26 +304,31 @@ function engineParts(g: GameForEmit, types: string[]): string[] {
       const spec = { nodes: graph.nodes, kindField: graph.kindField, edges: graph.edges, ...(graph.arrows ? { arrows: graph.arrows } : {}) };
       const { overriddenBy, ...moverSpec } = mover;
       const steps = overriddenBy ? `, { collection: ${JSON.stringify(overriddenBy.collection)}, entries: ${overriddenBy.collection}All, field: ${JSON.stringify(overriddenBy.field)}, kind: ${JSON.stringify(overriddenBy.kind)}, addSteps: ${JSON.stringify(overriddenBy.addSteps)} }` : '';
-      out.push(`    ${propName(name)}: makeMover<${t}Id, ${t}NodeId>(${mover.graph}All, ${literal(spec, '    ')}, ${literal(moverSpec, '    ')}${steps}),`);
+      typeParts.push(`    readonly ${propName(name)}: Mover<${t}Id, ${t}NodeId>;`);
+      valueParts.push(`    ${propName(name)}: makeMover<${t}Id, ${t}NodeId>(${mover.graph}All, ${literal(spec, '    ')}, ${literal(moverSpec, '    ')}${steps}),`);
     }
-    out.push('  },');
+    out.push({ name: 'movement', type: `{\n${typeParts.join('\n')}\n  }`, value: `{\n${valueParts.join('\n')}\n  }`, doc: 'How pieces move over the board, from the map data and the movement rules in game.yaml.' });
   }
   if (m.tables) {
-    out.push('  /** Rules tables, with the overrides that change them. */', '  tables: {');
+    const typeParts: string[] = [];
+    const valueParts: string[] = [];
     for (const [name, table] of Object.entries(m.tables)) {
       const rowType = typeOf(table.collection);
       const o = table.overriddenBy;
+      const byType = o ? `, by?: { readonly ${propName(o.collection)}?: ${typeOf(o.collection)}Id }` : '';
       const byParam = o ? `, by: { readonly ${propName(o.collection)}?: ${typeOf(o.collection)}Id } = {}` : '';
       const who = o ? `${o.collection}All.find((e) => e.id === by.${o.collection})` : '';
       if (table.kind === 'lookup') {
         const override = o ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, subtract: ${JSON.stringify(o.subtract ?? '')} }` : '';
-        out.push(`    ${propName(name)}: (n: number${byParam}): ${rowType} | undefined => lookupRow(${table.collection}All, ${JSON.stringify(table.key ?? 'id')}, ${JSON.stringify(table.orMore)}, n${override}),`);
+        typeParts.push(`    readonly ${propName(name)}: (n: number${byType}) => ${rowType} | undefined;`);
+        valueParts.push(`    ${propName(name)}: (n: number${byParam}): ${rowType} | undefined => lookupRow(${table.collection}All, ${JSON.stringify(table.key ?? 'id')}, ${JSON.stringify(table.orMore)}, n${override}),`);
       } else {
         const override = o ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, key: ${JSON.stringify(o.key ?? 'id')} }` : '';
-        out.push(`    ${propName(name)}: (id: ${rowType}Id${byParam}): { readonly [key: string]: unknown } | undefined => valueWithOverride(${table.collection}All, id, ${JSON.stringify(table.field ?? '')}${override}),`);
+        typeParts.push(`    readonly ${propName(name)}: (id: ${rowType}Id${byType}) => { readonly [key: string]: unknown } | undefined;`);
+        valueParts.push(`    ${propName(name)}: (id: ${rowType}Id${byParam}): { readonly [key: string]: unknown } | undefined => valueWithOverride(${table.collection}All, id, ${JSON.stringify(table.field ?? '')}${override}),`);
       }
     }
-    out.push('  },');
+    out.push({ name: 'tables', type: `{\n${typeParts.join('\n')}\n  }`, value: `{\n${valueParts.join('\n')}\n  }`, doc: 'Rules tables, with the overrides that change them.' });
   }
   return out;
 }
