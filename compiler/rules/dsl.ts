@@ -71,3 +71,6 @@ export type Value =
   | { op: 'minus'; from: Value; subtract: Value; text?: string }
   | { op: 'max'; of: Value[]; text?: string }
   | { op: 'groupsOf'; size: number; of: Value; text?: string };
+
+export type ValueOp = Extract<Value, { op: string }>['op'];
+export const VALUE_OPS: readonly ValueOp[] = ['sum', 'minus', 'max', 'groupsOf'];
