@@ -249,6 +249,10 @@ export interface EventTile {
 }
 export interface ActionCard {
     readonly id: ActionCardId;
+    /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */
+    readonly apply?: (state: PlayerState) => PlayerState;
+    /** The rule as rules text, rendered from the same data. */
+    readonly rulesText?: string;
     /** The card's display name (not printed: placeholder). */
     readonly name: Text;
     /** Which deck the card belongs to. */
@@ -272,6 +276,8 @@ export interface ActionCard {
         readonly text?: Text;
         /** Caatinga cards: the resources shown on the card that the target must have to be allowed to choose to suffer the effects. */
         readonly threatResources?: readonly ("reis" | "fame" | "wounds" | "deal" | "vengeance" | "volanteTrophies" | "bounty" | "cangaceirosInReserve" | "cangaceirosInPrison" | "cangaceirosOnGunsLine" | "cangaceirosOnProtectionLine" | "cangaceirosOnFacaoLine" | "cangaceirosOnPlayerBoard" | "cangaceirosOnEventTrack" | "trainingMarkersOnPlayerBoard" | "trainingMarkersOnChief" | "serraActionCards" | "caatingaActionCards" | "garrisonsByTerrain")[];
+        /** The lower part as an effect on the player's state, where the DSL can say it (the printed `text` stays the wording; the build holds its numbers to this data). */
+        readonly effect?: DslNode;
     };
 }
 export interface ThreatOption {

@@ -663,7 +663,14 @@ const actionCardsAll = [
         attack: { movement: 1, guns: 0, protection: 0, facao: 0 },
         action: {
             text: "Gain 1 Reis token for each Cangaceiro on your Player board (not your Chief).",
+            effect: {
+                op: "gainEach",
+                each: { field: "cangaceirosOnPlayerBoard" },
+                gain: [{ field: "reis", amount: 1 }],
+            },
         },
+        apply: (s) => ((n) => gain(s, "reis", 1 * n))(readCount(s, "cangaceirosOnPlayerBoard")),
+        rulesText: "Gain 1 Reis token for each Cangaceiro on your Player board (not your Chief).",
     },
     {
         id: "serra-3",
@@ -699,7 +706,14 @@ const actionCardsAll = [
         attack: { movement: 1, guns: 0, protection: 0, facao: 0 },
         action: {
             text: "Gain 2 Reis tokens for each of your Cangaceiros in Garrisons on the Map board.",
+            effect: {
+                op: "gainEach",
+                each: { field: "garrisonsByTerrain" },
+                gain: [{ field: "reis", amount: 2 }],
+            },
         },
+        apply: (s) => ((n) => gain(s, "reis", 2 * n))(readCount(s, "garrisonsByTerrain")),
+        rulesText: "Gain 2 Reis tokens for each of your Cangaceiros in Garrisons on the Map board.",
     },
     {
         id: "serra-7",
@@ -717,7 +731,17 @@ const actionCardsAll = [
         attack: { movement: 1, guns: 0, protection: 0, facao: 0 },
         action: {
             text: "Gain 1 Reis token and a Cangaceiro for each of your Cangaceiros in Garrisons in Caatinga spaces. Place the Reis tokens in your reserve and the Cangaceiros on lines of your choice on your Player board.",
+            effect: {
+                op: "gainEach",
+                each: { field: "garrisonsByTerrain", keys: ["caatinga"] },
+                gain: [
+                    { field: "reis", amount: 1 },
+                    { field: "cangaceirosOnPlayerBoard", amount: 1 },
+                ],
+            },
         },
+        apply: (s) => ((n) => gain(gain(s, "reis", 1 * n), "cangaceirosOnPlayerBoard", 1 * n))(readCount(s, "garrisonsByTerrain", ["caatinga"])),
+        rulesText: "Gain 1 Reis token and a Cangaceiro for each of your Cangaceiros in Garrisons in Caatinga spaces. Place the Reis tokens in your reserve and the Cangaceiros on lines of your choice on your Player board.",
     },
     {
         id: "caatinga-1",

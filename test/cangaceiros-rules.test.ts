@@ -137,3 +137,21 @@ describe('the map invariants are located errors', () => {
     expect(d.some((x) => /graph-disconnected: players-2-3 is not connected: "salvador" cannot be reached/.test(x))).toBe(true);
   });
 });
+
+describe('Serra Action cards whose lower part the DSL can say', () => {
+  it('gain per unit, as printed', () => {
+    const state = { cangaceirosOnPlayerBoard: 4, garrisonsByTerrain: { caatinga: 2, sertao: 1 }, reis: 1 };
+    expect(c.actionCards.byId['serra-2'].apply!(state).reis).toBe(5);
+    expect(c.actionCards.byId['serra-6'].apply!(state).reis).toBe(7);
+    expect(c.actionCards.byId['serra-8'].apply!(state)).toMatchObject({ reis: 3, cangaceirosOnPlayerBoard: 6 });
+    expect(c.actionCards.byId['serra-2'].rulesText).toBe('Gain 1 Reis token for each Cangaceiro on your Player board (not your Chief).');
+  });
+
+  it('a printed sentence kept as wording is held to the data: a number it says must be in the rule', async () => {
+    const root = await makeProject({}, { copyContent: ['cangaceiros'] });
+    const file = path.join(root, 'content/cangaceiros/action-cards.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('gain: [{ field: reis, amount: 2 }]', 'gain: [{ field: reis, amount: 3 }]'));
+    const d = (await diagnosticsOf(root)).filter((x) => x.startsWith('error'));
+    expect(d).toEqual([expect.stringMatching(/action-cards\.yaml:\d+:\d+ wording-numbers: the printed text says 2, which the rule's data does not \[the data reads: Gain 3 Reis tokens for each of your Cangaceiros in a Garrison on the Map board\.\]/)]);
+  });
+});

@@ -128,7 +128,17 @@ function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel
   for (const p of problems) bag.error(entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
   if (problems.length || !players) return undefined;
   const expression = effectExpression(effect);
-  const text = renderEffect(effect, players);
+  const rendered = renderEffect(effect, players);
+  // A printed sentence beside the rule (`text` in the same object) is the
+  // rulebook's wording, kept as an override: hold it to the data.
+  const parentPointer = site.pointer.slice(0, site.pointer.lastIndexOf('/'));
+  const wording = (pointerGet(entry.value, parentPointer) as Record<string, unknown> | undefined)?.text;
+  const text = typeof wording === 'string' ? wording : rendered;
+  if (typeof wording === 'string') {
+    const inTree = new Set(JSON.stringify(effect).match(/\d+/g) ?? []);
+    const missing = [...new Set(wording.match(/\d+/g) ?? [])].filter((n) => !inTree.has(n));
+    if (missing.length) bag.error(entry.source.path, at(`${parentPointer}/text`), 'wording-numbers', `the printed text says ${missing.join(', ')}, which the rule's data does not`, [`the data reads: ${rendered}`]);
+  }
   const apply = makeEffect(expression);
   const examples = (entry.value.examples ?? []) as StateExample[];
   examples.forEach((example, i) => {

@@ -56,13 +56,14 @@ export type Effect =
   | { op: 'payEach'; each: StateQuantity; cost: Amount; shortfall: Amount & { subject?: 'you' } }
   | { op: 'lose'; field: string; amount: number }
   | { op: 'gain'; field: string; amount: number }
+  | { op: 'gainEach'; each: StateQuantity; gain: Amount[] }
   | { op: 'unless'; check: Condition; do: Effect }
   | { op: 'when'; check: Condition; do: Effect }
   | { op: 'moveAll'; from: { field: string; keys?: string[] }; to: { field: string } }
   | { op: 'all'; do: Effect[] };
 
 export type EffectOp = Effect['op'];
-export const EFFECT_OPS: readonly EffectOp[] = ['none', 'payEach', 'lose', 'gain', 'unless', 'when', 'moveAll', 'all'];
+export const EFFECT_OPS: readonly EffectOp[] = ['none', 'payEach', 'lose', 'gain', 'gainEach', 'unless', 'when', 'moveAll', 'all'];
 
 /** A number computed from one player's state (final scoring). `text` keeps the rulebook's sentence for a term. */
 export type Value =

@@ -38,6 +38,8 @@ export function checkEffect(effect: Effect, state: PlayerStateModel | undefined,
     case 'lose':
     case 'gain':
       return field(effect.field, `${pointer}/field`, ['count']);
+    case 'gainEach':
+      return [...quantity(effect.each, `${pointer}/each`), ...effect.gain.flatMap((g, i) => field(g.field, `${pointer}/gain/${i}/field`, ['count']))];
     case 'unless':
     case 'when':
       return [...condition(effect.check, `${pointer}/check`), ...checkEffect(effect.do, state, `${pointer}/do`)];

@@ -19,6 +19,11 @@ export function effectExpression(effect: Effect, stateType?: string): string {
       return `${s} => lose(s, ${JSON.stringify(effect.field)}, ${effect.amount})`;
     case 'gain':
       return `${s} => gain(s, ${JSON.stringify(effect.field)}, ${effect.amount})`;
+    case 'gainEach': {
+      const n = stateType ? '(n: number)' : '(n)';
+      const body = effect.gain.reduce((acc, g) => `gain(${acc}, ${JSON.stringify(g.field)}, ${g.amount} * n)`, 's');
+      return `${s} => (${n} => ${body})(${quantity(effect.each)})`;
+    }
     case 'unless':
       return `${s} => (${condition(effect.check)} ? s : (${sub(effect.do)})(s))`;
     case 'when':

@@ -67,6 +67,8 @@ function sentence(e: Effect, state: PlayerStateModel): string {
       return t.loseSentence({ amount: amount(state, e.field, e.amount) });
     case 'gain':
       return t.gainSentence({ amount: amount(state, e.field, e.amount) });
+    case 'gainEach':
+      return t.gainEach({ amounts: e.gain.map((g) => amount(state, g.field, g.amount)), units: eachPhrase(state, e.each) });
     case 'unless':
       return t.unless({ check: checkText(state, e.check), do: clause(e.do, state) });
     case 'when':

@@ -10,6 +10,7 @@ export const effectsEn = {
   loseClause: 'you lose {{amount}}',
   gainSentence: 'You gain {{amount}}.',
   gainClause: 'you gain {{amount}}',
+  gainEach: 'Gain {{andList amounts}} for {{units}}.',
   unless: 'If you don\'t have {{check}}, {{do}}.',
   when: '{{subject}} {{do}}.',
   moveAll: 'Put {{from}} in {{to}}.',
