@@ -107,19 +107,24 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
   return out;
 }
 
-/** Compile an expression with the runtime helpers in scope: the same code generated/ runs. */
-export function makeFunction(expression: string): (players: unknown[]) => number[] {
+/**
+ * Evaluate generated code with the runtime helpers in scope: the same code
+ * generated/ runs. The code is our own codegen output (numbers and
+ * JSON-quoted names), never content text.
+ */
+function bindRuntime<T>(expression: string): T {
   const names = Object.keys(runtime);
-  // The expression is our own codegen output (numbers and JSON-quoted names), never content text.
-  const fn = new Function(...names, 'players', `return ${expression};`) as (...args: unknown[]) => number[];
-  const helpers = names.map((n) => (runtime as Record<string, unknown>)[n]);
-  return (players) => fn(...helpers, players);
+  const fn = new Function(...names, `return ${expression};`) as (...args: unknown[]) => T;
+  return fn(...names.map((n) => (runtime as Record<string, unknown>)[n]));
+}
+
+/** A scoring expression over `players`, as a function. */
+export function makeFunction(expression: string): (players: unknown[]) => number[] {
+  return bindRuntime<(players: unknown[]) => number[]>(`(players) => ${expression}`);
 }
 
 function makeEffect(expression: string): (state: Record<string, unknown>) => Record<string, unknown> {
-  const names = Object.keys(runtime);
-  const fn = new Function(...names, `return ${expression};`) as (...args: unknown[]) => (s: Record<string, unknown>) => Record<string, unknown>;
-  return fn(...names.map((n) => (runtime as Record<string, unknown>)[n]));
+  return bindRuntime(expression);
 }
 
 function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): CompiledRule | undefined {
@@ -189,8 +194,7 @@ function compileValue(site: RuleSite, value: Value, players: PlayerStateModel | 
   if (problems.length || !players) return undefined;
   const body = valueExpression(value);
   const expression = `(s) => ${body}`;
-  const names = Object.keys(runtime);
-  const run = (new Function(...names, `return ${expression};`) as (...a: unknown[]) => (s: Record<string, unknown>) => number)(...names.map((n) => (runtime as Record<string, unknown>)[n]));
+  const run = bindRuntime<(s: Record<string, unknown>) => number>(expression);
   const examples = (entry.value.examples ?? []) as Array<{ note?: string; given: Record<string, unknown>; expect: number }>;
   examples.forEach((example, i) => {
     const got = run({ ...example.given });
