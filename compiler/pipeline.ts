@@ -42,7 +42,8 @@ export async function check(root: string): Promise<CheckResult> {
   });
   if (!loaded.length) bag.error('content', undefined, 'no-games', 'no game found: expected content/<game>/game.yaml');
   const validated = await time('validate', () => loaded.map((g) => ({ game: g, found: validateGame(g, schemas, bag) })));
-  const linked = await time('link', () => validated.map((v) => ({ ...v, linked: linkGame(v.game, v.found.refs, bag) })));
+  // A game whose manifest is malformed stops after validation: its diagnostics are already out.
+  const linked = await time('link', () => validated.filter((v) => v.found.ok).map((v) => ({ ...v, linked: linkGame(v.game, v.found.refs, bag) })));
   const games = await time('rules', () => linked.map((l) => ({ linked: l.linked, rules: compileRules(l.linked, l.found.rules, bag) })));
   const sources = new Map<string, string>();
   for (const g of loaded) {

@@ -108,3 +108,24 @@ describe('counts against the manifest', () => {
     expect(d).toContain('error content/mini/game.yaml:11:32 component-count: More cards: the manifest gives 5, the collection "cards" describes 2');
   });
 });
+
+describe('bad content never crashes the tool', () => {
+  const game = (extra: string) => `id: x\nname: X\nlocale: en\ncollections:\n  cards: { file: c.yaml, schema: mini/card.schema.json, type: Card }\n${extra}`;
+  const cases: Array<[string, Record<string, string>, RegExp]> = [
+    ['a manifest that is a list', { 'content/x/game.yaml': '- a\n- b\n' }, /game\.yaml:1:1 schema-type: the document must be an object/],
+    ['a manifest with fields of the wrong shape', { 'content/x/game.yaml': 'id: x\nname: X\nlocale: en\ncollections: 5\ncomponents: nope\n' }, /game\.yaml:4:14 schema-type: `collections` must be an object/],
+    ['manifest names that name nothing', { 'content/x/game.yaml': game('tables: { t: { kind: lookup, collection: cardz } }\nendState: { type: E, fields: { a: { kind: list, of: nothing } } }\nplayerState: [{ id: q, type: countByNothing }]\n'), 'content/x/c.yaml': '- { name: A, kind: set }\n' }, /manifest-name: unknown collection "cardz" \[did you mean "cards"\?\]/],
+    ['a collection file that is not a list', { 'content/x/game.yaml': game(''), 'content/x/c.yaml': 'just a string\n' }, /c\.yaml:1:1 collection-not-a-list/],
+    ['entries that are not maps, and a placeholder without a note', { 'content/x/game.yaml': game(''), 'content/x/c.yaml': '- 5\n- { name: { placeholder: B }, kind: set }\n' }, /c\.yaml:2:11 placeholder-note/],
+    ['a missing schema and a schema that is not JSON', { 'content/x/game.yaml': game('').replace('mini/card.schema.json', 'mini/cards.schema.json'), 'content/x/c.yaml': '- { name: A }\n', 'schemas/bad.schema.json': '{ nope' }, /schema-missing: no schema "schemas\/mini\/cards\.schema\.json" \[did you mean "mini\/card\.schema\.json"\?\]/],
+    ['a file the manifest names that does not exist', { 'content/x/game.yaml': game('').replace('c.yaml', 'nowhere.yaml') }, /collection-file-missing/],
+  ];
+  it.each(cases)('%s', async (_, files, expected) => {
+    const root = await makeProject({ ...files, 'schemas/mini/card.schema.json': MINI_SCHEMA });
+    const d = await diagnosticsOf(root);
+    expect(d.join('\n')).toMatch(expected);
+    const r = await runCli(['build', '-C', root]);
+    expect(r.code).toBe(1);
+    expect(r.err).not.toContain('internal error');
+  });
+});

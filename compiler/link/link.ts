@@ -5,6 +5,7 @@ import type { YamlSource } from '../load/yaml-source.ts';
 import type { Entry, Game, Text } from '../model.ts';
 import type { ValidatedRef } from '../validate/game.ts';
 import { checkGraphs } from './graph.ts';
+import { checkManifestNames } from './manifest.ts';
 import { checkNumbering } from './numbering.ts';
 import { findTokens } from './tokens.ts';
 
@@ -38,6 +39,7 @@ export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: Diagnos
   checkComponentCounts(game, bag);
   const referencedBy = checkRulesTree(game, bag);
   checkGraphs(game, declarations, bag);
+  checkManifestNames(game, declarations, bag);
   return { game, declarations, placeholders: collectPlaceholders(game), referencedBy };
 }
 

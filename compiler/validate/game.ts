@@ -17,6 +17,8 @@ export interface RuleSite {
 }
 
 export interface Validated {
+  /** False when the manifest itself is malformed: nothing after validation can trust it. */
+  ok: boolean;
   refs: ValidatedRef[];
   rules: RuleSite[];
 }
@@ -30,7 +32,10 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag)
   const refs: ValidatedRef[] = [];
   const rules: RuleSite[] = [];
   const manifestCheck = schemas.validator('game.schema.json', { file: game.manifestSource.path });
-  if (manifestCheck) schemas.validate(manifestCheck, game.manifest, game.manifestSource, '');
+  if (!manifestCheck || !manifestCheck(game.manifest)) {
+    if (manifestCheck) schemas.validate(manifestCheck, game.manifest, game.manifestSource, '');
+    return { ok: false, refs, rules };
+  }
   checkComponentParts(game, bag);
   for (const collection of game.collections.values()) {
     const source = collection.source;
@@ -63,7 +68,7 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag)
     const check = schemas.validator(game.manifest.constants.schema, { file: game.manifestSource.path, source: game.manifestSource, pointer: '/constants/schema' });
     if (check) for (const r of schemas.validate(check, game.constants.value, game.constants.source, '').refs) refs.push({ ...r, file: game.constants.source.path, source: game.constants.source });
   }
-  return { refs, rules };
+  return { ok: true, refs, rules };
 }
 
 function entryId(value: Record<string, unknown>, idFrom: string | undefined): string | undefined {

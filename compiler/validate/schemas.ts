@@ -154,7 +154,7 @@ interface Described {
 }
 
 function describe(error: ErrorObject, all: ErrorObject[], unions: ErrorObject[]): Described {
-  const where = error.instancePath ? `\`${prettyPointer(error.instancePath)}\`` : 'the entry';
+  const where = error.instancePath ? `\`${prettyPointer(error.instancePath)}\`` : 'the document';
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
