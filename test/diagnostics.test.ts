@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, runCli } from './helpers.ts';
 
@@ -127,5 +129,30 @@ describe('bad content never crashes the tool', () => {
     const r = await runCli(['build', '-C', root]);
     expect(r.code).toBe(1);
     expect(r.err).not.toContain('internal error');
+  });
+});
+
+describe('DSL mistakes', () => {
+  async function cordel(edit: (y: string) => string): Promise<string[]> {
+    const root = await makeProject({}, { copyContent: ['cangaco'] });
+    const file = path.join(root, 'content/cangaco/cordel.yaml');
+    await writeFile(file, edit(await readFile(file, 'utf8')));
+    return (await diagnosticsOf(root)).filter((d) => d.startsWith('error'));
+  }
+
+  it('an unknown op is named once, with the known ops and the nearest', async () => {
+    expect(await cordel((y) => y.replace('op: rank', 'op: rnk'))).toEqual(['error content/cangaco/cordel.yaml:6:18 schema-discriminator: unknown op "rnk" in `[0].scoring`; known: rank, per, if, sum [did you mean "rank"?]']);
+  });
+
+  it('a quantity with a misspelt key names the keys and suggests one', async () => {
+    expect(await cordel((y) => y.replace('each: { groupsOf: 6, of: { field: flour } }', 'each: { groupOf: 6, of: { field: flour } }'))).toEqual([
+      'error content/cangaco/cordel.yaml:16:40 schema-form: `[1].scoring.each` needs one of the keys: field, count, distinct, repeated, flag, min, groupsOf [did you mean `groupsOf` for `groupOf`?]',
+    ]);
+  });
+
+  it('an unknown field inside a quantity points at the key', async () => {
+    expect(await cordel((y) => y.replace('each: { count: cabras, where: flour }', 'each: { count: cabras, wher: flour }'))).toEqual([
+      'error content/cangaco/cordel.yaml:32:57 schema-additionalProperties: unknown field `wher` in `[3].scoring.each` [did you mean `where`?]',
+    ]);
   });
 });

@@ -133,8 +133,10 @@ function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, b
   const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   const inUnion = (e: ErrorObject) => unions.some((u) => u !== e && e.schemaPath.startsWith(u.schemaPath + '/'));
   const seen = new Set<string>();
+  const tags = new Set(errors.filter((e) => e.keyword === 'discriminator').map((e) => `${e.instancePath}/${String((e.params as { tag?: string }).tag)}`));
   for (const error of errors) {
     if (error.keyword === 'if' || inUnion(error)) continue;
+    if (error.keyword === 'enum' && tags.has(error.instancePath)) continue; // the discriminator error says it better
     const pointer = base + error.instancePath;
     const report = describe({ ...error, instancePath: pointer }, errors.map((e) => ({ ...e, instancePath: base + e.instancePath })), unions);
     if (report.pointer) report.pointer = report.pointer.slice(base.length);
@@ -142,11 +144,13 @@ function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, b
     if (seen.has(key)) continue;
     seen.add(key);
     const place = source.placeOf(report.pointer ? base + report.pointer : pointer, { key: report.atKey });
-    bag.error(source.path, place, `schema-${error.keyword}`, report.message, report.notes);
+    bag.error(source.path, place, `schema-${report.keyword ?? error.keyword}`, report.message, report.notes);
   }
 }
 
 interface Described {
+  /** The rule id's keyword when it is not the reported error's own (a union reports its branch's). */
+  keyword?: string;
   message: string;
   notes: string[];
   pointer?: string;
@@ -182,6 +186,8 @@ function describe(error: ErrorObject, all: ErrorObject[], unions: ErrorObject[])
       return { message: `${where} must be ${articled(String(params.type))} (got ${kindOf(error.data)})`, notes: [] };
     case 'anyOf':
     case 'oneOf': {
+      const keyed = keyedUnion(error, all);
+      if (keyed) return keyed;
       const branchErrors = all.filter((e) => e !== error && e.schemaPath.startsWith(error.schemaPath + '/') && !unions.some((u) => u !== error && e.schemaPath.startsWith(u.schemaPath + '/') && u.schemaPath.startsWith(error.schemaPath + '/')));
       const notes = [...new Set(branchErrors.map((e) => `${e.instancePath === error.instancePath ? '' : `at ${prettyPointer(e.instancePath)}: `}${describe(e, all, []).message.replace(/^.*? (must|is missing)/, '$1')}`))].slice(0, 4);
       const description = (error.parentSchema as { description?: string } | undefined)?.description;
@@ -201,6 +207,35 @@ function describe(error: ErrorObject, all: ErrorObject[], unions: ErrorObject[])
     default:
       return { message: `${where} ${error.message ?? 'is invalid'}`, notes: [] };
   }
+}
+
+type Branch = { type?: unknown; required?: string[] };
+
+/**
+ * A union of object forms told apart by one key each (`{ field }`, `{ count }`,
+ * `{ groupsOf, of }`...): report against the form whose key is present, or, when
+ * none is, name the keys and suggest the closest to the keys the value has.
+ */
+function keyedUnion(error: ErrorObject, all: ErrorObject[]): Described | undefined {
+  const branches = (Array.isArray(error.schema) ? error.schema : []) as Branch[];
+  const objects = branches.map((b, i) => ({ b, i })).filter(({ b }) => b.type === 'object' && b.required?.length);
+  const keys = objects.map(({ b }) => b.required![0]!);
+  if (objects.length < 2 || new Set(keys).size !== keys.length) return undefined;
+  const data = error.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const where = error.instancePath ? `\`${prettyPointer(error.instancePath)}\`` : 'the document';
+  const present = keys.filter((k) => k in data);
+  if (present.length === 1) {
+    const branch = objects[keys.indexOf(present[0]!)]!.i;
+    const inBranch = all.filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/${branch}/`));
+    const first = inBranch[0];
+    if (!first) return undefined;
+    const d = describe(first, all, []);
+    return { ...d, keyword: first.keyword, pointer: d.pointer ?? first.instancePath, notes: [...d.notes, ...inBranch.slice(1, 4).map((e) => describe(e, all, []).message)] };
+  }
+  const unknownKeys = Object.keys(data).filter((k) => !keys.includes(k));
+  const hints = unknownKeys.map((k) => [k, closest(k, keys)] as const).filter(([, h]) => h).map(([k, h]) => `did you mean \`${h}\` for \`${k}\`?`);
+  return { keyword: 'form', message: present.length ? `${where} mixes forms: use one of ${present.join(', ')}` : `${where} needs one of the keys: ${keys.join(', ')}`, notes: hints };
 }
 
 function prettyPointer(pointer: string): string {
