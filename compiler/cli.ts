@@ -6,6 +6,7 @@ import { diagnosticsToJson, formatDiagnostic, formatSummary } from './diagnostic
 import { emitPackage } from './emit-code/emit.ts';
 import { emitSite } from './emit-site/site.ts';
 import { check, type CheckResult } from './pipeline.ts';
+import { serve } from './serve/serve.ts';
 import { diffFolder, readFolder, replaceFolder } from './write.ts';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -46,9 +47,26 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .description('Check, then write generated/ (the engine package) and docs-site/dist/ (the site).')
     .addOption(new Option('--format <format>', 'how to print diagnostics').choices(['text', 'json']).default('text'))
     .option('--check', 'write nothing; exit 1 if the committed generated/ differs from what the content produces')
-    .option('--base <path>', 'the URL path the site is served under', '/')
+    .option('--base <path>', 'the URL path (or full URL) the site is served under, for sitemap.xml; links stay relative', '/')
     .action(async (opts: { format: 'text' | 'json'; check?: boolean; base: string }) => {
       code = await build(path.resolve(program.opts<{ root: string }>().root), opts, io);
+    });
+
+  program
+    .command('serve')
+    .description('Build, serve the site on 127.0.0.1, and rebuild and reload the page on each save under content/ or schemas/.')
+    .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', '4321')
+    .option('--base <path>', 'the URL path (or full URL) used in sitemap.xml', '/')
+    .action(async (opts: { port: string; base: string }) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        io.err(`error: --port must be a number from 0 to 65535 (got "${opts.port}")`);
+        code = 2;
+        return;
+      }
+      const handle = await serve(path.resolve(program.opts<{ root: string }>().root), { port, base: opts.base, version: PACKAGE.version, color: io.color, log: io.err });
+      // Runs until interrupted.
+      await new Promise<void>((resolve) => process.once('SIGINT', () => void handle.close().then(resolve)));
     });
 
   try {

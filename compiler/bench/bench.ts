@@ -3,13 +3,16 @@
 // ajv-validating the same files with nothing else). Medians of several runs,
 // written to bench/RESULTS.md. Targets live here, never in timed unit tests.
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { emitPackage } from '../emit-code/emit.ts';
-import { emitSite } from '../emit-site/site.ts';
+import { renderSite } from '../emit-site/site.ts';
+import { searchIndex } from '../emit-site/search.ts';
+import { LiveSite } from '../serve/live-site.ts';
 import { findGames } from '../load/game.ts';
 import { listFiles } from '../load/files.ts';
 import type { Manifest } from '../model.ts';
@@ -18,6 +21,7 @@ import { check } from '../pipeline.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CHECK_TARGET = 1.5;
+const SERVE_TARGET = 100;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -59,9 +63,13 @@ async function main(): Promise<void> {
     emitPackage(result.games, result.schemas, '0');
     add('emit code', performance.now() - t);
     t = performance.now();
-    await emitSite(result.games, { base: '/' });
-    add('emit site', performance.now() - t);
+    const site = renderSite(result.games, { base: '/' });
+    add('emit site (pages)', performance.now() - t);
+    t = performance.now();
+    await searchIndex(site);
+    add('emit site (search index)', performance.now() - t);
   }
+  const live = await serveBench();
   const f = median(floors);
   const c = median(checks);
   const ratio = c / f;
@@ -81,11 +89,54 @@ Phases of a build:
 | phase | ms |
 | --- | --- |
 ${rows.join('\n')}
+
+\`rulebook serve\`, one card's text edited and saved (${live.runs} saves; the
+time from the save being seen to the changed pages written to docs-site/dist/;
+the search index and generated/ follow in the background and are timed apart):
+
+| measure | ms |
+| --- | --- |
+| pages updated on disk (check the game + render its pages + write) | ${live.total.toFixed(1)} (target ≤ ${SERVE_TARGET}) |
+| of which: check the edited game | ${live.check.toFixed(1)} |
+| of which: render the game's pages and the home page | ${live.render.toFixed(1)} |
+| of which: write the changed files | ${live.write.toFixed(1)} |
+| then: search index (all pages) | ${live.search.toFixed(1)} |
+| then: generated/ (ts-morph, every game) | ${live.generated.toFixed(1)} |
 `;
   await mkdir(path.join(ROOT, 'bench'), { recursive: true });
   await writeFile(path.join(ROOT, 'bench', 'RESULTS.md'), report);
   process.stdout.write(report);
+  if (live.total > SERVE_TARGET) process.stdout.write(`\nserve: pages updated in ${live.total.toFixed(0)} ms, over the ${SERVE_TARGET} ms target.\n`);
   if (ratio > CHECK_TARGET) process.stdout.write(`\ncheck is ${ratio.toFixed(2)}x the floor: over the ${CHECK_TARGET}x target.\n`);
+}
+
+/**
+ * \`rulebook serve\` on a copy of the project: save one card with a changed
+ * text, as an editor does, and time LiveSite.update (what the watcher calls).
+ */
+async function serveBench(): Promise<{ runs: number; total: number; check: number; render: number; write: number; search: number; generated: number }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-bench-'));
+  await cp(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
+  await cp(path.join(ROOT, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
+  const live = new LiveSite(dir, { base: '/', version: '0' });
+  await live.init();
+  await live.settled();
+  const file = path.join(dir, 'content', 'cangaco', 'cards.yaml');
+  const original = await readFile(file, 'utf8');
+  const xs = { total: [] as number[], check: [] as number[], render: [] as number[], write: [] as number[], search: [] as number[], generated: [] as number[] };
+  for (let i = 0; i < RUNS; i++) {
+    await writeFile(file, original.replace('This card has special rules', `This card has special rules (edit ${i})`));
+    const r = await live.update([file]);
+    if (!r.ok || !r.changed.includes('cangaco/cards.html')) throw new Error(`serve bench: the edit did not update cangaco/cards.html: ${r.errors ?? r.changed.join(', ')}`);
+    for (const k of ['total', 'check', 'render', 'write'] as const) xs[k].push(r.timings[k]);
+    const bg = await live.settled();
+    if (bg) {
+      xs.search.push(bg.searchMs);
+      xs.generated.push(bg.generatedMs);
+    }
+  }
+  await (await import('../emit-site/search.ts')).closeSearch();
+  return { runs: RUNS, total: median(xs.total), check: median(xs.check), render: median(xs.render), write: median(xs.write), search: median(xs.search), generated: median(xs.generated) };
 }
 
 await main();

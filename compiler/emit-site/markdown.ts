@@ -7,6 +7,8 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { Root } from 'mdast';
 import type {} from 'mdast-util-directive';
+import { findTokens } from '../link/tokens.ts';
+import { ruleHref, type PageContext } from './context.ts';
 
 /**
  * Markdown prose to safe HTML: remark -> rehype -> rehype-sanitize. Raw HTML in
@@ -46,4 +48,21 @@ export function markdownToHtml(markdown: string): string {
 /** The first `# heading` of a page, as its title. */
 export function markdownTitle(markdown: string): string | undefined {
   return /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim();
+}
+
+/**
+ * Tokens inside Markdown become Markdown links (so the sanitizer keeps them)
+ * or bracketed icon names; the sanitizer then sees only Markdown.
+ */
+export function tokensToMarkdown(markdown: string, ctx: PageContext): string {
+  let out = '';
+  let last = 0;
+  for (const t of findTokens(markdown)) {
+    out += markdown.slice(last, t.offset);
+    if (t.kind === 'ref') out += `[${t.label ? `${t.target} - ${t.label}` : t.target}](${ctx.toGame}${ruleHref(t.target, ctx)})`;
+    else if (t.kind === 'term') out += `[${t.label ?? t.target}](${ctx.toGame}${ctx.glossary.page ?? 'glossary.html'}#${t.target})`;
+    else out += `[${t.target}]`;
+    last = t.offset + t.length;
+  }
+  return out + markdown.slice(last);
 }

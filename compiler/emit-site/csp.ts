@@ -1,0 +1,21 @@
+/**
+ * The Content-Security-Policy of every page (a <meta> in the layout, and a
+ * header under `rulebook serve`). Only the site's own files may load. Scripts
+ * are external files (no inline script, no inline handler, so a script that
+ * slipped into content still could not run). 'wasm-unsafe-eval' is the one
+ * extra: Pagefind compiles its WebAssembly search module, which script-src
+ * 'self' alone forbids. Its worker and fetches are same-origin ('self').
+ */
+export function contentSecurityPolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,71 @@
+import { textOf } from '../link/link.ts';
+import type { Collection, Entry, Text } from '../model.ts';
+import { esc, inline, ruleAnchor, ruleHref, type PageContext } from './context.ts';
+
+/**
+ * A heading with a stable anchor, the plain `#` link and a button that copies
+ * the full URL (site.js). The link and button sit beside the heading, not in
+ * it, so the heading's accessible name and its search title stay the rule.
+ */
+export function anchoredHeading(level: number, id: string, inner: string, label: string, ctx: PageContext): string {
+  const w = ctx.words;
+  return `<div class="head"><h${level} id="${esc(id)}">${inner}</h${level}><span class="permalink" data-pagefind-ignore><a class="anchor" href="#${esc(id)}" aria-label="${esc(`${w.linkTo} ${label}`)}">#</a> <button type="button" class="copy" data-copy="${esc(id)}" aria-label="${esc(`${w.copyLink}: ${label}`)}">${esc(w.copyLink)}</button></span></div>`;
+}
+
+/**
+ * The numbered rules. Heading levels follow the numbering depth below the
+ * page's h1 (16.1 -> h2, 16.1.8.I.a -> h5), so levels never skip. Rules
+ * declared `external: true` (numbers outside the transcribed part, kept so
+ * references resolve) go last, under their own h2, each at h3.
+ */
+export function rulesTreeHtml(c: Collection, ctx: PageContext): string {
+  const inside = c.entries.filter((e) => e.value.external !== true);
+  const outside = c.entries.filter((e) => e.value.external === true);
+  const top = Math.min(...inside.map((e) => depthOf(e)));
+  const level = (e: Entry) => Math.min(6, depthOf(e) - top + 2);
+  const parts = inside.map((e) => ruleHtml(e, level(e), ctx));
+  if (outside.length) {
+    parts.push(`<section class="external" aria-labelledby="external-rules"><h2 id="external-rules">${esc(ctx.words.externalRules)}</h2><p>${esc(ctx.words.externalRulesIntro)}</p>`);
+    parts.push(...outside.map((e) => ruleHtml(e, 3, ctx)), '</section>');
+  }
+  return parts.join('\n');
+}
+
+function depthOf(e: Entry): number {
+  return String(e.value.number).split('.').length;
+}
+
+function ruleHtml(e: Entry, level: number, ctx: PageContext): string {
+  const number = String(e.value.number);
+  const anchor = ruleAnchor(number);
+  const title = e.value.title ? inline(textOf(e.value.title as Text, ctx.locale), ctx) : '';
+  const text = e.value.text ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>` : '';
+  const external = e.value.external === true ? ' external' : '';
+  return `<section class="rule${external}">${anchoredHeading(level, anchor, `<span class="num">${esc(number)}</span> ${title}`, number, ctx)}${text}${seeHtml(e, ctx)}${backlinksHtml(number, ctx)}</section>`;
+}
+
+/** The printed "(see 5.1.4 - ...)" references of an entry, as links. */
+function seeHtml(e: Entry, ctx: PageContext): string {
+  if (!Array.isArray(e.value.see)) return '';
+  const see = e.value.see as Array<{ ref: string; label?: string }>;
+  return `<p class="see">${esc(ctx.words.see)}: ${see.map((s) => `<a class="xref" href="${esc(ctx.toGame + ruleHref(s.ref, ctx))}">${esc(s.ref)}</a>${s.label ? ` ${esc(s.label)}` : ''}`).join('; ')}</p>`;
+}
+
+/** "Referenced by": every rule whose text or `see` points here. */
+function backlinksHtml(number: string, ctx: PageContext): string {
+  const by = ctx.game.linked.referencedBy.get(number);
+  if (!by?.length) return '';
+  return `<p class="backlinks">${esc(ctx.words.referencedBy)}: ${by.map((b) => `<a href="${esc(ctx.toGame + ruleHref(b, ctx))}">${esc(b)}</a>`).join(', ')}</p>`;
+}
+
+/** The glossary: each term under its ID anchor (the target of `{term:...}` and of references to its number). */
+export function glossaryHtml(c: Collection, ctx: PageContext): string {
+  const entries = c.entries.map((e) => {
+    const number = e.value.number === undefined ? '' : String(e.value.number);
+    const name = esc(textOf(e.value.name as Text, ctx.locale));
+    const text = e.value.text ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>` : '';
+    const heading = anchoredHeading(2, e.id, `${number ? `<span class="num">${esc(number)}</span> ` : ''}${name}`, number || textOf(e.value.name as Text, ctx.locale), ctx);
+    return `<section class="rule term-entry">${heading}${text}${seeHtml(e, ctx)}${number ? backlinksHtml(number, ctx) : ''}</section>`;
+  });
+  return entries.join('\n');
+}

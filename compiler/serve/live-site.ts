@@ -1,0 +1,153 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { formatDiagnostic } from '../diagnostics/print.ts';
+import { emitPackage } from '../emit-code/emit.ts';
+import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
+import { searchIndex } from '../emit-site/search.ts';
+import type { CheckedGame } from '../pipeline.ts';
+import { diffFolder, readFolder, replaceFolder } from '../write.ts';
+import { Project } from './project.ts';
+
+/**
+ * The site as `rulebook serve` keeps it: the last good files in memory (what
+ * the server sends) and on disk in docs-site/dist/. On each save:
+ *
+ * 1. re-check the touched games (Project),
+ * 2. on errors: keep the last good site and report them;
+ * 3. else re-render the touched games' pages and the home page, write the
+ *    files whose bytes changed, and say so (the server then reloads pages);
+ * 4. then, in the background and one run at a time, the search index and
+ *    generated/ (ts-morph, seconds), each written only when it changed.
+ */
+export interface UpdateReport {
+  ok: boolean;
+  /** Pages and files whose contents changed. */
+  changed: string[];
+  /** Errors as the terminal shows them (no colour). */
+  errors?: string;
+  timings: { check: number; render: number; write: number; total: number };
+}
+
+export interface BackgroundReport {
+  searchMs: number;
+  generatedMs: number;
+  generatedChanged: number;
+}
+
+export class LiveSite {
+  readonly project: Project;
+  site: SiteFiles = new Map();
+  private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
+  private wanted = 0;
+
+  constructor(readonly root: string, private readonly options: { base: string; version: string; color?: boolean }) {
+    this.project = new Project(root);
+  }
+
+  get dist(): string {
+    return path.join(this.root, 'docs-site', 'dist');
+  }
+
+  /** The first build. With errors, the site on disk (the last good one) is served as it is. */
+  async init(): Promise<UpdateReport> {
+    const t0 = performance.now();
+    await this.project.loadAll();
+    const games = this.project.checkedGames;
+    const check = performance.now() - t0;
+    if (!games) {
+      this.site = new Map(await readFolder(this.dist));
+      return { ok: false, changed: [], errors: this.errorText(), timings: { check, render: 0, write: 0, total: performance.now() - t0 } };
+    }
+    const t1 = performance.now();
+    const pages = renderSite(games, { base: this.options.base });
+    const old = await readFolder(this.dist);
+    // Keep the search index of the last build until the new one is ready.
+    for (const [p, c] of old) if (p.startsWith('pagefind/') && !pages.has(p)) pages.set(p, c);
+    this.site = sorted(pages);
+    const t2 = performance.now();
+    await replaceFolder(this.dist, this.site);
+    this.schedule(games);
+    const t3 = performance.now();
+    return { ok: true, changed: [...this.site.keys()], timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 } };
+  }
+
+  async update(files: readonly string[]): Promise<UpdateReport> {
+    const t0 = performance.now();
+    const change = await this.project.update(files);
+    const games = this.project.checkedGames;
+    const check = performance.now() - t0;
+    if (!games) return { ok: false, changed: [], errors: this.errorText(), timings: { check, render: 0, write: 0, total: performance.now() - t0 } };
+
+    const t1 = performance.now();
+    const touched = new Set(change.games.map((dir) => this.project.games.get(dir)?.checked?.linked.game.manifest.id).filter(Boolean));
+    const next: SiteFiles = new Map();
+    // Pages of untouched games stay as they are; a touched (or removed) game's pages are rendered anew.
+    const ids = new Set(games.map((g) => g.linked.game.manifest.id));
+    for (const [p, c] of this.site) {
+      const game = p.split('/')[0]!;
+      if (p.endsWith('.html') && p.includes('/') && (touched.has(game) || !ids.has(game))) continue;
+      next.set(p, c);
+    }
+    for (const g of games) if (touched.has(g.linked.game.manifest.id)) for (const [p, c] of renderGame(g)) next.set(p, c);
+    next.set('index.html', renderHome(games));
+    withSitemap(next, this.options.base);
+    const t2 = performance.now();
+
+    const changed = [...next.keys()].filter((p) => !sameBytes(this.site.get(p), next.get(p)));
+    const removed = [...this.site.keys()].filter((p) => !next.has(p));
+    await Promise.all([...changed.map((p) => writeAtomic(path.join(this.dist, p), next.get(p)!)), ...removed.map((p) => rm(path.join(this.dist, p), { force: true }))]);
+    this.site = sorted(next);
+    const t3 = performance.now();
+    if (changed.length || removed.length) this.schedule(games);
+    return { ok: true, changed: [...changed, ...removed], timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 } };
+  }
+
+  /** Resolves when the background work queued so far (search index, generated/) is done. */
+  settled(): Promise<BackgroundReport | undefined> {
+    return this.background;
+  }
+
+  errorText(): string {
+    const sources = this.project.sources;
+    const items = this.project.diagnostics.filter((d) => d.severity === 'error');
+    return items.map((d) => formatDiagnostic(d, { color: this.options.color ?? false, sources })).join('\n\n');
+  }
+
+  /** Queue the slow outputs; a newer save supersedes a queued one (only the latest state is built). */
+  private schedule(games: CheckedGame[]): void {
+    const ticket = ++this.wanted;
+    this.background = this.background.then(async () => {
+      if (ticket !== this.wanted) return undefined;
+      const t0 = performance.now();
+      const index = await searchIndex(this.site, { keepAlive: true });
+      const pagefindDir = path.join(this.dist, 'pagefind');
+      for (const p of [...this.site.keys()]) if (p.startsWith('pagefind/')) this.site.delete(p);
+      for (const [p, c] of index) this.site.set(p, c);
+      await replaceFolder(pagefindDir, new Map([...index].map(([p, c]) => [p.slice('pagefind/'.length), c])));
+      const t1 = performance.now();
+      const pkg = emitPackage(games, this.project.schemas, this.options.version);
+      const generatedDir = path.join(this.root, 'generated');
+      const diff = diffFolder(await readFolder(generatedDir), pkg);
+      if (diff.length) await replaceFolder(generatedDir, pkg);
+      return { searchMs: t1 - t0, generatedMs: performance.now() - t1, generatedChanged: diff.length };
+    }).catch((error: unknown) => {
+      process.stderr.write(`rulebook serve: background build failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      return undefined;
+    });
+  }
+}
+
+function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (typeof a === 'string' && typeof b === 'string') return a === b;
+  return Buffer.from(a).equals(Buffer.from(b));
+}
+
+/** Write one file so a reader never sees half of it: a sibling temporary file, then a rename. */
+async function writeAtomic(file: string, content: string | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, content);
+  await rename(tmp, file);
+}

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { findGames, loadGame } from '../load/game.ts';
+import { linkGame } from '../link/link.ts';
+import type { Game } from '../model.ts';
+import type { CheckedGame } from '../pipeline.ts';
+import { compileRules } from '../rules/compile.ts';
+import { validateGame } from '../validate/game.ts';
+import { SchemaSet } from '../validate/schemas.ts';
+
+/**
+ * The project as `rulebook serve` keeps it between saves: the compiled
+ * schemas and each game's checked result, so a save re-checks only what it
+ * touched. A file under content/<game>/ re-checks that game; a file under
+ * schemas/ recompiles the schemas and re-checks every game.
+ *
+ * The per-game steps are those of pipeline.ts `check` (load -> validate ->
+ * link -> rules) for one game; pipeline.ts runs them for all games at once.
+ */
+export interface GameState {
+  dir: string;
+  checked: CheckedGame | undefined;
+  diagnostics: Diagnostic[];
+  sources: Map<string, string>;
+}
+
+export interface Change {
+  /** Game folders re-checked (all of them when the schemas changed). */
+  games: string[];
+  ms: number;
+}
+
+export class Project {
+  schemas!: SchemaSet;
+  /** The bag the SchemaSet was loaded with: SchemaSet.validate reports entries' schema errors into it, not into the bag of the run. */
+  private schemaBag = new DiagnosticBag();
+  private schemaDiagnostics: Diagnostic[] = [];
+  readonly games = new Map<string, GameState>();
+
+  constructor(readonly root: string) {}
+
+  async loadAll(): Promise<void> {
+    await this.loadSchemas();
+    this.games.clear();
+    for (const dir of await findGames(this.root)) this.games.set(dir, await this.checkGame(dir));
+  }
+
+  /** Re-check after a batch of saved files; returns which games changed. */
+  async update(files: readonly string[]): Promise<Change> {
+    const t0 = performance.now();
+    const contentDir = path.join(this.root, 'content') + path.sep;
+    if (files.some((f) => f.startsWith(path.join(this.root, 'schemas') + path.sep))) {
+      await this.loadAll();
+      return { games: [...this.games.keys()], ms: performance.now() - t0 };
+    }
+    const dirs = new Set(files.filter((f) => f.startsWith(contentDir)).map((f) => path.join(contentDir, f.slice(contentDir.length).split(path.sep)[0]!)));
+    // A game may have appeared or gone (its game.yaml created or deleted).
+    const present = new Set(await findGames(this.root));
+    for (const dir of this.games.keys()) if (!present.has(dir)) this.games.delete(dir);
+    for (const dir of present) if (!this.games.has(dir)) dirs.add(dir);
+    const touched = [...dirs].filter((d) => present.has(d) || this.games.has(d));
+    for (const dir of touched) if (present.has(dir)) this.games.set(dir, await this.checkGame(dir));
+    return { games: touched, ms: performance.now() - t0 };
+  }
+
+  get diagnostics(): Diagnostic[] {
+    return [...this.schemaDiagnostics, ...[...this.games.values()].flatMap((g) => g.diagnostics)];
+  }
+
+  get errorCount(): number {
+    return this.diagnostics.filter((d) => d.severity === 'error').length;
+  }
+
+  get sources(): Map<string, string> {
+    return new Map([...this.games.values()].flatMap((g) => [...g.sources]));
+  }
+
+  /** Every game in name order, when all of them check without errors. */
+  get checkedGames(): CheckedGame[] | undefined {
+    const all = [...this.games.values()].sort((a, b) => (a.dir < b.dir ? -1 : 1));
+    if (this.errorCount || all.some((g) => !g.checked)) return undefined;
+    return all.map((g) => g.checked!);
+  }
+
+  private async loadSchemas(): Promise<void> {
+    this.schemaBag = new DiagnosticBag();
+    this.schemas = await SchemaSet.load(this.root, this.schemaBag);
+    this.schemaDiagnostics = [...this.schemaBag.items];
+  }
+
+  private async checkGame(dir: string): Promise<GameState> {
+    const bag = new DiagnosticBag();
+    const game = await loadGame(this.root, dir, bag);
+    if (!game) return { dir, checked: undefined, diagnostics: bag.items, sources: new Map() };
+    const before = this.schemaBag.items.length;
+    const found = validateGame(game, this.schemas, bag);
+    // Move this game's schema errors out of the long-lived bag, so a fixed file stops reporting them.
+    bag.items.push(...this.schemaBag.items.splice(before));
+    const linked = linkGame(game, found.refs, bag);
+    const rules = compileRules(linked, found.rules, bag);
+    return { dir, checked: { linked, rules }, diagnostics: bag.items, sources: sourcesOf(game) };
+  }
+}
+
+function sourcesOf(g: Game): Map<string, string> {
+  const sources = new Map<string, string>();
+  sources.set(g.manifestSource.path, g.manifestSource.text);
+  for (const c of g.collections.values()) if (c.source) sources.set(c.source.path, c.source.text);
+  if (g.constants) sources.set(g.constants.source.path, g.constants.source.text);
+  for (const p of g.pages) sources.set(p.path, p.text);
+  return sources;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { closeSearch } from '../emit-site/search.ts';
+import { startServer, type SiteServer } from './server.ts';
+import { LiveSite, type UpdateReport } from './live-site.ts';
+import { watchProject, type Watcher } from './watch.ts';
+
+/**
+ * `rulebook serve`: build, serve on 127.0.0.1, watch content/ and schemas/,
+ * and on each save rebuild what changed and reload the open pages. Errors
+ * print in the terminal and show over the page; the last good site stays up.
+ */
+export interface ServeOptions {
+  port: number;
+  base: string;
+  version: string;
+  color: boolean;
+  log: (line: string) => void;
+}
+
+export interface ServeHandle {
+  url: string;
+  live: LiveSite;
+  /** Resolves after the next batch of saves has been handled (tests and the bench wait on it). */
+  nextUpdate(): Promise<UpdateReport>;
+  close(): Promise<void>;
+}
+
+export async function serve(root: string, options: ServeOptions): Promise<ServeHandle> {
+  const live = new LiveSite(root, { base: options.base, version: options.version, color: options.color });
+  const first = await live.init();
+  if (!first.ok) options.log(`${first.errors}\n\nthe content has errors: serving the last good site from docs-site/dist/ until they are fixed.`);
+  else options.log(`built ${first.changed.length} files in ${first.timings.total.toFixed(0)} ms`);
+  const server: SiteServer = await startServer(() => live.site, { port: options.port });
+  let waiters: Array<(r: UpdateReport) => void> = [];
+  let queue = Promise.resolve();
+
+  const watcher: Watcher = watchProject(root, (files) => {
+    queue = queue.then(async () => {
+      const report = await live.update(files).catch((error: unknown): UpdateReport => ({
+        ok: false, changed: [], errors: error instanceof Error ? error.stack ?? error.message : String(error), timings: { check: 0, render: 0, write: 0, total: 0 },
+      }));
+      const shown = files.map((f) => path.relative(root, f)).join(', ');
+      if (!report.ok) {
+        options.log(`\n${shown}: errors; the last good site stays up.\n${report.errors}`);
+        server.send('error-report', { text: `${shown}\n\n${report.errors}` });
+      } else {
+        const t = report.timings;
+        options.log(`${shown}: ${report.changed.length} files updated in ${t.total.toFixed(0)} ms (check ${t.check.toFixed(0)}, render ${t.render.toFixed(0)}, write ${t.write.toFixed(0)})`);
+        server.send('ok');
+        if (report.changed.length) server.send('reload');
+        void live.settled().then((bg) => {
+          if (bg) options.log(`  search index ${bg.searchMs.toFixed(0)} ms; generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} files changed` : 'unchanged'})`);
+        });
+      }
+      for (const w of waiters) w(report);
+      waiters = [];
+    });
+  });
+  await watcher.ready;
+  options.log(`serving ${server.url} (Ctrl-C to stop); watching content/ and schemas/`);
+  return {
+    url: server.url,
+    live,
+    nextUpdate: () => new Promise((resolve) => waiters.push(resolve)),
+    async close() {
+      await watcher.close();
+      await server.close();
+      await live.settled();
+      await closeSearch();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { contentSecurityPolicy } from '../emit-site/csp.ts';
+
+/**
+ * The site over HTTP on 127.0.0.1 only, straight from the build's in-memory
+ * files (so a rebuild shows without a disk round trip). HTML pages get the
+ * Content-Security-Policy as a header too, and a small script that listens
+ * for reloads and errors on a Server-Sent Events channel.
+ */
+export type Files = ReadonlyMap<string, string | Uint8Array>;
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8', json: 'application/json',
+  xml: 'application/xml; charset=utf-8', svg: 'image/svg+xml', wasm: 'application/wasm',
+};
+const LIVE_PATH = '/__rulebook/';
+
+/** The live-reload client: reloads on `reload`, shows build errors over the last good page on `error`. */
+const LIVE_JS = `// rulebook serve: live reload and the error overlay.
+const source = new EventSource('/__rulebook/events');
+let overlay;
+source.addEventListener('reload', () => location.reload());
+source.addEventListener('error-report', (event) => {
+  overlay ??= document.createElement('pre');
+  overlay.className = 'rb-overlay';
+  overlay.setAttribute('role', 'alert');
+  overlay.textContent = JSON.parse(event.data).text;
+  document.body.append(overlay);
+});
+source.addEventListener('ok', () => { overlay?.remove(); overlay = undefined; });
+`;
+
+export interface SiteServer {
+  url: string;
+  /** Send an event to every open page: `reload`, `error-report` ({ text }), `ok`. */
+  send(event: 'reload' | 'error-report' | 'ok', data?: unknown): void;
+  close(): Promise<void>;
+}
+
+export async function startServer(files: () => Files, options: { port: number; live?: boolean }): Promise<SiteServer> {
+  const clients = new Set<ServerResponse>();
+  let lastError: string | undefined;
+  const server: Server = createServer((req, res) => handle(req, res));
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (options.live !== false && url.pathname === `${LIVE_PATH}events`) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.write(': rulebook\n\n');
+      if (lastError) res.write(`event: error-report\ndata: ${JSON.stringify({ text: lastError })}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (options.live !== false && url.pathname === `${LIVE_PATH}live.js`) {
+      res.writeHead(200, { 'content-type': TYPES.js!, 'cache-control': 'no-store' });
+      res.end(LIVE_JS);
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    const body = files().get(rel);
+    if (body === undefined || rel.split('/').includes('..')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`not found: /${rel}`);
+      return;
+    }
+    const ext = rel.slice(rel.lastIndexOf('.') + 1);
+    const headers: Record<string, string> = { 'content-type': TYPES[ext] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+    let out = body;
+    if (ext === 'html') {
+      headers['content-security-policy'] = contentSecurityPolicy();
+      if (options.live !== false && typeof body === 'string') out = body.replace('</head>', `<script type="module" src="${LIVE_PATH}live.js"></script>\n</head>`);
+    }
+    res.writeHead(200, headers);
+    res.end(out);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    send(event, data) {
+      if (event === 'error-report') lastError = (data as { text: string }).text;
+      if (event === 'ok' || event === 'reload') lastError = undefined;
+      for (const c of clients) c.write(`event: ${event}\ndata: ${JSON.stringify(data ?? {})}\n\n`);
+    },
+    async close() {
+      for (const c of clients) c.end();
+      clients.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

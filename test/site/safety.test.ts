@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { hostileProject, pagesOf, siteOf } from './built.ts';
+
+describe('the built site: safety', () => {
+  it('escapes or drops every script, handler and javascript: URL from content', async () => {
+    const files = await siteOf(await hostileProject(), { search: false });
+    const pages = pagesOf(files);
+    expect(pages.length).toBeGreaterThan(3);
+    for (const [page, html] of pages) {
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts, page).toEqual([`<script type="module" src="${page.split('/').slice(1).map(() => '../').join('')}site.js">`]);
+      expect(html, page).not.toMatch(/\son[a-z]+=/i);
+      expect(html, page).not.toMatch(/javascript:/i);
+      expect(html, page).not.toContain('__pwned = 4"');
+    }
+    const cards = String(files.get('mini/cards.html'));
+    expect(cards).toContain('Evil &lt;script&gt;window.__pwned &#x3D; 1&lt;/script&gt; card');
+    // The sanitizer keeps the prose and drops raw markup and the javascript: URL.
+    const intro = String(files.get('mini/rules/intro.html'));
+    expect(intro).toContain('<p>Text window.__pwned = 3 and  and <a>a link</a>.</p>');
+    expect(intro).not.toContain('raw html');
+  });
+});
