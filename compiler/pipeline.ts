@@ -21,36 +21,63 @@ export interface CheckResult {
   timings: Array<[phase: string, ms: number]>;
 }
 
+/** One game through load -> validate -> link -> rules (what `check` does for every game, and `serve` for the one a save touched). */
+export interface GameCheck {
+  game: Game | undefined;
+  checked: CheckedGame | undefined;
+}
+
+type Timer = <T>(phase: string, f: () => T) => T;
+const untimed: Timer = (_, f) => f();
+
+export async function checkGame(root: string, dir: string, schemas: SchemaSet, bag: DiagnosticBag, time: Timer = untimed): Promise<GameCheck> {
+  const game = await loadGame(root, dir, bag);
+  if (!game) return { game, checked: undefined };
+  const found = time('validate', () => validateGame(game, schemas, bag));
+  // A game whose manifest is malformed stops after validation: its diagnostics are already out.
+  if (!found.ok) return { game, checked: undefined };
+  const linked = time('link', () => linkGame(game, found.refs, bag));
+  const rules = time('rules', () => compileRules(linked, found.rules, bag));
+  return { game, checked: { linked, rules } };
+}
+
+/** Every file a game read, by display path (for code frames). */
+export function sourcesOf(game: Game): Map<string, string> {
+  const sources = new Map<string, string>();
+  sources.set(game.manifestSource.path, game.manifestSource.text);
+  for (const c of game.collections.values()) if (c.source) sources.set(c.source.path, c.source.text);
+  if (game.constants) sources.set(game.constants.source.path, game.constants.source.text);
+  for (const p of game.pages) sources.set(p.path, p.text);
+  return sources;
+}
+
 /** load -> validate -> link -> rules for every game under content/. Never throws for bad content. */
 export async function check(root: string): Promise<CheckResult> {
   const bag = new DiagnosticBag();
-  const timings: Array<[string, number]> = [];
-  const time = async <T>(phase: string, f: () => Promise<T> | T): Promise<T> => {
+  const totals = new Map<string, number>();
+  const time: Timer = (phase, f) => {
     const t0 = performance.now();
-    const r = await f();
-    timings.push([phase, performance.now() - t0]);
+    const r = f();
+    totals.set(phase, (totals.get(phase) ?? 0) + performance.now() - t0);
     return r;
   };
-  const schemas = await time('schemas', () => SchemaSet.load(root, bag));
-  const loaded = await time('load', async () => {
-    const out: Game[] = [];
-    for (const dir of await findGames(root)) {
-      const g = await loadGame(root, dir, bag);
-      if (g) out.push(g);
-    }
-    return out;
-  });
-  if (!loaded.length) bag.error('content', undefined, 'no-games', 'no game found: expected content/<game>/game.yaml');
-  const validated = await time('validate', () => loaded.map((g) => ({ game: g, found: validateGame(g, schemas, bag) })));
-  // A game whose manifest is malformed stops after validation: its diagnostics are already out.
-  const linked = await time('link', () => validated.filter((v) => v.found.ok).map((v) => ({ ...v, linked: linkGame(v.game, v.found.refs, bag) })));
-  const games = await time('rules', () => linked.map((l) => ({ linked: l.linked, rules: compileRules(l.linked, l.found.rules, bag) })));
+  let t0 = performance.now();
+  const schemas = await SchemaSet.load(root, bag);
+  totals.set('schemas', performance.now() - t0);
+  const games: CheckedGame[] = [];
   const sources = new Map<string, string>();
-  for (const g of loaded) {
-    sources.set(g.manifestSource.path, g.manifestSource.text);
-    for (const c of g.collections.values()) if (c.source) sources.set(c.source.path, c.source.text);
-    if (g.constants) sources.set(g.constants.source.path, g.constants.source.text);
-    for (const p of g.pages) sources.set(p.path, p.text);
+  const dirs = await findGames(root);
+  if (!dirs.length) bag.error('content', undefined, 'no-games', 'no game found: expected content/<game>/game.yaml');
+  for (const dir of dirs) {
+    t0 = performance.now();
+    const before = new Map(totals);
+    const result = await checkGame(root, dir, schemas, bag, time);
+    // Loading is what checkGame spends outside the timed phases.
+    const timed = ['validate', 'link', 'rules'].reduce((n, p) => n + (totals.get(p) ?? 0) - (before.get(p) ?? 0), 0);
+    totals.set('load', (totals.get('load') ?? 0) + performance.now() - t0 - timed);
+    if (result.game) for (const [k, v] of sourcesOf(result.game)) sources.set(k, v);
+    if (result.checked) games.push(result.checked);
   }
-  return { bag, schemas, games, sources, timings };
+  const order = ['schemas', 'load', 'validate', 'link', 'rules'];
+  return { bag, schemas, games, sources, timings: order.map((p) => [p, totals.get(p) ?? 0]) };
 }

@@ -1,12 +1,8 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { findGames, loadGame } from '../load/game.ts';
-import { linkGame } from '../link/link.ts';
-import type { Game } from '../model.ts';
-import type { CheckedGame } from '../pipeline.ts';
-import { compileRules } from '../rules/compile.ts';
-import { validateGame } from '../validate/game.ts';
+import { findGames } from '../load/game.ts';
+import { checkGame, sourcesOf, type CheckedGame } from '../pipeline.ts';
 import { SchemaSet } from '../validate/schemas.ts';
 
 /**
@@ -15,8 +11,8 @@ import { SchemaSet } from '../validate/schemas.ts';
  * touched. A file under content/<game>/ re-checks that game; a file under
  * schemas/ recompiles the schemas and re-checks every game.
  *
- * The per-game steps are those of pipeline.ts `check` (load -> validate ->
- * link -> rules) for one game; pipeline.ts runs them for all games at once.
+ * Each game goes through pipeline.ts `checkGame`, the same steps `check`
+ * runs for every game.
  */
 export interface GameState {
   dir: string;
@@ -33,8 +29,6 @@ export interface Change {
 
 export class Project {
   schemas!: SchemaSet;
-  /** The bag the SchemaSet was loaded with: SchemaSet.validate reports entries' schema errors into it, not into the bag of the run. */
-  private schemaBag = new DiagnosticBag();
   private schemaDiagnostics: Diagnostic[] = [];
   readonly games = new Map<string, GameState>();
 
@@ -84,30 +78,14 @@ export class Project {
   }
 
   private async loadSchemas(): Promise<void> {
-    this.schemaBag = new DiagnosticBag();
-    this.schemas = await SchemaSet.load(this.root, this.schemaBag);
-    this.schemaDiagnostics = [...this.schemaBag.items];
+    const bag = new DiagnosticBag();
+    this.schemas = await SchemaSet.load(this.root, bag);
+    this.schemaDiagnostics = [...bag.items];
   }
 
   private async checkGame(dir: string): Promise<GameState> {
     const bag = new DiagnosticBag();
-    const game = await loadGame(this.root, dir, bag);
-    if (!game) return { dir, checked: undefined, diagnostics: bag.items, sources: new Map() };
-    const before = this.schemaBag.items.length;
-    const found = validateGame(game, this.schemas, bag);
-    // Move this game's schema errors out of the long-lived bag, so a fixed file stops reporting them.
-    bag.items.push(...this.schemaBag.items.splice(before));
-    const linked = linkGame(game, found.refs, bag);
-    const rules = compileRules(linked, found.rules, bag);
-    return { dir, checked: { linked, rules }, diagnostics: bag.items, sources: sourcesOf(game) };
+    const { game, checked } = await checkGame(this.root, dir, this.schemas, bag);
+    return { dir, checked, diagnostics: bag.items, sources: game ? sourcesOf(game) : new Map() };
   }
-}
-
-function sourcesOf(g: Game): Map<string, string> {
-  const sources = new Map<string, string>();
-  sources.set(g.manifestSource.path, g.manifestSource.text);
-  for (const c of g.collections.values()) if (c.source) sources.set(c.source.path, c.source.text);
-  if (g.constants) sources.set(g.constants.source.path, g.constants.source.text);
-  for (const p of g.pages) sources.set(p.path, p.text);
-  return sources;
 }

@@ -31,9 +31,9 @@ export interface Validated {
 export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag): Validated {
   const refs: ValidatedRef[] = [];
   const rules: RuleSite[] = [];
-  const manifestCheck = schemas.validator('game.schema.json', { file: game.manifestSource.path });
+  const manifestCheck = schemas.validator('game.schema.json', { file: game.manifestSource.path }, bag);
   if (!manifestCheck || !manifestCheck(game.manifest)) {
-    if (manifestCheck) schemas.validate(manifestCheck, game.manifest, game.manifestSource, '');
+    if (manifestCheck) schemas.validate(manifestCheck, game.manifest, game.manifestSource, '', bag);
     return { ok: false, refs, rules };
   }
   checkComponentParts(game, bag);
@@ -44,7 +44,7 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag)
       bag.error(source.path, source.placeOf(''), 'collection-not-a-list', `a collection file must be a YAML sequence of entries (\`- name: ...\`)`);
       continue;
     }
-    const check = schemas.validator(collection.decl.schema, { file: game.manifestSource.path, source: game.manifestSource, pointer: `/collections/${collection.name}/schema` });
+    const check = schemas.validator(collection.decl.schema, { file: game.manifestSource.path, source: game.manifestSource, pointer: `/collections/${collection.name}/schema` }, bag);
     source.value.forEach((raw, index) => {
       const pointer = `/${index}`;
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -52,7 +52,7 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag)
         return;
       }
       const value = raw as Record<string, unknown>;
-      const found = check ? schemas.validate(check, value, source, pointer) : { refs: [], rules: [] };
+      const found = check ? schemas.validate(check, value, source, pointer, bag) : { refs: [], rules: [] };
       for (const r of found.refs) refs.push({ ...r, file: source.path, source });
       const id = entryId(value, collection.decl.idFrom);
       if (id === undefined) {
@@ -65,8 +65,8 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag)
     });
   }
   if (game.constants && game.manifest.constants) {
-    const check = schemas.validator(game.manifest.constants.schema, { file: game.manifestSource.path, source: game.manifestSource, pointer: '/constants/schema' });
-    if (check) for (const r of schemas.validate(check, game.constants.value, game.constants.source, '').refs) refs.push({ ...r, file: game.constants.source.path, source: game.constants.source });
+    const check = schemas.validator(game.manifest.constants.schema, { file: game.manifestSource.path, source: game.manifestSource, pointer: '/constants/schema' }, bag);
+    if (check) for (const r of schemas.validate(check, game.constants.value, game.constants.source, '', bag).refs) refs.push({ ...r, file: game.constants.source.path, source: game.constants.source });
   }
   return { ok: true, refs, rules };
 }

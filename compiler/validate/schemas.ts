@@ -29,11 +29,12 @@ let ruleSink: FoundRule[] | undefined;
  */
 export class SchemaSet {
   readonly ajv: Ajv2020;
-  private readonly compiled = new Map<string, ValidateFunction | null>();
+  private readonly compiled = new Map<string, ValidateFunction>();
 
   private constructor(
     private readonly root: string,
-    private readonly bag: DiagnosticBag,
+    /** Where problems of the schema files themselves go (reported once, when loaded). */
+    private readonly loadBag: DiagnosticBag,
   ) {
     this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
     this.ajv.addKeyword({
@@ -88,26 +89,28 @@ export class SchemaSet {
   }
 
   /** The validator for a schema path relative to schemas/; reports once if it cannot be built. */
-  validator(schemaPath: string, usedBy: { file: string; source?: YamlSource; pointer?: string }): ValidateFunction | null {
+  validator(schemaPath: string, usedBy: { file: string; source?: YamlSource; pointer?: string }, bag: DiagnosticBag): ValidateFunction | null {
     const id = SCHEMA_BASE + schemaPath;
-    if (this.compiled.has(id)) return this.compiled.get(id)!;
+    const known = this.compiled.get(id);
+    if (known) return known;
     let fn: ValidateFunction | null = null;
     try {
       fn = this.ajv.getSchema(id) ?? null;
       if (!fn) {
         const known = Object.keys(this.ajv.schemas).filter((k) => k.startsWith(SCHEMA_BASE)).map((k) => k.slice(SCHEMA_BASE.length));
         const hint = closest(schemaPath, known);
-        this.bag.error(usedBy.file, usedBy.source?.placeOf(usedBy.pointer ?? ''), 'schema-missing', `no schema "schemas/${schemaPath}"`, hint ? [`did you mean "${hint}"?`] : []);
+        bag.error(usedBy.file, usedBy.source?.placeOf(usedBy.pointer ?? ''), 'schema-missing', `no schema "schemas/${schemaPath}"`, hint ? [`did you mean "${hint}"?`] : []);
       }
     } catch (error) {
-      this.bag.error(displayPath(this.root, path.join(this.root, 'schemas', schemaPath)), { start: { line: 1, column: 1 } }, 'schema-invalid', (error as Error).message);
+      bag.error(displayPath(this.root, path.join(this.root, 'schemas', schemaPath)), { start: { line: 1, column: 1 } }, 'schema-invalid', (error as Error).message);
     }
-    this.compiled.set(id, fn);
+    // Only working validators are kept: a missing schema is reported to every run that needs it.
+    if (fn) this.compiled.set(id, fn);
     return fn;
   }
 
   /** Validate `value` and report every error at its place in `source`; return the references found. */
-  validate(fn: ValidateFunction, value: unknown, source: YamlSource, basePointer: string): { refs: FoundRef[]; rules: FoundRule[] } {
+  validate(fn: ValidateFunction, value: unknown, source: YamlSource, basePointer: string, bag: DiagnosticBag): { refs: FoundRef[]; rules: FoundRule[] } {
     const refs: FoundRef[] = [];
     const rules: FoundRule[] = [];
     refSink = refs;
@@ -119,7 +122,7 @@ export class SchemaSet {
       ruleSink = undefined;
     }
     if (fn.errors) {
-      reportErrors(fn.errors, source, basePointer, this.bag);
+      reportErrors(fn.errors, source, basePointer, bag);
       // Refs found inside a failed value may come from a branch that did not match: drop them all.
       return { refs: [], rules: [] };
     }
