@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { emitPackage } from '../emit-code/emit.ts';
+import { clearEmitCache, emitPackage } from '../emit-code/emit.ts';
 import { renderSite } from '../emit-site/site.ts';
 import { searchIndex } from '../emit-site/search.ts';
 import { LiveSite } from '../serve/live-site.ts';
@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     if (result.bag.errorCount) throw new Error('the bundled content has errors: run `npm run check`');
     for (const [p, ms] of result.timings) add(p, ms);
     let t = performance.now();
+    clearEmitCache(); // every module emitted, as a fresh build does
     emitPackage(result.games, result.schemas, '0');
     add('emit code', performance.now() - t);
     t = performance.now();
