@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFolder } from '../compiler/write.ts';
-import { makeProject, runCli } from './helpers.ts';
+import { makeProject, projectWithEdit, runCli } from './helpers.ts';
 
 describe('rulebook build', () => {
   it('writes generated/ and the site, then a build with errors leaves both untouched', async () => {
@@ -37,18 +37,14 @@ describe('rulebook build', () => {
   });
 
   it('an example that the rule does not satisfy is a located error', async () => {
-    const root = await makeProject({}, { copyContent: ['cangaco'] });
-    const cordel = path.join(root, 'content/cangaco/cordel.yaml');
-    await writeFile(cordel, (await readFile(cordel, 'utf8')).replace('expect: [10, 0]', 'expect: [10, 5]'));
+    const root = await projectWithEdit('cangaco', 'cordel.yaml', (y) => y.replace('expect: [10, 0]', 'expect: [10, 5]'));
     const r = await runCli(['check', '-C', root]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/content\/cangaco\/cordel\.yaml:\d+:15: error example-mismatch example 1 expects \[10, 5\] but the rule gives \[10, 0\]/);
   });
 
   it('a DSL rule naming an undeclared field is a located error with a suggestion', async () => {
-    const root = await makeProject({}, { copyContent: ['cangaco'] });
-    const cordel = path.join(root, 'content/cangaco/cordel.yaml');
-    await writeFile(cordel, (await readFile(cordel, 'utf8')).replace('{ op: per, points: 5, each: { groupsOf: 6, of: { field: flour } } }', '{ op: per, points: 5, each: { groupsOf: 6, of: { field: flours } } }'));
+    const root = await projectWithEdit('cangaco', 'cordel.yaml', (y) => y.replace('{ op: per, points: 5, each: { groupsOf: 6, of: { field: flour } } }', '{ op: per, points: 5, each: { groupsOf: 6, of: { field: flours } } }'));
     const r = await runCli(['check', '-C', root]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/cordel\.yaml:\d+:\d+: error rule-field "flours" is not a field of CangacoEndState\n[\s\S]*did you mean "flour"\?/);

@@ -1,9 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cangaceiros as c } from '../generated/index.js';
 import type { Piece } from '../generated/runtime.js';
-import { diagnosticsOf, makeProject } from './helpers.ts';
+import { diagnosticsOf, projectWithEdit } from './helpers.ts';
 
 const side = 'players-2-3';
 const scores = (fame: Record<string, number>) => Object.fromEntries(Object.entries(fame).map(([p, f]) => [p, { fame: f }]));
@@ -108,10 +106,7 @@ describe('final scoring', () => {
 
 describe('the map invariants are located errors', () => {
   async function withMap(edit: (yaml: string) => string): Promise<string[]> {
-    const root = await makeProject({}, { copyContent: ['cangaceiros'] });
-    const file = path.join(root, 'content/cangaceiros/map.yaml');
-    await writeFile(file, edit(await readFile(file, 'utf8')));
-    return (await diagnosticsOf(root)).filter((d) => d.startsWith('error'));
+    return (await diagnosticsOf(await projectWithEdit('cangaceiros', 'map.yaml', edit))).filter((d) => d.startsWith('error'));
   }
 
   it('an edge to an unknown space (a dangling reference) gets a did-you-mean', async () => {
@@ -148,9 +143,7 @@ describe('Serra Action cards whose lower part the DSL can say', () => {
   });
 
   it('a printed sentence kept as wording is held to the data: a number it says must be in the rule', async () => {
-    const root = await makeProject({}, { copyContent: ['cangaceiros'] });
-    const file = path.join(root, 'content/cangaceiros/action-cards.yaml');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('gain: [{ field: reis, amount: 2 }]', 'gain: [{ field: reis, amount: 3 }]'));
+    const root = await projectWithEdit('cangaceiros', 'action-cards.yaml', (y) => y.replace('gain: [{ field: reis, amount: 2 }]', 'gain: [{ field: reis, amount: 3 }]'));
     const d = (await diagnosticsOf(root)).filter((x) => x.startsWith('error'));
     expect(d).toEqual([expect.stringMatching(/action-cards\.yaml:\d+:\d+ wording-numbers: the printed text says 2, which the rule's data does not \[the data reads: Gain 3 Reis tokens for each of your Cangaceiros in a Garrison on the Map board\.\]/)]);
   });

@@ -1,7 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, runCli } from './helpers.ts';
+import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, projectWithEdit, runCli } from './helpers.ts';
 
 async function mini(cards: string): Promise<string[]> {
   const root = await makeProject({
@@ -134,10 +132,7 @@ describe('bad content never crashes the tool', () => {
 
 describe('DSL mistakes', () => {
   async function cordel(edit: (y: string) => string): Promise<string[]> {
-    const root = await makeProject({}, { copyContent: ['cangaco'] });
-    const file = path.join(root, 'content/cangaco/cordel.yaml');
-    await writeFile(file, edit(await readFile(file, 'utf8')));
-    return (await diagnosticsOf(root)).filter((d) => d.startsWith('error'));
+    return (await diagnosticsOf(await projectWithEdit('cangaco', 'cordel.yaml', edit))).filter((d) => d.startsWith('error'));
   }
 
   it('an unknown op is named once, with the known ops and the nearest', async () => {

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,3 +60,11 @@ export const MINI_SCHEMA = JSON.stringify({
     beats: { type: 'string', 'x-ref': 'cards', description: 'Another card' },
   },
 }, null, 2);
+
+/** A copy of one bundled game with one of its files edited: the shape of most "break it and see" tests. */
+export async function projectWithEdit(game: string, file: string, edit: (text: string) => string): Promise<string> {
+  const root = await makeProject({}, { copyContent: [game] });
+  const target = path.join(root, 'content', game, file);
+  await writeFile(target, edit(await readFile(target, 'utf8')));
+  return root;
+}
