@@ -31,11 +31,7 @@ export class SchemaSet {
   readonly ajv: Ajv2020;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  private constructor(
-    private readonly root: string,
-    /** Where problems of the schema files themselves go (reported once, when loaded). */
-    private readonly loadBag: DiagnosticBag,
-  ) {
+  private constructor(private readonly root: string) {
     this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
     this.ajv.addKeyword({
       keyword: 'x-ref',
@@ -61,8 +57,9 @@ export class SchemaSet {
     });
   }
 
+  /** Problems of the schema files themselves go to `bag`, once; each run's validation reports into its own bag. */
   static async load(root: string, bag: DiagnosticBag): Promise<SchemaSet> {
-    const set = new SchemaSet(root, bag);
+    const set = new SchemaSet(root);
     const dir = path.join(root, 'schemas');
     for (const file of await listFiles(dir, '.schema.json')) {
       const shown = displayPath(root, file);
