@@ -245,6 +245,8 @@ export interface EventTile {
                 readonly [key: string]: number | undefined;
             } | undefined;
         };
+        /** What the example shows. */
+        readonly note?: string;
     })[];
 }
 export interface ActionCard {

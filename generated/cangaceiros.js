@@ -369,6 +369,13 @@ const eventsAll = [
         kind: "peace",
         effect: { op: "none" },
         setup: "Take the \"Peace\" tile and place it with the active side up on the first space on the Event Track, on the top part of the Map board.",
+        examples: [
+            {
+                note: "Nothing happens.",
+                given: { fame: 4, reis: 1 },
+                expect: { fame: 4, reis: 1 },
+            },
+        ],
         apply: (s) => s,
         rulesText: "Nothing happens.",
     },
@@ -381,6 +388,18 @@ const eventsAll = [
             check: { field: "gangTerrain", in: ["sertao", "serra", "city"] },
             do: { op: "gain", field: "wounds", amount: 3 },
         },
+        examples: [
+            {
+                note: "A Gang in a Serra space suffers 3 wounds.",
+                given: { gangTerrain: "serra", wounds: 1 },
+                expect: { wounds: 4 },
+            },
+            {
+                note: "A Gang in the Caatinga is spared.",
+                given: { gangTerrain: "caatinga", wounds: 1 },
+                expect: { wounds: 1 },
+            },
+        ],
         apply: (s) => (["sertao", "serra", "city"].includes(String(s["gangTerrain"])) ? ((s) => gain(s, "wounds", 3))(s) : s),
         rulesText: "Each Gang in a Sertão, Serra, or City space suffers 3 wounds (see Wounds).",
     },
@@ -441,6 +460,13 @@ const eventsAll = [
             cost: { field: "reis", amount: 2 },
             shortfall: { field: "fame", amount: 2 },
         },
+        examples: [
+            {
+                note: "3 Cangaceiros on the Guns line, 5 Reis: pay 4 Reis for two, lose 2 Fame for the third.",
+                given: { cangaceirosOnGunsLine: 3, reis: 5, fame: 6 },
+                expect: { reis: 1, fame: 4 },
+            },
+        ],
         apply: (s) => payEach(s, readCount(s, "cangaceirosOnGunsLine"), "reis", 2, "fame", 2),
         rulesText: "Pay 2 Reis tokens for each Cangaceiro on your Player board on the Guns line. Lose 2 Fame Points for each such Cangaceiro you can't afford.",
     },
@@ -454,6 +480,10 @@ const eventsAll = [
             do: { op: "lose", field: "fame", amount: 4 },
         },
         reminder: "Show the other players the backs of these cards in your deck and/or discard pile without moving them.",
+        examples: [
+            { given: { caatingaActionCards: 1, fame: 5 }, expect: { fame: 1 } },
+            { given: { caatingaActionCards: 2, fame: 5 }, expect: { fame: 5 } },
+        ],
         apply: (s) => (readCount(s, "caatingaActionCards") >= 2 ? s : ((s) => lose(s, "fame", 4))(s)),
         rulesText: "If you don't have at least 2 Caatinga Action cards, you lose 4 Fame Points.",
     },
@@ -466,6 +496,13 @@ const eventsAll = [
             check: { atLeast: 6, of: { field: "cangaceirosOnPlayerBoard" } },
             do: { op: "lose", field: "fame", amount: 4 },
         },
+        examples: [
+            {
+                note: "Fame never goes below 0.",
+                given: { cangaceirosOnPlayerBoard: 5, fame: 3 },
+                expect: { fame: 0 },
+            },
+        ],
         apply: (s) => (readCount(s, "cangaceirosOnPlayerBoard") >= 6 ? s : ((s) => lose(s, "fame", 4))(s)),
         rulesText: "If you don't have at least 6 Cangaceiros on your Player board, you lose 4 Fame Points.",
     },
@@ -479,6 +516,12 @@ const eventsAll = [
             cost: { field: "reis", amount: 2 },
             shortfall: { field: "fame", amount: 2 },
         },
+        examples: [
+            {
+                given: { cangaceirosOnFacaoLine: 2, reis: 4, fame: 5 },
+                expect: { reis: 0, fame: 5 },
+            },
+        ],
         apply: (s) => payEach(s, readCount(s, "cangaceirosOnFacaoLine"), "reis", 2, "fame", 2),
         rulesText: "Pay 2 Reis tokens for each Cangaceiro on your Player board on the Facão line. Lose 2 Fame Points for each such Cangaceiro you can't afford.",
     },
@@ -491,6 +534,19 @@ const eventsAll = [
             from: { field: "garrisonsByTerrain", keys: ["caatinga", "sertao"] },
             to: { field: "cangaceirosInPrison" },
         },
+        examples: [
+            {
+                note: "Caatinga and Sertão Garrisons go to the Prison; Serra ones stay.",
+                given: {
+                    garrisonsByTerrain: { caatinga: 1, sertao: 2, serra: 3 },
+                    cangaceirosInPrison: 1,
+                },
+                expect: {
+                    garrisonsByTerrain: { caatinga: 0, sertao: 0, serra: 3 },
+                    cangaceirosInPrison: 4,
+                },
+            },
+        ],
         apply: (s) => moveAll(s, "garrisonsByTerrain", ["caatinga", "sertao"], "cangaceirosInPrison"),
         rulesText: "Put all of your Garrisons currently in Caatinga and Sertão spaces in the Recife Prison.",
     },
@@ -504,6 +560,12 @@ const eventsAll = [
             cost: { field: "reis", amount: 2 },
             shortfall: { field: "fame", amount: 2, subject: "you" },
         },
+        examples: [
+            {
+                given: { garrisonsByTerrain: { sertao: 2, serra: 1 }, reis: 2, fame: 7 },
+                expect: { reis: 0, fame: 3 },
+            },
+        ],
         apply: (s) => payEach(s, readCount(s, "garrisonsByTerrain"), "reis", 2, "fame", 2),
         rulesText: "Pay 2 Reis tokens for each of your Cangaceiros in a Garrison on the Map board. You lose 2 Fame Points for each such Cangaceiro you can't afford.",
     },
@@ -529,6 +591,7 @@ const eventsAll = [
             check: { atLeast: 3, of: { field: "deal" } },
             do: { op: "lose", field: "fame", amount: 4 },
         },
+        examples: [{ given: { deal: 2, fame: 9 }, expect: { fame: 5 } }],
         apply: (s) => (readCount(s, "deal") >= 3 ? s : ((s) => lose(s, "fame", 4))(s)),
         rulesText: "If you don't have at least 3 Deal tokens on your Player board, you lose 4 Fame Points.",
     },
@@ -542,6 +605,7 @@ const eventsAll = [
             do: { op: "lose", field: "fame", amount: 4 },
         },
         reminder: "Show the other players the backs of these cards in your deck and/or discard pile without moving them.",
+        examples: [{ given: { serraActionCards: 2, fame: 3 }, expect: { fame: 3 } }],
         apply: (s) => (readCount(s, "serraActionCards") >= 2 ? s : ((s) => lose(s, "fame", 4))(s)),
         rulesText: "If you don't have at least 2 Serra Action cards, you lose 4 Fame Points.",
     },
@@ -555,6 +619,12 @@ const eventsAll = [
             cost: { field: "reis", amount: 2 },
             shortfall: { field: "fame", amount: 2, subject: "you" },
         },
+        examples: [
+            {
+                given: { trainingMarkersOnPlayerBoard: 2, reis: 3, fame: 4 },
+                expect: { reis: 1, fame: 2 },
+            },
+        ],
         apply: (s) => payEach(s, readCount(s, "trainingMarkersOnPlayerBoard"), "reis", 2, "fame", 2),
         rulesText: "Pay 2 Reis tokens for each Training marker on your Player board (NOT on your Chief card!). You lose 2 Fame Points for each such marker you can't afford.",
     },

@@ -25,6 +25,10 @@ describe('Cangaceiros events', () => {
     expect(`${event.rulesText}${event.reminder ? ` ${String(event.reminder)}` : ''}`).toBe(printed);
   });
 
+  it('every event has a worked example, and the site shows it', () => {
+    for (const e of events.all) expect(e.examples?.length, e.id).toBeGreaterThan(0);
+  });
+
   const examples = events.all.flatMap((e) => (e.examples ?? []).map((ex, i) => [`${e.id} #${i + 1}`, e, ex] as const));
   it.each(examples)('example %s holds in the engine package', (_, event, ex) => {
     const after = event.apply!(ex.given as State) as Record<string, unknown>;

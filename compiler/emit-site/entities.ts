@@ -38,6 +38,7 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   const fields = Object.entries(e.value).filter(([k]) => !skip.has(k));
   if (fields.length) parts.push(`<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx)}</dd>`).join('')}</dl>`);
   if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words));
+  if (rule?.stateExamples?.length) parts.push(stateExamplesHtml(rule.stateExamples, ctx.words));
   parts.push('</article>');
   return parts.join('\n');
 }
@@ -48,6 +49,13 @@ function examplesHtml(examples: ReadonlyArray<{ note?: string; given: ReadonlyAr
     return `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${given}</td><td>${esc(ex.expect.join(', '))}</td></tr>`;
   });
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.given)}</th><th scope="col">${esc(w.points)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Examples of an effect: one player's state before, and the fields after. */
+function stateExamplesHtml(examples: ReadonlyArray<{ note?: string; given: Record<string, unknown>; expect: Record<string, unknown> }>, w: Words): string {
+  const show = (state: Record<string, unknown>) => esc(Object.entries(state).map(([k, v]) => `${k} ${v && typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ') || '—');
+  const rows = examples.map((ex) => `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${show(ex.given)}</td><td>${show(ex.expect)}</td></tr>`);
+  return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.before)}</th><th scope="col">${esc(w.after)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 export function valueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext): string {
