@@ -53,6 +53,28 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     });
 
   program
+    .command('drafts')
+    .description('List every value the rulebook does not give (the placeholders), with where it stands and why.')
+    .addOption(new Option('--format <format>', 'text, or json for tools').choices(['text', 'json']).default('text'))
+    .option('--game <id>', 'only this game')
+    .action(async (opts: { format: 'text' | 'json'; game?: string }) => {
+      const result = await check(path.resolve(program.opts<{ root: string }>().root));
+      const games = result.games.filter((g) => !opts.game || g.linked.game.manifest.id === opts.game);
+      if (opts.game && !games.length) {
+        io.err(`error: no game "${opts.game}" (games: ${result.games.map((g) => g.linked.game.manifest.id).join(', ')})`);
+        code = 2;
+        return;
+      }
+      const drafts = games.flatMap((g) => g.linked.placeholders.map((p) => ({ game: g.linked.game.manifest.id, ...p })));
+      if (opts.format === 'json') io.out(JSON.stringify(drafts, null, 2));
+      else {
+        for (const d of drafts) io.out(`${d.file}:${d.line ?? 1}: ${d.collection}/${d.id}${d.path}: ${d.note}`);
+        io.err(`${drafts.length} placeholder${drafts.length === 1 ? '' : 's'} in ${games.length} game${games.length === 1 ? '' : 's'}`);
+      }
+      if (result.bag.errorCount) code = report(result, 'text', io);
+    });
+
+  program
     .command('serve')
     .description('Build, serve the site on 127.0.0.1, and rebuild and reload the page on each save under content/ or schemas/.')
     .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', '4321')

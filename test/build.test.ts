@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFolder } from '../compiler/write.ts';
-import { makeProject, projectWithEdit, runCli } from './helpers.ts';
+import { makeProject, projectWithEdit, ROOT, runCli } from './helpers.ts';
 
 describe('rulebook build', () => {
   it('writes generated/ and the site, then a build with errors leaves both untouched', async () => {
@@ -48,6 +48,18 @@ describe('rulebook build', () => {
     const r = await runCli(['check', '-C', root]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/cordel\.yaml:\d+:\d+: error rule-field "flours" is not a field of CangacoEndState\n[\s\S]*did you mean "flour"\?/);
+  });
+});
+
+describe('rulebook drafts', () => {
+  it('lists every placeholder with file:line and its note; --format json gives the same as data', async () => {
+    const text = await runCli(['drafts', '--game', 'cangaco', '-C', ROOT]);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^content\/cangaco\/stations\.yaml:\d+: stations\/dry-2\/deal: The rulebook gives the cards dealt for Dry 1 \(7\) and Rain \(8\) only\.$/m);
+    const json = JSON.parse((await runCli(['drafts', '--game', 'cangaco', '--format', 'json', '-C', ROOT])).out) as Array<{ collection: string; id: string; path: string }>;
+    expect(json.length).toBe(text.out.trim().split('\n').length);
+    expect(json).toContainEqual(expect.objectContaining({ collection: 'cards', id: 'os-cabras', path: '/countScoring/0/points' }));
+    expect((await runCli(['drafts', '--game', 'nope', '-C', ROOT])).code).toBe(2);
   });
 });
 
