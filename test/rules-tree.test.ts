@@ -53,3 +53,11 @@ describe('numbered rules', () => {
     expect(d).toContain('warning content/tree/rules.yaml:5:16 ref-label-mismatch: the label "Mapas" differs from the title of rule 16.6, "Preparação" [the printed wording is kept; check whether the reference or the title is wrong]');
   });
 });
+
+describe('names beside references', () => {
+  it('"Veja DESCARTE (16.6.5)" in the seed is flagged: 16.6.5 is Compre, DESCARTE is 16.6.7', async () => {
+    const { diagnosticsOf: d, ROOT } = await import('./helpers.ts');
+    const found = (await d(ROOT)).filter((x) => x.includes('ref-name-mismatch'));
+    expect(found).toEqual([expect.stringMatching(/^warning content\/root\/glossary\.yaml:\d+:\d+ ref-name-mismatch: the text names "DESCARTE" but the reference points to rule 16\.6\.5, "Compre" \["DESCARTE" is rule 16\.6\.7\]$/)]);
+  });
+});

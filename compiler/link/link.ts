@@ -214,6 +214,24 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
       bag.warning(file, place, 'ref-label-mismatch', `the label "${label}" differs from the title of rule ${target}, "${title}"`, ['the printed wording is kept; check whether the reference or the title is wrong']);
     }
   }
+  const glossaryNumber = new Map((glossary?.entries ?? []).map((e) => [e.id, String(e.value.number ?? '')]));
+  /**
+   * "Veja DESCARTE (16.6.5)": when the words just before a reference name a
+   * rule (a glossary term, or a name in capitals after "Veja"/"See"), that
+   * name should be the target's: its title holds it, or the term's own entry
+   * is the target. A mismatch is a warning; the text stays. (A bare word in
+   * capitals is not enough: "carta de CAPANGA (16.4.2)" names a card.)
+   */
+  function checkNamedRef(before: string, target: string, place: Place | undefined, file: string): void {
+    const m = /(?:\{term:([^|}]+)\|([^}]+)\}|(?:Veja|See)\s+(\p{Lu}[\p{Lu}\s]{2,}))\s*\($/u.exec(before);
+    if (!m || !titles.has(target)) return;
+    const name = (m[2] ?? m[3] ?? '').trim();
+    const term = m[1];
+    if (term && glossaryNumber.get(term) === target) return;
+    const title = titles.get(target) ?? '';
+    if (!name || fold(title).includes(fold(name)) || fold(name).includes(fold(title.replace(/[.:]$/, '')))) return;
+    bag.warning(file, place, 'ref-name-mismatch', `the text names "${name}" but the reference points to rule ${target}, "${title}"`, term && glossaryNumber.get(term) ? [`"${name}" is rule ${glossaryNumber.get(term)}`] : []);
+  }
   for (const site of sites) {
     const counts = new Map<string, number>();
     for (const token of findTokens(site.text)) {
@@ -223,6 +241,7 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
       const file = site.entry.source.path;
       if (token.kind === 'ref') {
         checkRuleRef(token.target, token.label, place, file);
+        checkNamedRef(site.text.slice(0, token.offset), token.target, place, file);
         if (site.owner && titles.has(token.target)) addBacklink(referencedBy, token.target, site.owner);
       } else if (token.kind === 'icon') {
         if (!icons) bag.error(file, place, 'icon-no-set', 'an icon token needs an icon set: set roles.icons in game.yaml');
@@ -249,6 +268,11 @@ function addBacklink(map: Map<string, string[]>, target: string, from: string): 
   const list = map.get(target) ?? [];
   if (!list.includes(from) && from !== target) list.push(from);
   map.set(target, list);
+}
+
+/** Lower case without accents, for comparing names as a reader would. */
+function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
 function normaliseLabel(s: string): string {
