@@ -61,3 +61,18 @@ describe('names beside references', () => {
     expect(found).toEqual([expect.stringMatching(/^warning content\/root\/glossary\.yaml:\d+:\d+ ref-name-mismatch: the text names "DESCARTE" but the reference points to rule 16\.6\.5, "Compre" \["DESCARTE" is rule 16\.6\.7\]$/)]);
   });
 });
+
+describe('glossary terms in running text', () => {
+  it('a term printed in capitals but not tagged is a warning that says how to tag it; a compound name is left alone', async () => {
+    const { diagnosticsOf: d, makeProject: mp } = await import('./helpers.ts');
+    const root = await mp({
+      'content/tree/game.yaml': 'id: tree\nname: Tree\nlocale: pt-BR\nroles: { rules: rules, glossary: glossary }\ncollections:\n  rules: { file: rules.yaml, schema: root/rule.schema.json, type: Rule, idFrom: number }\n  glossary: { file: glossary.yaml, schema: root/glossary-entry.schema.json, type: GlossaryEntry }\n',
+      'content/tree/rules.yaml': '- number: "16.6"\n  title: Glossário\n  text: Remova as RUÍNAS da FLORESTA, mas não as FLORESTAS COSTEIRAS.\n',
+      'content/tree/glossary.yaml': '- { number: "16.6.1", name: Ruína, text: Uma ruína. }\n- { number: "16.6.2", name: Floresta, text: Uma floresta. }\n',
+    });
+    expect((await d(root)).filter((x) => x.includes('term-untagged'))).toEqual([
+      'warning content/tree/rules.yaml:3:19 term-untagged: "RUÍNAS" is a glossary term but is not linked [write it as {term:ruina|RUÍNAS}]',
+      'warning content/tree/rules.yaml:3:29 term-untagged: "FLORESTA" is a glossary term but is not linked [write it as {term:floresta|FLORESTA}]',
+    ]);
+  });
+});

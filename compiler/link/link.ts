@@ -232,7 +232,26 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
     if (!name || fold(title).includes(fold(name)) || fold(name).includes(fold(title.replace(/[.:]$/, '')))) return;
     bag.warning(file, place, 'ref-name-mismatch', `the text names "${name}" but the reference points to rule ${target}, "${title}"`, term && glossaryNumber.get(term) ? [`"${name}" is rule ${glossaryNumber.get(term)}`] : []);
   }
+  // A glossary term printed in capitals but not tagged would lose its link: say so.
+  const termByName = new Map<string, string>();
+  for (const e of glossary?.entries ?? []) {
+    const name = fold(textOf(e.value.name as Text | undefined));
+    for (const form of [name, `${name}s`, `${name}es`]) termByName.set(form, e.id);
+  }
+  function checkUntaggedTerms(site: TextSite): void {
+    // Only running text: titles and printed labels keep their words as printed.
+    if (!termByName.size || site.owner === undefined || !site.pointer.endsWith('/text')) return;
+    const untokened = site.text.replace(/\{[^{}]*\}/g, (t) => ' '.repeat(t.length));
+    // A single word in capitals; a run of them ("FLORESTAS COSTEIRAS", "CAMINHO FECHADO") is another name.
+    for (const m of untokened.matchAll(/(?<!\p{L})(?<!\p{Lu}\s)\p{Lu}{3,}(?!\p{L})(?!\s\p{Lu}{2,})/gu)) {
+      const id = termByName.get(fold(m[0]));
+      if (!id) continue;
+      const place = placeInText(site.entry.source, site.pointer, m[0]);
+      bag.warning(site.entry.source.path, place, 'term-untagged', `"${m[0]}" is a glossary term but is not linked`, [`write it as {term:${id}|${m[0]}}`]);
+    }
+  }
   for (const site of sites) {
+    checkUntaggedTerms(site);
     const counts = new Map<string, number>();
     for (const token of findTokens(site.text)) {
       const n = counts.get(token.raw) ?? 0;
