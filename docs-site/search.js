@@ -46,7 +46,9 @@ function places(data, query) {
   return (ranked.length ? ranked.slice(0, 3) : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }]);
 }
 
+/** `bundlePath` is the bundle's path, or a function giving it (the home page's language menu). */
 export function attachSearch(input, region, words, bundlePath, root) {
+  const bundle = () => (typeof bundlePath === 'function' ? bundlePath() : bundlePath);
   let seq = 0;
   let timer;
   const message = (text) => {
@@ -65,7 +67,7 @@ export function attachSearch(input, region, words, bundlePath, root) {
     }
     let pagefind;
     try {
-      pagefind = await load(bundlePath);
+      pagefind = await load(bundle());
     } catch {
       message(words.offline);
       return;
@@ -125,5 +127,6 @@ export function attachSearch(input, region, words, bundlePath, root) {
     }
   });
   // Start fetching the index when the reader comes to the box, not on every page load.
-  input.addEventListener('focus', () => { load(bundlePath).catch(() => {}); }, { once: true });
+  // (Not when a menu picks the language: the reader may change it before the first query.)
+  if (typeof bundlePath !== 'function') input.addEventListener('focus', () => { load(bundle()).catch(() => {}); }, { once: true });
 }

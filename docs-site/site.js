@@ -46,7 +46,11 @@ document.addEventListener('keydown', (event) => {
 document.addEventListener('focusin', () => html.classList.remove('tips-off'));
 document.addEventListener('pointermove', () => html.classList.remove('tips-off'), { passive: true });
 
-if (input && results) attachSearch(input, results, words, html.dataset.search || 'pagefind/en/', html.dataset.root || '');
+// The home page lists games in several languages: its menu picks the index to search.
+const language = document.getElementById('search-lang');
+const bundle = language ? () => language.value : html.dataset.search || 'pagefind/en/';
+if (input && results) attachSearch(input, results, words, bundle, html.dataset.root || '');
+language?.addEventListener('change', () => input?.dispatchEvent(new Event('input')));
 
 // Offline: a service worker keeps every page and asset once fetched. Only over http(s).
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {

@@ -8,7 +8,7 @@ export const WORDS = {
     copyLink: 'Copy link', copied: 'Link copied', linkTo: 'Link to', referencedBy: 'Referenced by', see: 'See', home: 'Overview', noDrafts: 'No draft values.', count: 'Count',
     externalRules: 'Rules referred to from elsewhere', externalRulesIntro: 'Rules outside this section that the text refers to, with their titles as the source gives them.',
     map: 'Map', spaces: 'Spaces and their neighbours', neighbours: 'Neighbours', railroad: 'Railroad', volanteArrow: 'Arrow to', colourKey: 'Colour key',
-    search: 'Search', searchLabel: 'Search the rules', searchHint: 'Press / to search', noResults: 'No results for', results: 'Results for', searching: 'Searching…',
+    search: 'Search', searchIn: 'in', searchLabel: 'Search the rules', searchHint: 'Press / to search', noResults: 'No results for', results: 'Results for', searching: 'Searching…',
     searchOffline: 'Search needs the site to be served over http (for example `rulebook serve`).', home2: 'Home',
   },
   'pt-BR': {
@@ -19,7 +19,7 @@ export const WORDS = {
     copyLink: 'Copiar link', copied: 'Link copiado', linkTo: 'Link para', referencedBy: 'Referenciada por', see: 'Veja', home: 'Visão geral', noDrafts: 'Nenhum valor provisório.', count: 'Quantidade',
     externalRules: 'Regras citadas de outras seções', externalRulesIntro: 'Regras fora desta seção a que o texto se refere, com os títulos como a fonte os dá.',
     map: 'Mapa', spaces: 'Espaços e seus vizinhos', neighbours: 'Vizinhos', railroad: 'Ferrovia', volanteArrow: 'Seta para', colourKey: 'Legenda de cores',
-    search: 'Buscar', searchLabel: 'Buscar nas regras', searchHint: 'Tecle / para buscar', noResults: 'Nenhum resultado para', results: 'Resultados para', searching: 'Buscando…',
+    search: 'Buscar', searchIn: 'em', searchLabel: 'Buscar nas regras', searchHint: 'Tecle / para buscar', noResults: 'Nenhum resultado para', results: 'Resultados para', searching: 'Buscando…',
     searchOffline: 'A busca precisa que o site seja servido por http (por exemplo `rulebook serve`).', home2: 'Início',
   },
 } as const;

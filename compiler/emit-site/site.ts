@@ -69,6 +69,8 @@ interface PageData {
   gameId?: string;
   gameRoot?: string;
   nav?: NavGroup[];
+  /** On a page that is no game's (the home page): the search bundles a reader may choose, one per language. */
+  searchLanguages?: Array<{ value: string; label: string; lang: string }>;
 }
 
 function page(data: PageData): string {
@@ -83,6 +85,9 @@ function page(data: PageData): string {
   });
 }
 
+/** Each language named in itself, as a language menu shows it. */
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', 'pt-BR': 'Português' };
+
 /** The home page: the list of games. */
 export function renderHome(games: readonly CheckedGame[]): string {
   const en = wordsFor('en');
@@ -90,7 +95,10 @@ export function renderHome(games: readonly CheckedGame[]): string {
     const m = g.linked.game.manifest;
     return `<li><a href="${esc(m.id)}/index.html" lang="${esc(m.locale)}">${esc(textOf(m.name, m.locale))}</a>${m.summary ? ` — <span lang="${esc(m.locale)}">${esc(textOf(m.summary, m.locale))}</span>` : ''}</li>`;
   });
-  return page({ lang: 'en', title: en.games, root: '', t: en, body: `<ul class="games">${items.join('\n')}</ul>` });
+  // The home page serves every game, in several languages: the reader picks which index to search.
+  const locales = [...new Set(games.map((g) => g.linked.game.manifest.locale))];
+  const searchLanguages = locales.length > 1 ? locales.map((l) => ({ value: `pagefind/${l.toLowerCase()}/`, label: LANGUAGE_NAMES[l] ?? l, lang: l })) : undefined;
+  return page({ lang: 'en', title: en.games, root: '', t: en, body: `<ul class="games">${items.join('\n')}</ul>`, searchLanguages });
 }
 
 /** Every page of one game: its overview, its Markdown rules, one page per collection, its drafts. */

@@ -74,6 +74,19 @@ describe.runIf(run)('the site in a browser', () => {
     });
   }
 
+  it('the home page searches the language the reader picks: English by default, Português for Root', async () => {
+    const page = await open('index.html');
+    await search(page, 'lampiao');
+    expect(await page.locator('#search-results li a .r-title').first().innerText()).toBe('Lampião');
+    await page.locator('#search-lang').selectOption({ label: 'Português' });
+    await page.locator('#search-q').fill('clareira costeira');
+    await page.waitForFunction(() => document.querySelector('#search-results .count')?.textContent?.includes('clareira costeira'));
+    const first = page.locator('#search-results li a').first();
+    expect(await first.locator('.r-title').innerText()).toBe('16.2.2.III Clareiras Costeiras.');
+    expect(await first.getAttribute('href')).toMatch(/^root\/rules\.html#r-16-2-2-III$/);
+    await page.close();
+  });
+
   it('the first query loads at most 150 KB gzipped', async () => {
     const page = await open('root/rules.html');
     const sizes: Array<[string, number]> = [];
