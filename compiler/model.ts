@@ -85,7 +85,9 @@ export interface MoverDecl {
 }
 
 export interface TableDecl {
-  kind: 'lookup' | 'value';
+  kind: 'lookup' | 'value' | 'ranking';
+  entry?: string;
+  tieBreakers?: string;
   collection: string;
   key?: string;
   orMore?: string;

@@ -1,4 +1,4 @@
-import { type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text, type Mover } from './runtime.js';
+import { type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text, type Mover, type Standing } from './runtime.js';
 export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';
 /** The terrains this game declares. */
 export type Terrain = "sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads";
@@ -717,6 +717,7 @@ export interface CangaceirosNamespace {
         }) => {
             readonly [key: string]: unknown;
         } | undefined;
+        readonly standings: (states: readonly PlayerState[]) => Standing[];
     };
     /** Every value the rulebook does not give, marked as a placeholder in the content. */
     readonly placeholders: readonly Placeholder[];

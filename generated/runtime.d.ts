@@ -133,6 +133,21 @@ export declare function valueWithOverride<V>(entries: readonly Row[], id: string
     kind: string;
     key: string;
 }): V | undefined;
+/** One player's place in a ranking: places are shared when the score and every tie-breaker are equal. */
+export interface Standing {
+    readonly player: number;
+    readonly place: number;
+    readonly score: number;
+}
+/**
+ * Players in order: highest score first, then each tie-breaker in turn
+ * (`{ fewest: field }` or `{ most: field }` of the state); players equal on
+ * all of them share a place (the rulebook's "share the victory").
+ */
+export declare function rankPlayers<S extends StateRecord>(states: readonly S[], score: (s: S) => number, tieBreakers: ReadonlyArray<{
+    readonly fewest?: string;
+    readonly most?: string;
+}>): Standing[];
 /** A text in the game's locale, or a map of locales. */
 export type Text = string | {
     readonly en?: string;

@@ -208,6 +208,22 @@ export function valueWithOverride(entries, id, path, override) {
     }
     return value;
 }
+/**
+ * Players in order: highest score first, then each tie-breaker in turn
+ * (`{ fewest: field }` or `{ most: field }` of the state); players equal on
+ * all of them share a place (the rulebook's "share the victory").
+ */
+export function rankPlayers(states, score, tieBreakers) {
+    const keys = states.map((s) => [score(s), ...tieBreakers.map((t) => (t.most ? readCount(s, t.most) : -readCount(s, t.fewest ?? '')))]);
+    const compare = (a, b) => {
+        for (let i = 0; i < a.length; i++)
+            if (a[i] !== b[i])
+                return (b[i] ?? 0) - (a[i] ?? 0);
+        return 0;
+    };
+    const order = states.map((_, i) => i).sort((a, b) => compare(keys[a], keys[b]) || a - b);
+    return order.map((player) => ({ player, place: 1 + order.filter((o) => compare(keys[o], keys[player]) < 0).length, score: keys[player][0] }));
+}
 export function collection(all) {
     const byId = Object.fromEntries(all.map((e) => [e.id, e]));
     return Object.freeze({ all: Object.freeze(all), byId: Object.freeze(byId) });

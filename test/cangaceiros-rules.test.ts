@@ -148,3 +148,17 @@ describe('Serra Action cards whose lower part the DSL can say', () => {
     expect(d).toEqual([expect.stringMatching(/action-cards\.yaml:\d+:\d+ wording-numbers: the printed text says 2, which the rule's data does not \[the data reads: Gain 3 Reis tokens for each of your Cangaceiros in a Garrison on the Map board\.\]/)]);
   });
 });
+
+describe('the winner', () => {
+  it('most Fame wins; then fewer Cangaceiros in the Prison; then fewer on the Event Track; then a shared victory', () => {
+    const base = { fame: 10, reis: 0 };
+    const standings = c.tables.standings([
+      { ...base, cangaceirosInPrison: 2, cangaceirosOnEventTrack: 0 },
+      { ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 3 },
+      { ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 1 },
+      { ...base, fame: 12 },
+      { ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 1 },
+    ]);
+    expect(standings.map((s) => [s.player, s.place, s.score])).toEqual([[3, 1, 12], [2, 2, 10], [4, 2, 10], [1, 4, 10], [0, 5, 10]]);
+  });
+});

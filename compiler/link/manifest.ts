@@ -20,6 +20,8 @@ export function checkManifestNames(game: Game, declarations: Map<string, string[
   };
   for (const [name, table] of Object.entries(m.tables ?? {})) {
     if (!game.collections.has(table.collection)) unknown(`/tables/${name}/collection`, 'collection', table.collection, collections);
+    const rows = game.collections.get(table.collection)?.entries.map((e) => e.id) ?? [];
+    if (table.kind === 'ranking' && game.collections.has(table.collection) && !rows.includes(table.entry ?? '')) unknown(`/tables/${name}/entry`, `${table.collection} entry`, table.entry ?? '', rows);
     const o = table.overriddenBy;
     if (o && !game.collections.has(o.collection)) unknown(`/tables/${name}/overriddenBy/collection`, 'collection', o.collection, collections);
   }
