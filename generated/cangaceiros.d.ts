@@ -391,6 +391,10 @@ export interface PlunderBonus {
 }
 export interface LifeGoal {
     readonly id: LifeGoalId;
+    /** The value compiled from the data, from one player's state. */
+    readonly value?: (state: PlayerState) => number;
+    /** The rule as rules text, rendered from the same data. */
+    readonly rulesText?: string;
     /** Display name (not printed: placeholder). */
     readonly name: Text;
     /** The resources in the red box. */
@@ -400,13 +404,8 @@ export interface LifeGoal {
         /** How many. */
         readonly amount: number;
     })[];
-    /** Fame Points gained: base minus a quantity. */
-    readonly fame: {
-        /** Base Fame Points. */
-        readonly base: number;
-        /** Subtracted. */
-        readonly minus: DslNode;
-    };
+    /** Fame Points gained, as a value rule over the player's state (compiled to `value(state)`). */
+    readonly fame: DslNode;
     /** The Chief must have no Training markers on its card. */
     readonly requiresFullyTrained: boolean;
 }

@@ -149,6 +149,13 @@ describe('Serra Action cards whose lower part the DSL can say', () => {
   });
 });
 
+describe('Life Goals', () => {
+  it('give 9 Fame Points minus the Wound cubes on the Chief card', () => {
+    expect(c.lifeGoals.all).toHaveLength(14);
+    for (const goal of c.lifeGoals.all) expect([goal.value!({ wounds: 0 }), goal.value!({ wounds: 3 })], goal.id).toEqual([9, 6]);
+  });
+});
+
 describe('the winner', () => {
   it('most Fame wins; then fewer Cangaceiros in the Prison; then fewer on the Event Track; then a shared victory', () => {
     const base = { fame: 10, reis: 0 };
