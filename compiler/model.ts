@@ -66,7 +66,7 @@ export interface GraphDecl {
   kindField: string;
   kinds?: string;
   edges: string;
-  edgeKinds: Record<string, { between?: string[] }>;
+  edgeKinds: Record<string, { between?: string[]; name?: Text }>;
   arrows?: string;
   connected?: boolean;
   slots?: { field: string; collection: string; match: { field: string; graphField: string } };

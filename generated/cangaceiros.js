@@ -5784,8 +5784,20 @@ export const cangaceiros = Object.freeze({
         {
             collection: "map",
             id: "players-2-3",
+            path: "",
+            note: "The rulebook does not print the Map board. This side is a DRAFT drawn on the region's real geography (the sertão of Pernambuco, Paraíba, Rio Grande do Norte, Piauí and Bahia): every space, name, position, border, railroad and Volante arrow is a placeholder. Printed facts it respects: the Cities Recife (with the Prison), Mossoró, Salgueiro and Salvador; the central Juazeiro space; the grey Crossroads with the Blessing token; Sertão, Serra and Caatinga spaces holding the Fazenda tiles for this player count; railroads only between Cities; the red wound border of the Caatinga; Volantes never enter Juazeiro.",
+        },
+        {
+            collection: "map",
+            id: "players-2-3",
             path: "/firstRoundVolantes",
             note: "the rulebook does not print the Volantes card for the first Round, which is printed on the Map board",
+        },
+        {
+            collection: "map",
+            id: "players-4-5",
+            path: "",
+            note: "The rulebook does not print the Map board. This side is a DRAFT drawn on the region's real geography (the sertão of Pernambuco, Paraíba, Rio Grande do Norte, Piauí and Bahia): every space, name, position, border, railroad and Volante arrow is a placeholder. Printed facts it respects: the Cities Recife (with the Prison), Mossoró, Salgueiro and Salvador; the central Juazeiro space; the grey Crossroads with the Blessing token; Sertão, Serra and Caatinga spaces holding the Fazenda tiles for this player count; railroads only between Cities; the red wound border of the Caatinga; Volantes never enter Juazeiro.",
         },
         {
             collection: "map",

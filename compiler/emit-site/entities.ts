@@ -2,7 +2,7 @@ import { textOf, type PlaceholderInfo } from '../link/link.ts';
 import type { Collection, Entry, Game, Text } from '../model.ts';
 import { draftBadge, draftOf, esc, inline, type PageContext } from './context.ts';
 import type { Words } from './i18n.ts';
-import { isMap, mapHtml } from './map-svg.ts';
+import { mapGraph, mapHtml } from './map-svg.ts';
 import { anchoredHeading } from './rules-tree.ts';
 
 /**
@@ -32,9 +32,9 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   if (wholeDraft) parts.push(`<p class="draft-note">${draftBadge(ctx)} ${esc(wholeDraft.note)}</p>`);
   if (rule) parts.push(`<p class="rules-text">${esc(rule.text)}</p>`);
   if (typeof e.value.text === 'string') parts.push(`<p>${inline(e.value.text, ctx)}</p>`);
-  const map = isMap(e);
-  if (map) parts.push(mapHtml(e, ctx, Math.min(6, level + 1)));
-  const skip = new Set(['name', 'id', 'text', 'examples', ...(rule ? [rule.pointer.slice(1)] : []), ...(map ? ['spaces', 'edges', 'arrows'] : [])]);
+  const map = mapGraph(c, e, ctx);
+  if (map) parts.push(mapHtml(c, e, map, ctx, Math.min(6, level + 1)));
+  const skip = new Set(['name', 'id', 'text', 'examples', ...(rule ? [rule.pointer.slice(1)] : []), ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : [])]);
   const fields = Object.entries(e.value).filter(([k]) => !skip.has(k));
   if (fields.length) parts.push(`<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx)}</dd>`).join('')}</dl>`);
   if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words));

@@ -1,18 +1,19 @@
 import { textOf } from '../link/link.ts';
-import type { DeclEntry, Entry, Text } from '../model.ts';
-import { esc, type PageContext } from './context.ts';
+import type { Collection, DeclEntry, Entry, GraphDecl, Text } from '../model.ts';
+import { draftOf, esc, type PageContext } from './context.ts';
 
 /**
- * A map drawn from its adjacency data. Any entry shaped as a graph is a map:
- * `spaces` (id, name, terrain, x, y in 0..1000), `edges` (a, b, kind) and
- * optionally `arrows` (from, to). The compiler knows no game: terrain colours
- * come from the game's declared terrains (`color:` as the rulebook's colour
- * key words it, such as "Yellow" or "Colorless / Gray").
+ * A map drawn from its adjacency data. An entry of a collection the manifest
+ * declares under `graphs:` is a map when its nodes carry x, y (0..1000): the
+ * declaration names its node, kind, edge and arrow fields. The compiler knows
+ * no game: node colours come from the declared kinds (`color:` as the
+ * rulebook's colour key words it, such as "Yellow" or "Colorless / Gray"),
+ * and edge kinds are labelled with their declared names.
  */
 interface Space {
   id: string;
   name: string;
-  terrain: string;
+  kind: string;
   x: number;
   y: number;
 }
@@ -26,9 +27,12 @@ interface Arrow {
   to: string;
 }
 
-export function isMap(e: Entry): boolean {
-  const v = e.value;
-  return Array.isArray(v.spaces) && Array.isArray(v.edges) && (v.spaces as unknown[]).every((s) => typeof s === 'object' && s !== null && 'x' in s && 'y' in s);
+/** The graph declaration that makes this entry drawable as a map, if any. */
+export function mapGraph(c: Collection, e: Entry, ctx: PageContext): GraphDecl | undefined {
+  const graph = ctx.game.linked.game.manifest.graphs?.[c.name];
+  if (!graph) return undefined;
+  const nodes = e.value[graph.nodes];
+  return Array.isArray(nodes) && nodes.every((n) => typeof n === 'object' && n !== null && 'x' in n && 'y' in n) ? graph : undefined;
 }
 
 /** Soft tones for the colour words of a rulebook's colour key; text stays readable on each. */
@@ -45,25 +49,30 @@ export function terrainFill(color: unknown): string {
   return UNKNOWN;
 }
 
-export function mapHtml(e: Entry, ctx: PageContext, level: number): string {
-  const spaces = e.value.spaces as Space[];
-  const edges = e.value.edges as Edge[];
-  const arrows = (Array.isArray(e.value.arrows) ? e.value.arrows : []) as Arrow[];
-  const terrains = new Map((ctx.game.linked.game.manifest.declarations?.terrains ?? []).map((t: DeclEntry, i) => [t.id ?? '', { decl: t, index: i }]));
+export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageContext, level: number): string {
+  const spaces = ((e.value[graph.nodes] ?? []) as Array<Record<string, unknown>>).map((n) => ({ ...n, kind: String(n[graph.kindField]) }) as unknown as Space);
+  const edges = (e.value[graph.edges] ?? []) as Edge[];
+  const arrows = (graph.arrows && Array.isArray(e.value[graph.arrows]) ? e.value[graph.arrows] : []) as Arrow[];
+  const terrains = new Map((graph.kinds ? ctx.game.linked.game.manifest.declarations?.[graph.kinds] ?? [] : []).map((t: DeclEntry, i) => [t.id ?? '', { decl: t, index: i }]));
+  // The first edge kind without a restriction is plain adjacency; the others are named where they show.
+  const edgeKinds = Object.entries(graph.edgeKinds);
+  const plain = edgeKinds.find(([, k]) => !k.between)?.[0];
+  const kindName = (k: string) => textOf(graph.edgeKinds[k]?.name as Text | undefined, ctx.locale) || k;
+  const restricted = (k: string) => Boolean(graph.edgeKinds[k]?.between);
   const byId = new Map(spaces.map((s) => [s.id, s]));
   const w = ctx.words;
   const anchor = (s: string) => `${e.id}-${s}`;
   const name = (id: string) => byId.get(id)?.name ?? id;
   const terrainName = (t: string) => textOf(terrains.get(t)?.decl.name as Text | undefined, ctx.locale) || t;
   const neighbours = (id: string, kind?: string) => edges.filter((x) => (x.a === id || x.b === id) && (!kind || x.kind === kind)).map((x) => (x.a === id ? x.b : x.a));
-  const draft = e.value.provenance === 'placeholder';
+  const draft = draftOf(ctx, c.name, e.id, '') !== undefined;
   const R = 30;
 
   const edgeLines = edges.map((x) => {
     const a = byId.get(x.a);
     const b = byId.get(x.b);
     if (!a || !b) return '';
-    return `<line class="edge ${esc(x.kind)}" x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}"/>`;
+    return `<line class="edge k-${esc(x.kind)}${restricted(x.kind) ? ' restricted' : ''}" x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}"/>`;
   });
   // Volante arrows run beside the border they follow (offset sideways) and stop short of the circles.
   const arrowLines = arrows.map((x) => {
@@ -79,9 +88,9 @@ export function mapHtml(e: Entry, ctx: PageContext, level: number): string {
     return `<line class="arrow" x1="${f(a.x + ux * (R + 4) + ox)}" y1="${f(a.y + uy * (R + 4) + oy)}" x2="${f(b.x - ux * (R + 10) + ox)}" y2="${f(b.y - uy * (R + 10) + oy)}" marker-end="url(#${esc(e.id)}-head)"/>`;
   });
   const spaceNodes = spaces.map((s) => {
-    const t = terrains.get(s.terrain)?.decl;
-    const label = `${s.name} (${terrainName(s.terrain)}). ${w.neighbours}: ${neighbours(s.id, 'border').map(name).join(', ') || '—'}`;
-    return `<a href="#${esc(anchor(s.id))}" aria-label="${esc(label)}"><title>${esc(label)}</title><circle class="space t-${esc(s.terrain)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(t?.color)}"/><text class="label" x="${s.x}" y="${s.y + R + 22}" text-anchor="middle">${esc(s.name)}</text></a>`;
+    const t = terrains.get(s.kind)?.decl;
+    const label = `${s.name} (${terrainName(s.kind)}). ${w.neighbours}: ${neighbours(s.id, plain).map(name).join(', ') || '—'}`;
+    return `<a href="#${esc(anchor(s.id))}" aria-label="${esc(label)}"><title>${esc(label)}</title><circle class="space t-${esc(s.kind)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(t?.color)}"/><text class="label" x="${s.x}" y="${s.y + R + 22}" text-anchor="middle">${esc(s.name)}</text></a>`;
   });
   const title = `${textOf(e.value.name as Text, ctx.locale)}${draft ? ` (${w.draft})` : ''}`;
   const svg = `<svg class="map" viewBox="-60 -60 1120 1140" role="group" aria-labelledby="${esc(e.id)}-svg-title">
@@ -93,15 +102,14 @@ ${draft ? `<text class="watermark" x="500" y="540" text-anchor="middle">${esc(w.
 <g class="spaces">${spaceNodes.join('')}</g>
 </svg>`;
 
-  const used = [...new Set(spaces.map((s) => s.terrain))];
-  const legend = `<p class="legend-h">${esc(w.colourKey)}</p><ul class="legend">${used.map((t) => `<li><svg class="swatch" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="${terrainFill(terrains.get(t)?.decl.color)}"/></svg> ${esc(terrainName(t))}${terrains.get(t)?.decl.color !== undefined ? ` — ${esc(String(terrains.get(t)?.decl.color))}` : ''}</li>`).join('')}<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="edge railroad" x1="2" y1="10" x2="38" y2="10"/></svg> ${esc(w.railroad)}</li><li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="arrow" x1="2" y1="10" x2="30" y2="10"/><path d="M30,5 L38,10 L30,15 z" class="arrow-head"/></svg> ${esc(w.volanteArrow)}</li></ul>`;
+  const used = [...new Set(spaces.map((s) => s.kind))];
+  const legend = `<p class="legend-h">${esc(w.colourKey)}</p><ul class="legend">${used.map((t) => `<li><svg class="swatch" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="${terrainFill(terrains.get(t)?.decl.color)}"/></svg> ${esc(terrainName(t))}${terrains.get(t)?.decl.color !== undefined ? ` — ${esc(String(terrains.get(t)?.decl.color))}` : ''}</li>`).join('')}${edgeKinds.filter(([k]) => k !== plain).map(([k]) => `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="edge k-${esc(k)}${restricted(k) ? ' restricted' : ''}" x1="2" y1="10" x2="38" y2="10"/></svg> ${esc(kindName(k))}</li>`).join('')}<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="arrow" x1="2" y1="10" x2="30" y2="10"/><path d="M30,5 L38,10 L30,15 z" class="arrow-head"/></svg> ${esc(w.arrowTo)}</li></ul>`;
 
   const list = spaces.map((s) => {
-    const border = neighbours(s.id, 'border');
-    const rail = neighbours(s.id, 'railroad');
-    const out = arrows.filter((x) => x.from === s.id).map((x) => x.to);
     const links = (ids: string[]) => ids.map((id) => `<a href="#${esc(anchor(id))}">${esc(name(id))}</a>`).join(', ') || '—';
-    return `<li id="${esc(anchor(s.id))}"><b>${esc(s.name)}</b> <span class="terrain">(${esc(terrainName(s.terrain))})</span>. ${esc(w.neighbours)}: ${links(border)}${rail.length ? `. ${esc(w.railroad)}: ${links(rail)}` : ''}${out.length ? `. ${esc(w.volanteArrow)}: ${links(out)}` : ''}.</li>`;
+    const others = edgeKinds.filter(([k]) => k !== plain).map(([k]) => [k, neighbours(s.id, k)] as const).filter(([, ids]) => ids.length);
+    const out = arrows.filter((x) => x.from === s.id).map((x) => x.to);
+    return `<li id="${esc(anchor(s.id))}"><b>${esc(s.name)}</b> <span class="terrain">(${esc(terrainName(s.kind))})</span>. ${esc(w.neighbours)}: ${links(neighbours(s.id, plain))}${others.map(([k, ids]) => `. ${esc(kindName(k))}: ${links(ids)}`).join('')}${out.length ? `. ${esc(w.arrowTo)}: ${links(out)}` : ''}.</li>`;
   });
   return `<figure class="map-figure${draft ? ' is-draft' : ''}">${svg}<figcaption>${draft ? `<span class="draft">${esc(w.draft)}</span> ` : ''}${esc(title)}</figcaption></figure>${legend}<h${level} class="spaces-h">${esc(w.spaces)}</h${level}><ul class="space-list">${list.join('')}</ul>`;
 }

@@ -334,6 +334,10 @@ function collectPlaceholders(game: Game): PlaceholderInfo[] {
   const out: PlaceholderInfo[] = [];
   for (const collection of game.collections.values()) {
     for (const entry of collection.entries) {
+      // A whole entry can be a draft: `provenance: placeholder` with a `note` (a map the rulebook does not print).
+      if (entry.value.provenance === 'placeholder') {
+        out.push({ collection: collection.name, id: entry.id, path: '', note: String(entry.value.note ?? ''), file: entry.source.path, line: entry.source.placeOf(entry.pointer)?.start.line });
+      }
       for (const mark of entry.source.placeholders) {
         if (mark.pointer !== entry.pointer && !mark.pointer.startsWith(entry.pointer + '/')) continue;
         out.push({ collection: collection.name, id: entry.id, path: mark.pointer.slice(entry.pointer.length), note: mark.note, file: entry.source.path, line: mark.place?.start.line });

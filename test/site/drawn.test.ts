@@ -10,8 +10,8 @@ describe('the built site: entities drawn', () => {
     expect(svgs).toHaveLength(2);
     const small = svgs[0]!;
     expect(small.match(/<circle class="space /g)).toHaveLength(18);
-    expect(small.match(/<line class="edge border"/g)).toHaveLength(39);
-    expect(small.match(/<line class="edge railroad"/g)).toHaveLength(3);
+    expect(small.match(/<line class="edge k-border" /g)).toHaveLength(39);
+    expect(small.match(/<line class="edge k-railroad restricted"/g)).toHaveLength(3);
     expect(small.match(/<line class="arrow"/g)).toHaveLength(17);
     // The rulebook's colour key: Sertão yellow, Serra brown, Caatinga green, City grey.
     expect(small).toMatch(/<circle class="space t-sertao" [^>]*fill="#ecc94b"/);
