@@ -9,7 +9,6 @@ import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
 import { namespaceName, typeNameOfDeclaration } from './names.ts';
 import { schemaToTs, type Schema } from './schema-to-ts.ts';
 
-export { namespaceName, typeNameOfDeclaration };
 
 export interface GameForEmit {
   linked: LinkedGame;

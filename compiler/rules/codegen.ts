@@ -42,5 +42,3 @@ export function quantityExpression(q: Quantity): string {
   }
 }
 
-/** The names of runtime.ts an expression needs, for the generated import line. */
-export const RUNTIME_HELPERS = ['rankSharePlace', 'addScores', 'repeatedCount'] as const;

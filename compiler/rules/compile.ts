@@ -1,7 +1,7 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { LinkedGame } from '../link/link.ts';
 import type { RuleSite } from '../validate/game.ts';
-import { checkScoring } from './check.ts';
+import { checkScoring, type RuleProblem } from './check.ts';
 import { scoringExpression } from './codegen.ts';
 import type { Effect, Scoring } from './dsl.ts';
 import { checkEffect } from './effect-check.ts';
@@ -72,9 +72,7 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
       continue;
     }
     const rule = pointerGet(entry.value, site.pointer) as Scoring;
-    const problems = checkScoring(rule, state, site.pointer);
-    for (const p of problems) bag.error(entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
-    if (problems.length || !state) continue;
+    if (reported(checkScoring(rule, state, site.pointer), site, bag, at) || !state) continue;
     const expression = scoringExpression(rule);
     const compiled: CompiledRule = {
       collection: site.collection,
@@ -118,8 +116,14 @@ function bindRuntime<T>(expression: string): T {
   return fn(...names.map((n) => (runtime as Record<string, unknown>)[n]));
 }
 
+/** Report a rule's problems at their places; true when there were any. */
+function reported(problems: readonly RuleProblem[], site: RuleSite, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): boolean {
+  for (const p of problems) bag.error(site.entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
+  return problems.length > 0;
+}
+
 /** A scoring expression over `players`, as a function. */
-export function makeFunction(expression: string): (players: unknown[]) => number[] {
+function makeFunction(expression: string): (players: unknown[]) => number[] {
   return bindRuntime<(players: unknown[]) => number[]>(`(players) => ${expression}`);
 }
 
@@ -129,9 +133,7 @@ function makeEffect(expression: string): (state: Record<string, unknown>) => Rec
 
 function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): CompiledRule | undefined {
   const { entry } = site;
-  const problems = checkEffect(effect, players, site.pointer);
-  for (const p of problems) bag.error(entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
-  if (problems.length || !players) return undefined;
+  if (reported(checkEffect(effect, players, site.pointer), site, bag, at) || !players) return undefined;
   const expression = effectExpression(effect);
   const rendered = renderEffect(effect, players);
   // A printed sentence beside the rule (`text` in the same object) is the
@@ -189,9 +191,7 @@ export function pointerGet(value: unknown, pointer: string): unknown {
 
 function compileValue(site: RuleSite, value: Value, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): CompiledRule | undefined {
   const { entry } = site;
-  const problems = checkValue(value, players, site.pointer);
-  for (const p of problems) bag.error(entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
-  if (problems.length || !players) return undefined;
+  if (reported(checkValue(value, players, site.pointer), site, bag, at) || !players) return undefined;
   const body = valueExpression(value);
   const expression = `(s) => ${body}`;
   const run = bindRuntime<(s: Record<string, unknown>) => number>(expression);
