@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from '../generated/index.js';
-import { plainText } from '../compiler/link/tokens.ts';
-import { SEEDS } from './helpers.ts';
+import { root } from '../../generated/index.js';
+import { plainText } from '../../compiler/link/tokens.ts';
+import { differs, sourceText } from './source-text.ts';
 
-const seed = readFileSync(path.join(SEEDS, '004_5fd146fd774fffb7.txt'), 'utf8');
+const seed = sourceText('root', 'lei-de-root-apendices.txt');
 const lines = seed.split('\n').map((l) => l.trim());
-const reference = readFileSync(path.join(SEEDS, '..', 'reference', 'root-appendix-icons.md'), 'utf8');
+const reference = sourceText('root', 'icons-lost-in-extraction.md');
 const tree = [...root.rules.all.filter((r) => !r.external), ...root.glossary.all];
 
 /** The full numbers the seed prints, rebuilding roman and lettered sub-rules from the rule they stand under. */
@@ -51,7 +49,7 @@ describe('the Law of Root, section 16', () => {
       // Icons were lost from the seed's text: compare what stands before an icon.
       const comparable = (raw.includes('{icon:') ? raw.slice(0, raw.indexOf('{icon:')) : raw).replace(/\s*\($/, '');
       const title = plainText(comparable, (t) => t.label ?? t.target).replace(/\s+/g, ' ').trim();
-      expect(flat.includes(title), `${rule.number}: ${title}`).toBe(true);
+      expect(flat.includes(title), differs(`Rule ${rule.number}'s title "${title}"`, '(no such title)')).toBe(true);
     }
   });
 
@@ -61,7 +59,7 @@ describe('the Law of Root, section 16', () => {
     expect(texts.length).toBeGreaterThan(80);
     for (const rule of texts) {
       const text = plainText(String(rule.text), (t) => t.label ?? t.target).replace(/\s+/g, ' ').trim();
-      expect(flat.includes(text), `${rule.number}: ${text.slice(0, 60)}`).toBe(true);
+      expect(flat.includes(text), differs(`Rule ${rule.number}'s text "${text.slice(0, 80)}"`, '(no such sentence)')).toBe(true);
     }
   });
 
@@ -69,7 +67,7 @@ describe('the Law of Root, section 16', () => {
     expect(root.glossary.all).toHaveLength(34);
     for (const entry of root.glossary.all) {
       const at = lines.indexOf(entry.number);
-      expect(lines[at + 1], entry.number).toBe(`${entry.name}.`);
+      expect(lines[at + 1], differs(`Glossary term ${entry.number} "${entry.name}"`, lines[at + 1] ?? '')).toBe(`${entry.name}.`);
     }
   });
 
@@ -79,7 +77,7 @@ describe('the Law of Root, section 16', () => {
       const row = reference.split('\n').find((l) => l.startsWith(`| ${v.number}.I |`));
       expect(row, v.name).toBeDefined();
       const items = row!.split('|')[3]!.trim().split(',').map((s) => s.trim());
-      expect(v.items, v.name).toEqual(items);
+      expect(v.items, differs(`The starting items of ${v.name}`, items.join(', '))).toEqual(items);
       expect(root.rules.byId[v.action.number as keyof typeof root.rules.byId], v.name).toBeDefined();
     }
   });

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cangaceiros } from '../generated/index.js';
-import type { Cangaceiros } from '../generated/index.js';
-import { changes } from '../generated/runtime.js';
-import { SEEDS } from './helpers.ts';
+import { cangaceiros } from '../../generated/index.js';
+import type { Cangaceiros } from '../../generated/index.js';
+import { changes } from '../../generated/runtime.js';
+import { differs, sourceText } from './source-text.ts';
 
-const seed = readFileSync(path.join(SEEDS, '000_73144f9b4c2747b5.txt'), 'utf8');
+const seed = sourceText('cangaceiros');
 const section = seed.slice(seed.indexOf('\nDetails on Events\n'), seed.indexOf('\nDetails on Action Cards\n'));
 const events = cangaceiros.events;
 type State = Cangaceiros.PlayerState;
@@ -22,7 +20,7 @@ describe('Cangaceiros events', () => {
     const at = section.indexOf(`\n${name}\n\n`);
     expect(at, `${name} is in Details on Events`).toBeGreaterThan(0);
     const printed = section.slice(at + name.length + 3).split('\n')[0];
-    expect(`${event.rulesText}${event.reminder ? ` ${String(event.reminder)}` : ''}`).toBe(printed);
+    expect(`${event.rulesText}${event.reminder ? ` ${String(event.reminder)}` : ''}`, differs(`Event "${name}"`, printed ?? '')).toBe(printed);
   });
 
   it('every event has a worked example, and the site shows it', () => {
