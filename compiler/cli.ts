@@ -19,7 +19,24 @@ interface Io {
 
 function defaultIo(): Io {
   const color = !process.env.NO_COLOR && process.stdout.isTTY === true && process.env.TERM !== 'dumb';
-  return { out: (t) => process.stdout.write(t + '\n'), err: (t) => process.stderr.write(t + '\n'), color };
+  return { out: writerFor(process.stdout), err: writerFor(process.stderr), color };
+}
+
+/**
+ * A line writer that survives its reader going away: `rulebook drafts | head -1`
+ * closes the pipe after one line, and the write error (EPIPE) would otherwise
+ * kill the process mid-build. A closed reader is not a failure of the command:
+ * the rest of its output is dropped and the work (writing outputs) goes on.
+ */
+export function writerFor(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') closed = true;
+    else throw error;
+  });
+  return (text) => {
+    if (!closed) stream.write(text + '\n');
+  };
 }
 
 /** Run the CLI; returns the exit code (0 ok, 1 content errors or stale output, 2 usage error). */
@@ -54,7 +71,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
 
   program
     .command('drafts')
-    .description('List every value the rulebook does not give (the placeholders), with where it stands and why.')
+    .description('List every value the rulebook does not give (placeholders) and every choice made where it is silent (readings), with where each stands and why.')
     .addOption(new Option('--format <format>', 'text, or json for tools').choices(['text', 'json']).default('text'))
     .option('--game <id>', 'only this game')
     .action(async (opts: { format: 'text' | 'json'; game?: string }) => {
@@ -65,11 +82,17 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         code = 2;
         return;
       }
-      const drafts = games.flatMap((g) => g.linked.placeholders.map((p) => ({ game: g.linked.game.manifest.id, ...p })));
+      // One list, each row saying its kind: a placeholder awaits a value, a reading is a choice already made.
+      const drafts = games.flatMap((g) => [
+        ...g.linked.placeholders.map((p) => ({ game: g.linked.game.manifest.id, kind: 'placeholder' as const, ...p })),
+        ...g.linked.readings.map((p) => ({ game: g.linked.game.manifest.id, kind: 'reading' as const, ...p })),
+      ]);
       if (opts.format === 'json') io.out(JSON.stringify(drafts, null, 2));
       else {
-        for (const d of drafts) io.out(`${d.file}:${d.line ?? 1}: ${d.collection}/${d.id}${d.path}: ${d.note}`);
-        io.err(`${drafts.length} placeholder${drafts.length === 1 ? '' : 's'} in ${games.length} game${games.length === 1 ? '' : 's'}`);
+        for (const d of drafts) io.out(`${d.file}:${d.line ?? 1}: ${d.kind} ${d.collection}/${d.id}${d.path}: ${d.note}`);
+        const count = (kind: string) => drafts.filter((d) => d.kind === kind).length;
+        const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+        io.err(`${plural(count('placeholder'), 'placeholder')} and ${plural(count('reading'), 'reading')} in ${plural(games.length, 'game')}`);
       }
       if (result.bag.errorCount) code = report(result, 'text', io);
     });
@@ -153,7 +176,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   for (const g of result.games) {
     const m = g.linked.game.manifest;
     const parts = [...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`);
-    io.err(`built ${m.id}: ${parts.join(', ')}; ${g.rules.length} compiled rules; ${g.linked.placeholders.length} placeholders`);
+    io.err(`built ${m.id}: ${parts.join(', ')}; ${g.rules.length} compiled rules; ${g.linked.placeholders.length} placeholders${g.linked.readings.length ? `, ${g.linked.readings.length} readings` : ''}`);
   }
   io.err(`wrote generated/ (${pkg.size} files) and docs-site/dist/ (${site.size} files)`);
   io.err(`phases: ${timings.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}; total ${(performance.now() - t0).toFixed(0)} ms`);

@@ -46,7 +46,7 @@ export interface Manifest {
   name: Text;
   locale: Locale;
   players?: { min: number; max: number };
-  source?: string;
+  source?: string | SourceDecl;
   summary?: Text;
   components?: ComponentDecl[];
   playerComponents?: ComponentDecl[];
@@ -59,6 +59,12 @@ export interface Manifest {
   graphs?: Record<string, GraphDecl>;
   movers?: Record<string, MoverDecl>;
   tables?: Record<string, TableDecl>;
+}
+
+/** The document a game is transcribed from, and the files in its folder that hold its text. */
+export interface SourceDecl {
+  title: string;
+  files: Array<{ file: string; about: string }>;
 }
 
 export interface GraphDecl {
@@ -125,4 +131,6 @@ export interface Game {
   collections: Map<string, Collection>;
   constants: { source: YamlSource; value: unknown } | undefined;
   pages: MarkdownPage[];
+  /** Collection name -> the IDs it had in the last good build (generated/), to tell a renamed entry from a typo. */
+  previousIds?: Map<string, string[]>;
 }

@@ -25,30 +25,23 @@ export interface CheckResult {
 export interface GameCheck {
   game: Game | undefined;
   checked: CheckedGame | undefined;
+  /** Every file the game read, by display path, including those that failed to decode or parse (their errors need code frames too). */
+  sources: Map<string, string>;
 }
 
 type Timer = <T>(phase: string, f: () => T) => T;
 const untimed: Timer = (_, f) => f();
 
 export async function checkGame(root: string, dir: string, schemas: SchemaSet, bag: DiagnosticBag, time: Timer = untimed): Promise<GameCheck> {
-  const game = await loadGame(root, dir, bag);
-  if (!game) return { game, checked: undefined };
+  const sources = new Map<string, string>();
+  const game = await loadGame(root, dir, bag, sources);
+  if (!game) return { game, checked: undefined, sources };
   const found = time('validate', () => validateGame(game, schemas, bag));
   // A game whose manifest is malformed stops after validation: its diagnostics are already out.
-  if (!found.ok) return { game, checked: undefined };
+  if (!found.ok) return { game, checked: undefined, sources };
   const linked = time('link', () => linkGame(game, found.refs, bag));
   const rules = time('rules', () => compileRules(linked, found.rules, bag));
-  return { game, checked: { linked, rules } };
-}
-
-/** Every file a game read, by display path (for code frames). */
-export function sourcesOf(game: Game): Map<string, string> {
-  const sources = new Map<string, string>();
-  sources.set(game.manifestSource.path, game.manifestSource.text);
-  for (const c of game.collections.values()) if (c.source) sources.set(c.source.path, c.source.text);
-  if (game.constants) sources.set(game.constants.source.path, game.constants.source.text);
-  for (const p of game.pages) sources.set(p.path, p.text);
-  return sources;
+  return { game, checked: { linked, rules }, sources };
 }
 
 /** load -> validate -> link -> rules for every game under content/. Never throws for bad content. */
@@ -75,7 +68,7 @@ export async function check(root: string): Promise<CheckResult> {
     // Loading is what checkGame spends outside the timed phases.
     const timed = ['validate', 'link', 'rules'].reduce((n, p) => n + (totals.get(p) ?? 0) - (before.get(p) ?? 0), 0);
     totals.set('load', (totals.get('load') ?? 0) + performance.now() - t0 - timed);
-    if (result.game) for (const [k, v] of sourcesOf(result.game)) sources.set(k, v);
+    for (const [k, v] of result.sources) sources.set(k, v);
     if (result.checked) games.push(result.checked);
   }
   const order = ['schemas', 'load', 'validate', 'link', 'rules'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, projectWithEdit, runCli } from './helpers.ts';
+import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, miniDslFiles, runCli } from './helpers.ts';
 
 async function mini(cards: string): Promise<string[]> {
   const root = await makeProject({
@@ -18,7 +18,7 @@ describe('YAML syntax errors are located', () => {
 
   it('an unclosed quote', async () => {
     const d = await mini('- name: "A\n  kind: single\n');
-    expect(d).toEqual(['error content/mini/cards.yaml:1:9 yaml-missing-char: Missing closing "quote']);
+    expect(d).toEqual(['error content/mini/cards.yaml:1:9 yaml-missing-char: this quote is never closed']);
   });
 
   it('a duplicate key points at the second key', async () => {
@@ -26,9 +26,9 @@ describe('YAML syntax errors are located', () => {
     expect(d).toContain('error content/mini/cards.yaml:3:3 yaml-duplicate-key: Map keys must be unique');
   });
 
-  it('bad indentation', async () => {
+  it('bad indentation is one message in words, on the line that is off', async () => {
     const d = await mini('- name: A\n   kind: single\n');
-    expect(d[0]).toBe('error content/mini/cards.yaml:1:9 yaml-block-as-implicit-key: Nested mappings are not allowed in compact mappings');
+    expect(d).toEqual(['error content/mini/cards.yaml:2:4 yaml-indent: this line is indented 3 spaces, the entry above uses 2 [YAML nests by indentation: line it up with the keys of its list or map (2 spaces)]']);
   });
 });
 
@@ -36,22 +36,22 @@ describe('schema errors point at the offending value', () => {
   it('a string in the third award of the fifth card points at that value', async () => {
     const cards = ['A', 'B', 'C', 'D'].map((n) => `- { name: ${n}, kind: single }`).join('\n') + '\n- name: E\n  kind: single\n  awards: [5, 3, two]\n';
     const d = await mini(cards);
-    expect(d).toEqual(['error content/mini/cards.yaml:7:18 schema-type: `[4].awards[2]` must be an integer (got the string "two")']);
+    expect(d).toEqual(['error content/mini/cards.yaml:7:18 schema-type: `cards "E" .awards[2]` must be an integer (got the string "two")']);
   });
 
   it('a missing required field points at its object and names the field', async () => {
     const d = await mini('- name: A\n  kind: set\n- name: B\n');
-    expect(d).toEqual(['error content/mini/cards.yaml:3:3 schema-required: `[1]` is missing the required field `kind`']);
+    expect(d).toEqual(['error content/mini/cards.yaml:3:3 schema-required: `cards "B"` is missing the required field `kind`']);
   });
 
   it('an unknown key points at the key and suggests the closest', async () => {
     const d = await mini('- name: A\n  kind: set\n  pointz: 3\n');
-    expect(d).toEqual(['error content/mini/cards.yaml:3:3 schema-additionalProperties: unknown field `pointz` in `[0]` [did you mean `points`?]']);
+    expect(d).toEqual(['error content/mini/cards.yaml:3:3 schema-additionalProperties: unknown field `pointz` in `cards "A"` [did you mean `points`?]']);
   });
 
   it('a wrong enum value lists the allowed values and suggests the nearest', async () => {
     const d = await mini('- name: A\n  kind: sett\n');
-    expect(d).toEqual(['error content/mini/cards.yaml:2:9 schema-enum: `[0].kind` must be one of: single, set (got "sett") [did you mean "set"?]']);
+    expect(d).toEqual(['error content/mini/cards.yaml:2:9 schema-enum: `cards "A" .kind` must be one of: single, set (got "sett") [did you mean "set"?]']);
   });
 });
 
@@ -85,7 +85,7 @@ describe('every problem in one run', () => {
     const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': '- name: A\n  kind: sett\n', 'schemas/mini/card.schema.json': MINI_SCHEMA });
     const r = await runCli(['check', '-C', root]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('content/mini/cards.yaml:2:9: error schema-enum `[0].kind` must be one of: single, set (got "sett")');
+    expect(r.err).toContain('content/mini/cards.yaml:2:9: error schema-enum `cards "A" .kind` must be one of: single, set (got "sett")');
     expect(r.err).toMatch(/> 2 \|   kind: sett\n\s+\|\s+\^\^\^\^/);
     expect(r.err).not.toMatch(/at .*\.ts:\d+/); // no stack trace
   });
@@ -131,23 +131,38 @@ describe('bad content never crashes the tool', () => {
 });
 
 describe('DSL mistakes', () => {
-  async function cordel(edit: (y: string) => string): Promise<string[]> {
-    return (await diagnosticsOf(await projectWithEdit('cangaco', 'cordel.yaml', edit))).filter((d) => d.startsWith('error'));
+  // The mini game's goals (test/helpers.ts miniDslFiles), not a bundled game: editing a bundled card must not break these.
+  const GOALS = [
+    '- name: Most flour',
+    '  scoring: { op: rank, by: { field: flour }, order: most, awards: [5, 3, 2], ties: share-place }',
+    '- name: Flour in sixes',
+    '  scoring: { op: per, points: 5, each: { groupsOf: 6, of: { field: flour } } }',
+    '- name: Cabras with Lampião',
+    '  scoring: { op: per, points: 2, each: { count: cabras, where: lampiao } }',
+    '',
+  ].join('\n');
+
+  async function goals(edit: (y: string) => string): Promise<string[]> {
+    return (await diagnosticsOf(await makeProject(miniDslFiles(edit(GOALS))))).filter((d) => d.startsWith('error'));
   }
 
+  it('the fixture itself is clean', async () => {
+    expect(await goals((y) => y)).toEqual([]);
+  });
+
   it('an unknown op is named once, with the known ops and the nearest', async () => {
-    expect(await cordel((y) => y.replace('op: rank', 'op: rnk'))).toEqual(['error content/cangaco/cordel.yaml:6:18 schema-discriminator: unknown op "rnk" in `[0].scoring`; known: rank, per, if, sum [did you mean "rank"?]']);
+    expect(await goals((y) => y.replace('op: rank', 'op: rnk'))).toEqual(['error content/mini/goals.yaml:2:18 schema-discriminator: unknown op "rnk" in `goals "Most flour" .scoring`; known: rank, per, if, sum [did you mean "rank"?]']);
   });
 
   it('a quantity with a misspelt key names the keys and suggests one', async () => {
-    expect(await cordel((y) => y.replace('each: { groupsOf: 6, of: { field: flour } }', 'each: { groupOf: 6, of: { field: flour } }'))).toEqual([
-      'error content/cangaco/cordel.yaml:16:40 schema-form: `[1].scoring.each` needs one of the keys: field, count, distinct, repeated, flag, min, groupsOf [did you mean `groupsOf` for `groupOf`?]',
+    expect(await goals((y) => y.replace('each: { groupsOf: 6, of: { field: flour } }', 'each: { groupOf: 6, of: { field: flour } }'))).toEqual([
+      'error content/mini/goals.yaml:4:40 schema-form: `goals "Flour in sixes" .scoring.each` needs one of the keys: field, count, distinct, repeated, flag, min, groupsOf [did you mean `groupsOf` for `groupOf`?]',
     ]);
   });
 
   it('an unknown field inside a quantity points at the key', async () => {
-    expect(await cordel((y) => y.replace('each: { count: cabras, where: flour }', 'each: { count: cabras, wher: flour }'))).toEqual([
-      'error content/cangaco/cordel.yaml:32:57 schema-additionalProperties: unknown field `wher` in `[3].scoring.each` [did you mean `where`?]',
+    expect(await goals((y) => y.replace('each: { count: cabras, where: lampiao }', 'each: { count: cabras, wher: lampiao }'))).toEqual([
+      'error content/mini/goals.yaml:6:57 schema-additionalProperties: unknown field `wher` in `goals "Cabras with Lampião" .scoring.each` [did you mean `where`?]',
     ]);
   });
 });

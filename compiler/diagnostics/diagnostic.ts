@@ -51,10 +51,15 @@ export class DiagnosticBag {
     return this.items.filter((d) => d.severity === 'warning').length;
   }
 
-  /** Stable order: by file, then position, then rule, so output never depends on phase timing. */
+  /**
+   * Stable order, so output never depends on phase timing: syntax errors
+   * first (a file that does not read explains what follows from it), then by
+   * file, position and rule.
+   */
   sorted(): Diagnostic[] {
     return [...this.items].sort(
       (a, b) =>
+        Number(!isSyntax(a)) - Number(!isSyntax(b)) ||
         a.file.localeCompare(b.file) ||
         (a.place?.start.line ?? 0) - (b.place?.start.line ?? 0) ||
         (a.place?.start.column ?? 0) - (b.place?.start.column ?? 0) ||
@@ -62,4 +67,9 @@ export class DiagnosticBag {
         a.message.localeCompare(b.message),
     );
   }
+}
+
+/** A file that could not be read as text or parsed: its bytes (encoding-*) or its YAML or JSON syntax. */
+export function isSyntax(d: Diagnostic): boolean {
+  return d.ruleId.startsWith('yaml-') || d.ruleId.startsWith('encoding-') || d.ruleId === 'schema-json';
 }

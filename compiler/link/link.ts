@@ -7,6 +7,7 @@ import type { ValidatedRef } from '../validate/game.ts';
 import { checkGraphs } from './graph.ts';
 import { checkManifestNames } from './manifest.ts';
 import { checkNumbering } from './numbering.ts';
+import { renamedIdNotes } from './renamed.ts';
 import { findTokens } from './tokens.ts';
 
 export interface PlaceholderInfo {
@@ -24,6 +25,8 @@ export interface LinkedGame {
   /** Values of each declaration, by name, in source order. */
   declarations: Map<string, string[]>;
   placeholders: PlaceholderInfo[];
+  /** Readings: choices where the rulebook is silent (`{ reading: VALUE, note }`), listed apart from placeholders. */
+  readings: PlaceholderInfo[];
   /** Rule number -> numbers of the rules whose text refers to it. */
   referencedBy: Map<string, string[]>;
 }
@@ -40,7 +43,7 @@ export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: Diagnos
   const referencedBy = checkRulesTree(game, bag);
   checkGraphs(game, declarations, bag);
   checkManifestNames(game, declarations, bag);
-  return { game, declarations, placeholders: collectPlaceholders(game), referencedBy };
+  return { game, declarations, placeholders: collectPlaceholders(game, 'placeholders'), readings: collectPlaceholders(game, 'readings'), referencedBy };
 }
 
 export function textOf(text: Text | undefined, locale?: string): string {
@@ -78,15 +81,32 @@ function idsOf(game: Game, declarations: Map<string, string[]>, target: string):
   return declarations.get(target);
 }
 
+/**
+ * False when a collection's file is missing or did not read or parse: its
+ * entries are unknown, so counts and references that need them would only
+ * repeat that file's own error.
+ */
+function loaded(game: Game, name: string): boolean {
+  const source = game.collections.get(name)?.source;
+  return source !== undefined && source.ok;
+}
+
 function resolveRefs(game: Game, declarations: Map<string, string[]>, refs: readonly ValidatedRef[], bag: DiagnosticBag): void {
+  const roles = game.manifest.roles;
   for (const ref of refs) {
+    if (game.collections.has(ref.target) && !loaded(game, ref.target)) continue;
+    // References to rules may land on numbered glossary entries (see idsOf).
+    if (roles?.rules === ref.target && roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary)) continue;
     const ids = idsOf(game, declarations, ref.target);
     const place = ref.source.placeOf(ref.pointer);
     if (!ids) {
       bag.error(ref.file, place, 'ref-target-unknown', `the schema says this names an entry of "${ref.target}", but the game has no such collection or declaration`);
       continue;
     }
-    if (!ids.includes(ref.value)) unknownId(bag, ref.file, place, ref.target, ref.value, ids);
+    if (ids.includes(ref.value)) continue;
+    const renamed = renamedIdNotes(game, ref.target, ref.value);
+    if (renamed.length) bag.error(ref.file, place, 'ref-renamed', `unknown ${ref.target} ID "${ref.value}"`, renamed);
+    else unknownId(bag, ref.file, place, ref.target, ref.value, ids);
   }
 }
 
@@ -109,6 +129,7 @@ function checkComponentCounts(game: Game, bag: DiagnosticBag): void {
         unknownId(bag, game.manifestSource.path, place, 'collection', component.collection, [...game.collections.keys()]);
         return;
       }
+      if (!loaded(game, collection.name)) return;
       const where = Object.entries(component.where ?? {});
       const counted = collection.entries.filter((e) => where.every(([k, v]) => e.value[k] === v));
       const described = counted.reduce((n, e) => n + (typeof e.value.copies === 'number' ? e.value.copies : 1), 0);
@@ -156,6 +177,11 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
   const rules = roles.rules ? game.collections.get(roles.rules) : undefined;
   const glossary = roles.glossary ? game.collections.get(roles.glossary) : undefined;
   const icons = roles.icons ? game.collections.get(roles.icons) : undefined;
+  // A role whose file did not load has no entries to check against: its own errors say why.
+  const failed = (name: string | undefined) => name !== undefined && game.collections.has(name) && !loaded(game, name);
+  const rulesFailed = failed(roles.rules) || failed(roles.glossary);
+  const iconsFailed = failed(roles.icons);
+  const glossaryFailed = failed(roles.glossary);
   for (const [role, name] of Object.entries(roles)) {
     if (name && !game.collections.has(name)) unknownId(bag, game.manifestSource.path, game.manifestSource.placeOf(`/roles/${role}`), 'collection', name, [...game.collections.keys()]);
   }
@@ -201,6 +227,7 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
     }
   }
   function checkRuleRef(target: string, label: string | undefined, place: Place | undefined, file: string): void {
+    if (rulesFailed) return;
     if (!rules) {
       bag.error(file, place, 'ref-no-rules', `a rule reference needs a rules collection: set roles.rules in game.yaml`);
       return;
@@ -264,9 +291,11 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
         if (site.owner && titles.has(token.target)) addBacklink(referencedBy, token.target, site.owner);
       } else if (token.kind === 'icon') {
         if (!icons) bag.error(file, place, 'icon-no-set', 'an icon token needs an icon set: set roles.icons in game.yaml');
+        else if (iconsFailed) continue;
         else if (!iconIds.includes(token.target)) unknownId(bag, file, place, 'icon', token.target, iconIds);
       } else if (token.kind === 'term') {
         if (!glossary) bag.error(file, place, 'term-no-glossary', 'a term token needs a glossary: set roles.glossary in game.yaml');
+        else if (glossaryFailed) continue;
         else if (!glossaryIds.includes(token.target)) unknownId(bag, file, place, 'glossary term', token.target, glossaryIds);
       }
     }
@@ -275,9 +304,9 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
     for (const token of findTokens(page.text)) {
       const before = page.text.slice(0, token.offset).split('\n');
       const place = { start: { line: before.length, column: before.at(-1)!.length + 1 } };
-      if (token.kind === 'ref' && !titles.has(token.target)) unknownId(bag, page.path, place, 'rule', token.target, ruleNumbers);
-      if (token.kind === 'icon' && !iconIds.includes(token.target)) unknownId(bag, page.path, place, 'icon', token.target, iconIds);
-      if (token.kind === 'term' && !glossaryIds.includes(token.target)) unknownId(bag, page.path, place, 'glossary term', token.target, glossaryIds);
+      if (token.kind === 'ref' && !rulesFailed && !titles.has(token.target)) unknownId(bag, page.path, place, 'rule', token.target, ruleNumbers);
+      if (token.kind === 'icon' && !iconsFailed && !iconIds.includes(token.target)) unknownId(bag, page.path, place, 'icon', token.target, iconIds);
+      if (token.kind === 'term' && !glossaryFailed && !glossaryIds.includes(token.target)) unknownId(bag, page.path, place, 'glossary term', token.target, glossaryIds);
     }
   }
   return referencedBy;
@@ -330,21 +359,22 @@ function compareNumbers(a: string, b: string): number {
   return pa.length - pb.length;
 }
 
-function collectPlaceholders(game: Game): PlaceholderInfo[] {
+/** The marks of one kind (placeholders or readings) in every file of the game, each tied to its entry. */
+function collectPlaceholders(game: Game, kind: 'placeholders' | 'readings'): PlaceholderInfo[] {
   const out: PlaceholderInfo[] = [];
   for (const collection of game.collections.values()) {
     for (const entry of collection.entries) {
       // A whole entry can be a draft: `provenance: placeholder` with a `note` (a map the rulebook does not print).
-      if (entry.value.provenance === 'placeholder') {
+      if (kind === 'placeholders' && entry.value.provenance === 'placeholder') {
         out.push({ collection: collection.name, id: entry.id, path: '', note: String(entry.value.note ?? ''), file: entry.source.path, line: entry.source.placeOf(entry.pointer)?.start.line });
       }
-      for (const mark of entry.source.placeholders) {
+      for (const mark of entry.source[kind]) {
         if (mark.pointer !== entry.pointer && !mark.pointer.startsWith(entry.pointer + '/')) continue;
         out.push({ collection: collection.name, id: entry.id, path: mark.pointer.slice(entry.pointer.length), note: mark.note, file: entry.source.path, line: mark.place?.start.line });
       }
     }
   }
-  for (const mark of game.manifestSource.placeholders) out.push({ collection: '(manifest)', id: game.manifest.id, path: mark.pointer, note: mark.note, file: game.manifestSource.path, line: mark.place?.start.line });
-  if (game.constants) for (const mark of game.constants.source.placeholders) out.push({ collection: '(constants)', id: 'constants', path: mark.pointer, note: mark.note, file: game.constants.source.path, line: mark.place?.start.line });
+  for (const mark of game.manifestSource[kind]) out.push({ collection: '(manifest)', id: game.manifest.id, path: mark.pointer, note: mark.note, file: game.manifestSource.path, line: mark.place?.start.line });
+  if (game.constants) for (const mark of game.constants.source[kind]) out.push({ collection: '(constants)', id: 'constants', path: mark.pointer, note: mark.note, file: game.constants.source.path, line: mark.place?.start.line });
   return out;
 }

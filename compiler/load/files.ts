@@ -1,16 +1,31 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeUtf8, type Decoded } from './encoding.ts';
 
 /** Paths are shown relative to the project root, with forward slashes, so diagnostics are stable across machines. */
 export function displayPath(root: string, file: string): string {
   return path.relative(root, file).split(path.sep).join('/');
 }
 
-export async function readText(file: string): Promise<string | undefined> {
+/** A file's text without its byte-order mark, and any bytes that are not UTF-8 (undefined when it cannot be read). */
+export async function readSource(file: string): Promise<Decoded | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return decodeUtf8(await readFile(file));
   } catch {
     return undefined;
+  }
+}
+
+/** A file's text (see readSource), for callers that report bad bytes themselves or need none reported. */
+export async function readText(file: string): Promise<string | undefined> {
+  return (await readSource(file))?.text;
+}
+
+export async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
   }
 }
 

@@ -1,5 +1,6 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, Parser, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
 import type { DiagnosticBag, Place } from '../diagnostics/diagnostic.ts';
+import { findBadIndents } from './indentation.ts';
 
 /** A placeholder value found in content: `{ placeholder: VALUE, note: "..." }`. */
 export interface PlaceholderMark {
@@ -16,6 +17,8 @@ export class YamlSource {
   readonly nodes = new Map<string, YamlNode>();
   readonly keys = new Map<string, YamlNode>();
   readonly placeholders: PlaceholderMark[] = [];
+  /** Readings: `{ reading: VALUE, note }`, a choice where the rulebook is silent, kept apart from printed values. */
+  readonly readings: PlaceholderMark[] = [];
   value: unknown = undefined;
   ok = true;
   private readonly lines = new LineCounter();
@@ -36,23 +39,49 @@ export class YamlSource {
       bag.error(this.path, this.placeOfRange([at, at + 1]), 'yaml-tab-indent', 'a tab in indentation: YAML indents with spaces only');
     }
     if (tabs.length) this.ok = false;
-    for (const error of doc.errors) {
-      this.ok = false;
-      if (tabs.length) continue; // the tab explains the parser's errors
+    const errors = tabs.length ? [] : this.explainIndentation(doc.errors, bag);
+    if (doc.errors.length) this.ok = false;
+    for (const error of errors) {
       let pos: readonly number[] = error.pos;
+      let message = firstLine(error.message);
       // An unclosed quote is reported where the file ends; point at the quote that opened it.
       if (error.code === 'MISSING_CHAR' && /closing "?quote/.test(error.message)) {
-        const before = this.text.slice(0, error.pos[0]);
-        const open = Math.max(before.lastIndexOf('"'), before.lastIndexOf("'"));
-        if (open >= 0) pos = [open, open + 1];
+        const open = openingQuote(this.text, error.pos[0]);
+        if (open !== undefined) {
+          pos = [open, open + 1];
+          message = 'this quote is never closed';
+        }
       }
-      bag.error(this.path, this.placeOfRange(pos), `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, firstLine(error.message));
+      bag.error(this.path, this.placeOfRange(pos), `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, message);
     }
     for (const warning of doc.warnings) {
       bag.warning(this.path, this.placeOfRange(warning.pos), `yaml-${warning.code.toLowerCase().replace(/_/g, '-')}`, firstLine(warning.message));
     }
     if (this.ok) this.value = this.toValue(doc.contents as YamlNode | null, '', bag);
     return this;
+  }
+
+  /**
+   * A line indented to match nothing above it makes the parser report a
+   * cascade, often on the line before. Say what is wrong in words, once per
+   * such line, and drop the parser's errors from that line onwards (they
+   * follow from it). Returns the parser errors still to report.
+   */
+  private explainIndentation<E extends { pos: readonly number[] }>(errors: readonly E[], bag: DiagnosticBag): readonly E[] {
+    if (!errors.length) return errors;
+    const lineOf = (e: E) => this.lines.linePos(e.pos[0]!).line;
+    const found = findBadIndents(this.text).filter((b) => errors.some((e) => lineOf(e) >= Math.max(1, b.previousLine) && lineOf(e) <= b.line));
+    if (!found.length) return errors;
+    for (const b of found) {
+      const at = this.lines.lineStarts[b.line - 1]! + b.indent;
+      const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
+      const above = b.kind === 'item' ? 'the list item above' : 'the entry above';
+      bag.error(this.path, this.placeOfRange([at, at + 1]), 'yaml-indent', `this line is indented ${spaces(b.indent)}, ${above} uses ${b.expected}`, [
+        `YAML nests by indentation: line it up with ${b.kind === 'item' ? 'the items' : 'the keys'} of its list or map (${spaces(b.expected)})`,
+      ]);
+    }
+    const from = Math.max(1, Math.min(...found.map((b) => b.previousLine || b.line)));
+    return errors.filter((e) => lineOf(e) < from);
   }
 
   placeOfRange(range: readonly [number, number] | readonly number[] | undefined): Place | undefined {
@@ -85,39 +114,78 @@ export class YamlSource {
     if (isScalar(node)) return node.value;
     if (isSeq(node)) return node.items.map((item, i) => this.toValue(item as YamlNode, `${pointer}/${i}`, bag));
     if (isMap(node)) {
-      if (isPlaceholder(node.items)) return this.unwrapPlaceholder(node.items, pointer, bag);
+      const mark = markKind(node.items);
+      if (mark) return this.unwrapPlaceholder(mark, node.items, pointer, bag);
       const out: Record<string, unknown> = {};
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
         const childPointer = `${pointer}/${escapePointer(key)}`;
         if (pair.key && typeof pair.key === 'object') this.keys.set(childPointer, pair.key as YamlNode);
-        out[key] = this.toValue(pair.value as YamlNode | null, childPointer, bag);
+        // `out[key] = ...` with the key `__proto__` would set the object's prototype
+        // instead of holding a field the schema can report: always an own data property.
+        Object.defineProperty(out, key, { value: this.toValue(pair.value as YamlNode | null, childPointer, bag), enumerable: true, writable: true, configurable: true });
       }
       return out;
     }
     return null;
   }
 
-  private unwrapPlaceholder(pairs: Pair[], pointer: string, bag: DiagnosticBag): unknown {
-    const valuePair = pairs.find((p) => isScalar(p.key) && p.key.value === 'placeholder');
+  /** Unwrap a placeholder or a reading to its value, keeping the note; both need one, so nothing unprinted goes unexplained. */
+  private unwrapPlaceholder(kind: MarkKind, pairs: Pair[], pointer: string, bag: DiagnosticBag): unknown {
+    const valuePair = pairs.find((p) => isScalar(p.key) && p.key.value === kind);
     const notePair = pairs.find((p) => isScalar(p.key) && p.key.value === 'note');
     const note = notePair && isScalar(notePair.value) ? String(notePair.value.value ?? '') : '';
     const place = this.placeOf(pointer);
     if (note.trim() === '') {
-      bag.error(this.path, place, 'placeholder-note', 'a placeholder needs a `note:` saying what the rulebook does not give');
+      if (kind === 'placeholder') bag.error(this.path, place, 'placeholder-note', 'a placeholder needs a `note:` saying what the rulebook does not give');
+      else bag.error(this.path, place, 'reading-note', 'a reading needs a `note:` saying what the rulebook says and what this edition chose');
     }
-    this.placeholders.push({ pointer, note, place });
+    (kind === 'placeholder' ? this.placeholders : this.readings).push({ pointer, note, place });
     return this.toValue((valuePair?.value as YamlNode | null) ?? null, pointer, bag);
   }
 }
 
-function isPlaceholder(items: Pair[]): boolean {
+type MarkKind = 'placeholder' | 'reading';
+
+/** A map of exactly `{ placeholder | reading: VALUE, note }` is a mark around a value, not content. */
+function markKind(items: Pair[]): MarkKind | undefined {
   const keys = items.map((p) => (isPair(p) && isScalar(p.key) ? p.key.value : undefined));
-  return keys.includes('placeholder') && keys.every((k) => k === 'placeholder' || k === 'note');
+  for (const kind of ['placeholder', 'reading'] as const) {
+    if (keys.includes(kind) && keys.every((k) => k === kind || k === 'note')) return kind;
+  }
+  return undefined;
 }
 
 export function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * The offset of the quote that opens the quoted scalar the parser found
+ * unclosed: the CST token that ends where the error stands. (A search back for
+ * the last quote character would land on an apostrophe inside the text.)
+ */
+function openingQuote(text: string, errorAt: number): number | undefined {
+  let found: number | undefined;
+  const visit = (token: unknown): void => {
+    if (found !== undefined || !token || typeof token !== 'object') return;
+    const t = token as { type?: string; offset?: number; source?: string };
+    if ((t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') && typeof t.offset === 'number' && typeof t.source === 'string' && t.offset + t.source.length >= errorAt && !closed(t.source)) {
+      found = t.offset;
+      return;
+    }
+    for (const value of Object.values(token)) visit(value);
+  };
+  for (const token of new Parser().parse(text)) visit(token);
+  return found;
+}
+
+function closed(source: string): boolean {
+  const quote = source[0]!;
+  if (source.length < 2 || !source.endsWith(quote)) return false;
+  // `"abc\"` ends with an escaped quote; count the backslashes before it.
+  if (quote === '"') return (/\\*"$/.exec(source.slice(1))?.[0].length ?? 1) % 2 === 1;
+  return true;
 }
 
 function firstLine(message: string): string {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { findGames } from '../load/game.ts';
-import { checkGame, sourcesOf, type CheckedGame } from '../pipeline.ts';
+import { checkGame, type CheckedGame } from '../pipeline.ts';
 import { SchemaSet } from '../validate/schemas.ts';
 
 /**
@@ -85,7 +85,8 @@ export class Project {
 
   private async checkGame(dir: string): Promise<GameState> {
     const bag = new DiagnosticBag();
-    const { game, checked } = await checkGame(this.root, dir, this.schemas, bag);
-    return { dir, checked, diagnostics: bag.items, sources: game ? sourcesOf(game) : new Map() };
+    // Every file read, failed ones included, so a broken game.yaml still gets its code frame.
+    const { checked, sources } = await checkGame(this.root, dir, this.schemas, bag);
+    return { dir, checked, diagnostics: bag.items, sources };
   }
 }

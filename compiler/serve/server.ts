@@ -41,10 +41,28 @@ export interface SiteServer {
 export async function startServer(files: () => Files, options: { port: number; live?: boolean }): Promise<SiteServer> {
   const clients = new Set<ServerResponse>();
   let lastError: string | undefined;
-  const server: Server = createServer((req, res) => handle(req, res));
+  const server: Server = createServer((req, res) => {
+    // One bad request must never take the designer's server down: answer it and keep serving.
+    try {
+      handle(req, res);
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`rulebook serve: could not answer this request (${error instanceof Error ? error.message : String(error)})`);
+    }
+  });
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let url: URL;
+    let path: string;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      // A malformed URL or percent-escape (`/%E0%A4%A`) is the client's error, not ours.
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('bad request: the address is not a valid URL path');
+      return;
+    }
     if (options.live !== false && url.pathname === `${LIVE_PATH}events`) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(': rulebook\n\n');
@@ -58,7 +76,7 @@ export async function startServer(files: () => Files, options: { port: number; l
       res.end(LIVE_JS);
       return;
     }
-    let rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    let rel = path.replace(/^\/+/, '');
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
     const body = files().get(rel);
     if (body === undefined || rel.split('/').includes('..')) {

@@ -32,10 +32,11 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag)
   const refs: ValidatedRef[] = [];
   const rules: RuleSite[] = [];
   const manifestCheck = schemas.validator('game.schema.json', { file: game.manifestSource.path }, bag);
-  if (!manifestCheck || !manifestCheck(game.manifest)) {
-    if (manifestCheck) schemas.validate(manifestCheck, game.manifest, game.manifestSource, '', bag);
-    return { ok: false, refs, rules };
-  }
+  if (!manifestCheck) return { ok: false, refs, rules };
+  // Through `validate` even when the schema holds: it also refuses keys such as `__proto__` in the manifest's free maps.
+  const before = bag.errorCount;
+  schemas.validate(manifestCheck, game.manifest, game.manifestSource, '', bag);
+  if (bag.errorCount > before) return { ok: false, refs, rules };
   checkComponentParts(game, bag);
   for (const collection of game.collections.values()) {
     const source = collection.source;
@@ -52,7 +53,7 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag)
         return;
       }
       const value = raw as Record<string, unknown>;
-      const found = check ? schemas.validate(check, value, source, pointer, bag) : { refs: [], rules: [] };
+      const found = check ? schemas.validate(check, value, source, pointer, bag, entryLabel(collection.name, value, index, collection.decl.idFrom)) : { refs: [], rules: [] };
       for (const r of found.refs) refs.push({ ...r, file: source.path, source });
       const id = entryId(value, collection.decl.idFrom);
       if (id === undefined) {
@@ -69,6 +70,22 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag)
     if (check) for (const r of schemas.validate(check, game.constants.value, game.constants.source, '', bag).refs) refs.push({ ...r, file: game.constants.source.path, source: game.constants.source });
   }
   return { ok: true, refs, rules };
+}
+
+/**
+ * How messages name an entry: its collection and display name
+ * (`cordel "Nonato e o Bode Silas"`), else the field its ID comes from, its
+ * `id`, or its place in the file (`cards [3]`) when it has none of them.
+ */
+function entryLabel(collection: string, value: Record<string, unknown>, index: number, idFrom: string | undefined): string {
+  const name = value.name;
+  const display =
+    typeof name === 'string' ? name
+    : name && typeof name === 'object' && !Array.isArray(name) && typeof Object.values(name)[0] === 'string' ? (Object.values(name)[0] as string)
+    : idFrom && (typeof value[idFrom] === 'string' || typeof value[idFrom] === 'number') ? String(value[idFrom])
+    : typeof value.id === 'string' ? value.id
+    : undefined;
+  return display === undefined || display.trim() === '' ? `${collection} [${index}]` : `${collection} ${JSON.stringify(display)}`;
 }
 
 function entryId(value: Record<string, unknown>, idFrom: string | undefined): string | undefined {

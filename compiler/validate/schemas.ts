@@ -2,8 +2,9 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import path from 'node:path';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { closest } from '../diagnostics/suggest.ts';
-import { displayPath, listFiles, readText } from '../load/files.ts';
-import type { YamlSource } from '../load/yaml-source.ts';
+import { reportBadBytes } from '../load/encoding.ts';
+import { displayPath, listFiles, readSource } from '../load/files.ts';
+import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
 
 export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
 
@@ -30,6 +31,8 @@ let ruleSink: FoundRule[] | undefined;
 export class SchemaSet {
   readonly ajv: Ajv2020;
   private readonly compiled = new Map<string, ValidateFunction>();
+  /** Schema files (paths under schemas/) that did not read or parse: already reported, so not "missing" too. */
+  private readonly unreadable = new Set<string>();
 
   private constructor(private readonly root: string) {
     this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
@@ -63,15 +66,22 @@ export class SchemaSet {
     const dir = path.join(root, 'schemas');
     for (const file of await listFiles(dir, '.schema.json')) {
       const shown = displayPath(root, file);
-      const text = (await readText(file)) ?? '';
+      const relative = path.relative(dir, file).split(path.sep).join('/');
+      const read = await readSource(file);
+      if (read && !reportBadBytes(bag, shown, read.bad)) {
+        set.unreadable.add(relative);
+        continue;
+      }
+      const text = read?.text ?? '';
       let schema: Record<string, unknown>;
       try {
         schema = JSON.parse(text) as Record<string, unknown>;
       } catch (error) {
         bag.error(shown, positionOfJsonError(text, error), 'schema-json', `invalid JSON: ${(error as Error).message}`);
+        set.unreadable.add(relative);
         continue;
       }
-      const expectedId = SCHEMA_BASE + path.relative(dir, file).split(path.sep).join('/');
+      const expectedId = SCHEMA_BASE + relative;
       if (schema.$id !== expectedId) {
         bag.error(shown, { start: { line: 1, column: 1 } }, 'schema-id', `the schema's $id must be "${expectedId}" (its path under schemas/), so $refs between files resolve`);
         schema = { ...schema, $id: expectedId };
@@ -93,7 +103,7 @@ export class SchemaSet {
     let fn: ValidateFunction | null = null;
     try {
       fn = this.ajv.getSchema(id) ?? null;
-      if (!fn) {
+      if (!fn && !this.unreadable.has(schemaPath)) {
         const known = Object.keys(this.ajv.schemas).filter((k) => k.startsWith(SCHEMA_BASE)).map((k) => k.slice(SCHEMA_BASE.length));
         const hint = closest(schemaPath, known);
         bag.error(usedBy.file, usedBy.source?.placeOf(usedBy.pointer ?? ''), 'schema-missing', `no schema "schemas/${schemaPath}"`, hint ? [`did you mean "${hint}"?`] : []);
@@ -106,8 +116,13 @@ export class SchemaSet {
     return fn;
   }
 
-  /** Validate `value` and report every error at its place in `source`; return the references found. */
-  validate(fn: ValidateFunction, value: unknown, source: YamlSource, basePointer: string, bag: DiagnosticBag): { refs: FoundRef[]; rules: FoundRule[] } {
+  /**
+   * Validate `value` and report every error at its place in `source`; return
+   * the references found. `label` names the value in messages (an entry:
+   * `cordel "Nonato e o Bode Silas"`), so a path reads `cordel "Nonato e o
+   * Bode Silas" .scoring.awards[2]` rather than an index into the file.
+   */
+  validate(fn: ValidateFunction, value: unknown, source: YamlSource, basePointer: string, bag: DiagnosticBag, label?: string): { refs: FoundRef[]; rules: FoundRule[] } {
     const refs: FoundRef[] = [];
     const rules: FoundRule[] = [];
     refSink = refs;
@@ -118,8 +133,10 @@ export class SchemaSet {
       refSink = undefined;
       ruleSink = undefined;
     }
-    if (fn.errors) {
-      reportErrors(fn.errors, source, basePointer, bag);
+    const name = namer(basePointer, label);
+    const reported = fn.errors ? reportErrors(fn.errors, source, basePointer, bag, name) : new Set<string>();
+    const reserved = reportReservedKeys(value, source, basePointer, bag, name, reported);
+    if (fn.errors || reserved) {
       // Refs found inside a failed value may come from a branch that did not match: drop them all.
       return { refs: [], rules: [] };
     }
@@ -127,25 +144,114 @@ export class SchemaSet {
   }
 }
 
-function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, bag: DiagnosticBag): void {
+/** How a message names the value at an absolute pointer: backticked, or "the document" for a whole file. */
+type Namer = (pointer: string) => string;
+
+function namer(base: string, label: string | undefined): Namer {
+  return (pointer) => {
+    if (label !== undefined && (pointer === base || pointer.startsWith(base + '/'))) {
+      const rest = prettyPointer(pointer.slice(base.length));
+      return `\`${label}${rest ? ` ${/^\[/.test(rest) ? rest : `.${rest}`}` : ''}\``;
+    }
+    return pointer ? `\`${prettyPointer(pointer)}\`` : 'the document';
+  };
+}
+
+/**
+ * Keys that name JavaScript's object machinery (`__proto__`, `constructor`,
+ * `prototype`) are refused everywhere, also in maps whose keys are free (a
+ * worked example's end state): code that reads the value by key would reach
+ * the machinery instead. Where the schema already reported the key as
+ * unknown, that message stands. Returns whether any was found.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function reportReservedKeys(value: unknown, source: YamlSource, pointer: string, bag: DiagnosticBag, name: Namer, reported: ReadonlySet<string>): boolean {
+  if (!value || typeof value !== 'object') return false;
+  let found = false;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => (found = reportReservedKeys(item, source, `${pointer}/${i}`, bag, name, reported) || found));
+    return found;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const childPointer = `${pointer}/${escapePointer(key)}`;
+    if (RESERVED_KEYS.has(key)) {
+      found = true;
+      if (!reported.has(childPointer)) bag.error(source.path, source.placeOf(childPointer, { key: true }), 'key-reserved', `\`${key}\` cannot be a key (in ${name(pointer)}): it names JavaScript's object machinery`);
+      continue;
+    }
+    found = reportReservedKeys(child, source, childPointer, bag, name, reported) || found;
+  }
+  return found;
+}
+
+/** Report ajv's errors; returns the pointers of the unknown keys reported (so they are not reported twice). */
+function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, bag: DiagnosticBag, name: Namer): Set<string> {
+  const unknownKeys = new Set<string>();
+  const all = errors.map((e) => ({ ...e, instancePath: base + e.instancePath }));
   // Errors inside the branches of a failed anyOf/oneOf are folded into that one
   // error as notes: "must be a string or a map" beats four unrelated messages.
-  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
-  const inUnion = (e: ErrorObject) => unions.some((u) => u !== e && e.schemaPath.startsWith(u.schemaPath + '/'));
+  const members = new Map(all.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((u) => [u, membersOf(u, all)] as const));
+  const inUnion = (e: ErrorObject) => [...members.values()].some((m) => m.includes(e));
+  const ctx: Errors = { all, members, name };
   const seen = new Set<string>();
-  const tags = new Set(errors.filter((e) => e.keyword === 'discriminator').map((e) => `${e.instancePath}/${String((e.params as { tag?: string }).tag)}`));
-  for (const error of errors) {
+  const tags = new Set(all.filter((e) => e.keyword === 'discriminator').map((e) => `${e.instancePath}/${String((e.params as { tag?: string }).tag)}`));
+  for (const error of all) {
     if (error.keyword === 'if' || inUnion(error)) continue;
     if (error.keyword === 'enum' && tags.has(error.instancePath)) continue; // the discriminator error says it better
-    const pointer = base + error.instancePath;
-    const report = describe({ ...error, instancePath: pointer }, errors.map((e) => ({ ...e, instancePath: base + e.instancePath })), unions);
+    const pointer = error.instancePath;
+    const report = describe(error, ctx);
     if (report.pointer) report.pointer = report.pointer.slice(base.length);
     const key = `${report.pointer ?? pointer}|${report.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const place = source.placeOf(report.pointer ? base + report.pointer : pointer, { key: report.atKey });
+    if (report.atKey && report.pointer) unknownKeys.add(base + report.pointer);
     bag.error(source.path, place, `schema-${report.keyword ?? error.keyword}`, report.message, report.notes);
   }
+  return unknownKeys;
+}
+
+/** One validation's errors (instance paths absolute), with each failed union's branch errors. */
+interface Errors {
+  all: ErrorObject[];
+  members: Map<ErrorObject, ErrorObject[]>;
+  name: Namer;
+}
+
+/**
+ * The errors a failed union's branches produced. A schema path cannot tell
+ * (errors inside a `$ref` are rooted at the referenced schema, so two unions
+ * may both be `#/anyOf`), but the order can: with allErrors, ajv pushes the
+ * branches' errors just before the union's own, so they are the run before
+ * it that lies inside its value and is not a keyword beside it.
+ */
+function membersOf(union: ErrorObject, all: readonly ErrorObject[]): ErrorObject[] {
+  const parent = union.schemaPath.slice(0, union.schemaPath.lastIndexOf('/'));
+  const out: ErrorObject[] = [];
+  for (let i = all.indexOf(union) - 1; i >= 0; i--) {
+    const e = all[i]!;
+    const inside = e.instancePath === union.instancePath || e.instancePath.startsWith(union.instancePath + '/');
+    // ajv runs untyped keywords (type, enum, const, anyOf...) before properties and
+    // required, so a keyword beside the union that ran first stands on the same
+    // value, one step under the union's schema object.
+    const beside = e.instancePath === union.instancePath && !e.schemaPath.startsWith(union.schemaPath + '/') && e.schemaPath.startsWith(parent + '/') && !e.schemaPath.slice(parent.length + 1).includes('/');
+    if (!inside || beside) break;
+    out.unshift(e);
+  }
+  return out;
+}
+
+/** A union's own branch errors: its members less those of the unions nested in it (which speak through their union's error). */
+function ownMembers(union: ErrorObject, ctx: Errors): ErrorObject[] {
+  const members = ctx.members.get(union) ?? [];
+  const nested = new Set(members.filter((e) => ctx.members.has(e)).flatMap((u) => ctx.members.get(u)!));
+  return members.filter((e) => !nested.has(e));
+}
+
+/** The errors of one branch of a union, by its own keywords (those that went through a `$ref` are not told apart). */
+function branchOf(union: ErrorObject, index: number, ctx: Errors): ErrorObject[] {
+  return ownMembers(union, ctx).filter((e) => e.schemaPath.startsWith(`${union.schemaPath}/${index}/`));
 }
 
 interface Described {
@@ -157,8 +263,9 @@ interface Described {
   atKey?: boolean;
 }
 
-function describe(error: ErrorObject, all: ErrorObject[], unions: ErrorObject[]): Described {
-  const where = error.instancePath ? `\`${prettyPointer(error.instancePath)}\`` : 'the document';
+function describe(error: ErrorObject, ctx: Errors): Described {
+  const { name } = ctx;
+  const where = name(error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -186,10 +293,11 @@ function describe(error: ErrorObject, all: ErrorObject[], unions: ErrorObject[])
       return { message: `${where} must be ${articled(String(params.type))} (got ${kindOf(error.data)})`, notes: [] };
     case 'anyOf':
     case 'oneOf': {
-      const keyed = keyedUnion(error, all);
+      const keyed = taggedUnion(error, ctx) ?? keyedUnion(error, ctx);
       if (keyed) return keyed;
-      const branchErrors = all.filter((e) => e !== error && e.schemaPath.startsWith(error.schemaPath + '/') && !unions.some((u) => u !== error && e.schemaPath.startsWith(u.schemaPath + '/') && u.schemaPath.startsWith(error.schemaPath + '/')));
-      const notes = [...new Set(branchErrors.map((e) => `${e.instancePath === error.instancePath ? '' : `at ${prettyPointer(e.instancePath)}: `}${describe(e, all, []).message.replace(/^.*? (must|is missing)/, '$1')}`))].slice(0, 4);
+      // Notes from this union's own branches; a nested union's branches speak through that union's error.
+      const branchErrors = ownMembers(error, ctx);
+      const notes = [...new Set(branchErrors.map((e) => `${e.instancePath === error.instancePath ? '' : `at ${name(e.instancePath)}: `}${describe(e, ctx).message.replace(/^.*? (must|is missing)/, '$1')}`))].slice(0, 4);
       const description = (error.parentSchema as { description?: string } | undefined)?.description;
       return { message: `${where} does not match any allowed form${description ? ` (${description.replace(/\.$/, '')})` : ''}`, notes };
     }
@@ -209,29 +317,76 @@ function describe(error: ErrorObject, all: ErrorObject[], unions: ErrorObject[])
   }
 }
 
-type Branch = { type?: unknown; required?: string[] };
+type Branch = { type?: unknown; required?: string[]; properties?: Record<string, { const?: unknown } | undefined> };
+
+/**
+ * A union whose object forms are told apart by a constant tag (`op: sum`,
+ * `op: minus`...) but that carries no `discriminator` keyword (a value rule
+ * may also be a bare quantity): an unknown tag is named with the known ones
+ * and the nearest, as a discriminator's is; a known tag reports that form's
+ * own errors rather than every form's.
+ */
+function taggedUnion(error: ErrorObject, ctx: Errors): Described | undefined {
+  const { name } = ctx;
+  const branches = (Array.isArray(error.schema) ? error.schema : []) as Branch[];
+  const tags = new Map<string, Array<{ value: string; index: number }>>();
+  branches.forEach((b, index) => {
+    for (const [key, property] of Object.entries(b?.properties ?? {})) {
+      if (typeof property?.const === 'string') tags.set(key, [...(tags.get(key) ?? []), { value: property.const, index }]);
+    }
+  });
+  const [tag, forms] = [...tags].find(([, f]) => f.length >= 2) ?? [];
+  const data = error.data as Record<string, unknown> | null;
+  if (!tag || !forms || !data || typeof data !== 'object' || Array.isArray(data) || !Object.hasOwn(data, tag)) return undefined;
+  const value = data[tag];
+  const form = forms.find((f) => f.value === value);
+  if (!form) {
+    const known = forms.map((f) => f.value);
+    const hint = typeof value === 'string' ? closest(value, known) : undefined;
+    return {
+      keyword: 'discriminator',
+      message: `unknown ${tag} "${String(value)}" in ${name(error.instancePath)}; known: ${known.join(', ')}`,
+      notes: hint ? [`did you mean "${hint}"?`] : [],
+      pointer: `${error.instancePath}/${tag}`,
+    };
+  }
+  const inBranch = branchOf(error, form.index, ctx);
+  if (!inBranch.length) {
+    // The form's own fields hold; what failed is a rule nested in one of them (evaluated
+    // by every form that has such a field): report the outermost such error, alone.
+    const nested = ownMembers(error, ctx).find((e) => e.instancePath !== error.instancePath && !e.schemaPath.startsWith(`${error.schemaPath}/`));
+    if (!nested) return undefined;
+    const d = describe(nested, ctx);
+    return { ...d, keyword: d.keyword ?? nested.keyword, pointer: d.pointer ?? nested.instancePath };
+  }
+  const first = inBranch[0]!;
+  const d = describe(first, ctx);
+  const notes = [...new Set([...d.notes, ...inBranch.slice(1).map((e) => describe(e, ctx).message)])].slice(0, 4);
+  return { ...d, keyword: d.keyword ?? first.keyword, pointer: d.pointer ?? first.instancePath, notes };
+}
 
 /**
  * A union of object forms told apart by one key each (`{ field }`, `{ count }`,
  * `{ groupsOf, of }`...): report against the form whose key is present, or, when
  * none is, name the keys and suggest the closest to the keys the value has.
  */
-function keyedUnion(error: ErrorObject, all: ErrorObject[]): Described | undefined {
+function keyedUnion(error: ErrorObject, ctx: Errors): Described | undefined {
+  const { name } = ctx;
   const branches = (Array.isArray(error.schema) ? error.schema : []) as Branch[];
   const objects = branches.map((b, i) => ({ b, i })).filter(({ b }) => b.type === 'object' && b.required?.length);
   const keys = objects.map(({ b }) => b.required![0]!);
   if (objects.length < 2 || new Set(keys).size !== keys.length) return undefined;
   const data = error.data;
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  const where = error.instancePath ? `\`${prettyPointer(error.instancePath)}\`` : 'the document';
-  const present = keys.filter((k) => k in data);
+  const where = name(error.instancePath);
+  const present = keys.filter((k) => Object.hasOwn(data, k)); // own keys only: `constructor` is `in` every object
   if (present.length === 1) {
     const branch = objects[keys.indexOf(present[0]!)]!.i;
-    const inBranch = all.filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/${branch}/`));
+    const inBranch = branchOf(error, branch, ctx);
     const first = inBranch[0];
     if (!first) return undefined;
-    const d = describe(first, all, []);
-    return { ...d, keyword: first.keyword, pointer: d.pointer ?? first.instancePath, notes: [...d.notes, ...inBranch.slice(1, 4).map((e) => describe(e, all, []).message)] };
+    const d = describe(first, ctx);
+    return { ...d, keyword: first.keyword, pointer: d.pointer ?? first.instancePath, notes: [...d.notes, ...inBranch.slice(1, 4).map((e) => describe(e, ctx).message)] };
   }
   const unknownKeys = Object.keys(data).filter((k) => !keys.includes(k));
   const hints = unknownKeys.map((k) => [k, closest(k, keys)] as const).filter(([, h]) => h).map(([k, h]) => `did you mean \`${h}\` for \`${k}\`?`);

@@ -1,0 +1,96 @@
+import { isUtf8 } from 'node:buffer';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+
+/** A byte (or broken multi-byte sequence) that is not UTF-8, at the 1-based line and column an editor shows. */
+export interface BadBytes {
+  line: number;
+  column: number;
+  bytes: number[];
+}
+
+export interface Decoded {
+  /** The text without its byte-order mark; bad bytes read as U+FFFD (only for code frames: a file with bad bytes is not loaded). */
+  text: string;
+  bad: BadBytes[];
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+const lossy = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * Decode a content file as UTF-8. A byte-order mark is dropped (editors on
+ * Windows write one, and YAML after it would not parse); a byte that is not
+ * UTF-8 (a file saved as Latin-1) is found with its line and column, the
+ * first per line, so the designer can fix the file rather than get a
+ * silently changed name and ID.
+ */
+export function decodeUtf8(raw: Uint8Array): Decoded {
+  const bytes = BOM.every((b, i) => raw[i] === b) ? raw.subarray(3) : raw;
+  const text = lossy.decode(bytes);
+  // The native check is fast; the per-line search below runs only for a broken file.
+  if (isUtf8(bytes)) return { text, bad: [] };
+  const bad: BadBytes[] = [];
+  let line = 1;
+  let start = 0;
+  while (start <= bytes.length) {
+    // 0x0A never occurs inside a UTF-8 sequence, so lines can be checked one by one.
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const lineBytes = bytes.subarray(start, end);
+    if (!isUtf8(lineBytes)) {
+      const [from, to] = firstBadSequence(lineBytes);
+      // Columns count UTF-16 code units, as the YAML parser's positions do.
+      bad.push({ line, column: lossy.decode(lineBytes.subarray(0, from)).length + 1, bytes: [...lineBytes.subarray(from, to)] });
+    }
+    line++;
+    start = end + 1;
+  }
+  return { text, bad };
+}
+
+/**
+ * The byte range [from, to) of the first sequence that is not UTF-8 in a line
+ * that fails the check. A fatal streaming decoder, fed byte by byte, throws
+ * at the byte that breaks a sequence; the sequence began after the last
+ * completed character.
+ */
+function firstBadSequence(bytes: Uint8Array): [number, number] {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let charStart = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    try {
+      if (decoder.decode(bytes.subarray(i, i + 1), { stream: true }) !== '') charStart = i + 1;
+    } catch {
+      // A lone bad byte is itself the sequence; a lead byte followed by a non-continuation ends before it.
+      return [charStart, i === charStart ? i + 1 : i];
+    }
+  }
+  return [charStart, bytes.length]; // a sequence cut off by the end of the line
+}
+
+/**
+ * How bad bytes read as Latin-1 (what an editor saving Latin-1 meant), for
+ * the note: 0xE3 -> "ã". Only for the printable range 0xA0-0xFF; below it
+ * Latin-1 and Windows-1252 differ, and a guess would mislead.
+ */
+export function asLatin1(bytes: readonly number[]): string | undefined {
+  return bytes.every((b) => b >= 0xa0) ? Buffer.from(bytes).toString('latin1') : undefined;
+}
+
+/**
+ * Report each bad byte as an error at its place (rule encoding-not-utf8);
+ * true when the file is clean. A file with bad bytes is not loaded: its
+ * names and IDs would silently change.
+ */
+export function reportBadBytes(bag: DiagnosticBag, file: string, bad: readonly BadBytes[]): boolean {
+  for (const b of bad) {
+    const hex = b.bytes.map((x) => `0x${x.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
+    const place = { start: { line: b.line, column: b.column }, end: { line: b.line, column: b.column + 1 } };
+    const one = b.bytes.length === 1;
+    const latin1 = asLatin1(b.bytes);
+    bag.error(file, place, 'encoding-not-utf8', `${one ? 'this byte' : 'these bytes'} (${hex}) ${one ? 'is' : 'are'} not UTF-8: save the file as UTF-8`, latin1 ? [
+      `read as Latin-1 ${one ? 'it is' : 'they are'} "${latin1}", so the file was probably saved in that encoding`,
+    ] : []);
+  }
+  return bad.length === 0;
+}
