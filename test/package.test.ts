@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { emitPackage, packageSources, typeCheckPackage } from '../compiler/emit-code/emit.ts';
+import { schemaToTs, type Schema } from '../compiler/emit-code/schema-to-ts.ts';
 import { check } from '../compiler/pipeline.ts';
 import { ROOT, runCli } from './helpers.ts';
 
@@ -45,7 +46,7 @@ describe('the engine data package', () => {
     const index = JSON.stringify(path.join(ROOT, 'generated/index.js'));
     const good = path.join(dir, 'good.ts');
     const bad = path.join(dir, 'bad.ts');
-    await writeFile(good, `import { cangaco } from ${index};\nimport type { Cangaco } from ${index};\nconst id: Cangaco.CordelCardId = 'nonato-e-o-bode-silas';\nexport const n: number[] = cangaco.cordel.byId[id].score!([]);\n`);
+    await writeFile(good, `import { cangaco } from ${index};\nimport type { Cangaco } from ${index};\nconst id: Cangaco.CordelCardId = 'nonato-e-o-bode-silas';\nexport const n: number[] = cangaco.cordel.byId[id].score([]);\n`);
     await writeFile(bad, `import { cangaco } from ${index};\nexport const card = cangaco.cordel.byId['nonato-e-o-bode-sila'];\n`);
     const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: false };
     const diagnostics = (file: string) => ts.getPreEmitDiagnostics(ts.createProgram([file], options)).filter((d) => d.file?.fileName === file).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
@@ -53,5 +54,28 @@ describe('the engine data package', () => {
     const errors = diagnostics(bad);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/nonato-e-o-bode-sila/);
+  });
+
+  it('a field the schema requires is never optional, at any depth', () => {
+    const row: Schema = { type: 'object', required: ['cells'], properties: { cells: { type: 'integer' }, note: { type: 'string' } } };
+    const schema: Schema = {
+      type: 'object',
+      required: ['a', 'nested', 'list', 'open'],
+      properties: {
+        id: { type: 'string' },
+        a: { type: 'string' },
+        b: { type: 'integer' },
+        nested: { type: 'object', required: ['inner'], properties: { inner: { type: 'boolean' }, maybe: { type: 'string' } } },
+        list: { type: 'array', items: { $ref: '#/$defs/row' } },
+        either: { oneOf: [{ type: 'object', required: ['k'], properties: { k: { const: 'x' } } }, { type: 'null' }] },
+        open: { type: 'object', required: ['n'], additionalProperties: { type: 'integer' } },
+      },
+    };
+    const ctx = { refType: () => 'string', resolve: (ref: string, from: string) => (ref === '#/$defs/row' ? { schema: row, id: from } : undefined) };
+    const text = schemaToTs(schema, ctx, 'https://rulebook.dev/schemas/t.schema.json', '', { omit: ['id'], required: ['name'] }).replace(/\s+/g, ' ');
+    for (const member of ['readonly a: string;', 'readonly b?: number;', 'readonly nested: {', 'readonly inner: boolean;', 'readonly maybe?: string;', 'readonly list: readonly', 'readonly cells: number;', 'readonly note?: string;', 'readonly either?:', 'readonly k: "x";', 'readonly open: {', 'readonly n: number;']) {
+      expect(text, member).toContain(member);
+    }
+    expect(text).not.toContain('readonly id');
   });
 });

@@ -2,12 +2,16 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Project, ts } from 'ts-morph';
 import type { LinkedGame } from '../link/link.ts';
+import type { Text } from '../model.ts';
 import type { CompiledRule } from '../rules/compile.ts';
 import { playerStateModel } from '../rules/player-state.ts';
 import * as runtime from '../rules/runtime.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
-import { namespaceName, typeNameOfDeclaration } from './names.ts';
+import { slug } from '../load/slug.ts';
+import { textOf } from '../link/link.ts';
+import { namespaceName, typeNameOfDeclaration, typeNamespaceName } from './names.ts';
 import { schemaToTs, type Schema } from './schema-to-ts.ts';
+import { docComment, docText, propName, valueKey } from './ts-syntax.ts';
 
 
 export interface GameForEmit {
@@ -104,7 +108,8 @@ export type Text = string | { readonly en?: string; readonly 'pt-BR'?: string };
 
 /** A component as the rulebook's component list prints it. */
 export interface ComponentInfo {
-  readonly id?: string;
+  /** Its ID: as written, or the slug of its name. */
+  readonly id: string;
   readonly name: Text;
   readonly count: number;
   readonly collection?: string;
@@ -115,8 +120,9 @@ export interface ComponentInfo {
 }
 
 /** One value of a declaration (a resource, a terrain, ...) with whatever the game says of it. */
-export interface DeclarationEntry {
-  readonly id?: string;
+export interface DeclarationEntry<Id extends string = string> {
+  /** Its ID: as written, or the slug of its name. */
+  readonly id: Id;
   readonly name: Text;
   readonly [key: string]: unknown;
 }
@@ -137,11 +143,15 @@ export interface Placeholder {
 export interface Collection<Id extends string, T extends { readonly id: Id }> {
   readonly all: readonly T[];
   readonly byId: Readonly<Record<Id, T>>;
+  /** The entry with this ID, or undefined when the game has none: for an ID that arrives as a string at run time (input, a save file). Never throws. */
+  get(id: string): T | undefined;
 }
 
 export function collection<Id extends string, T extends { readonly id: Id }>(all: readonly T[]): Collection<Id, T> {
   const byId = Object.fromEntries(all.map((e) => [e.id, e])) as Record<Id, T>;
-  return Object.freeze({ all: Object.freeze(all), byId: Object.freeze(byId) });
+  // A Map, not byId: a lookup of "constructor" or "__proto__" must not find Object.prototype's members.
+  const index = new Map<string, T>(all.map((e) => [e.id, e]));
+  return Object.freeze({ all: Object.freeze(all), byId: Object.freeze(byId), get: (id: string): T | undefined => index.get(id) });
 }
 `;
 }
@@ -166,7 +176,7 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
   for (const [name, values] of declarations) {
     const t = typeNameOfDeclaration(name);
     declTypes.set(name, t);
-    lines.push(`/** The ${name} this game declares. */`, `export type ${t} = ${union(values)};`, '');
+    lines.push(`/** The ${docText(name)} this game declares. */`, `export type ${t} = ${union(values)};`, '');
   }
   const idTypes = new Map<string, string>();
   for (const c of game.collections.values()) {
@@ -187,8 +197,7 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
     lines.push(`/** One player's state at the end of the game: what scoring rules read. */`, `export interface ${state.type} {`);
     for (const [name, f] of Object.entries(state.fields)) {
       const t = f.kind === 'count' ? 'number' : f.kind === 'flag' ? 'boolean' : `readonly ${declTypes.get(f.of ?? '') ?? idTypes.get(f.of ?? '') ?? 'string'}[]`;
-      if (f.description) lines.push(`  /** ${f.description} */`);
-      lines.push(`  readonly ${name}: ${t};`);
+      lines.push(...docComment(f.description, '  '), `  readonly ${propName(name)}: ${t};`);
     }
     lines.push('}', '');
   }
@@ -199,8 +208,7 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
     for (const f of players.fields.values()) {
       const valueType = f.declaration ? declTypes.get(f.declaration) ?? 'string' : 'string';
       const t = f.kind === 'count' ? 'number' : f.kind === 'countBy' ? `Readonly<Partial<Record<${valueType}, number>>>` : valueType;
-      if (f.description) lines.push(`  /** ${f.description.replace(/\*\//g, '* /')} */`);
-      lines.push(`  readonly ${f.id}?: ${t};`);
+      lines.push(...docComment(f.description, '  '), `  readonly ${propName(f.id)}?: ${t};`);
     }
     lines.push('};', '');
   }
@@ -219,34 +227,46 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
   for (const c of game.collections.values()) {
     const schemaId = SCHEMA_BASE + c.decl.schema;
     const schema = schemas.ajv.getSchema(schemaId)?.schema as Schema | undefined;
-    const body = schema ? schemaToTs(schema, ctx, schemaId, '', ['id']) : '{ readonly [key: string]: unknown }';
+    // Every entry has an ID and a name (the build fills in the ID when an entry has no name), whatever the schema requires.
+    const body = schema ? schemaToTs(schema, ctx, schemaId, '', { omit: ['id'], required: ['name'] }) : '{ readonly [key: string]: unknown }';
     const rules = g.rules.filter((r) => r.collection === c.name);
     const extra: string[] = [`  readonly id: ${c.decl.type}Id;`];
-    if (!body.includes('readonly name')) extra.push('  readonly name: Text;');
+    if (!isObjectSchemaWith(schema, 'name')) extra.push('  /** No name in the schema: the ID. */', '  readonly name: string;');
+    // A function the build compiles for every entry is always there (`byId[id].score(players)`, no `!`); for some entries only, optional.
+    const has = (kind?: CompiledRule['kind']) => c.entries.every((e) => rules.some((r) => r.entryId === e.id && (kind === undefined || r.kind === kind)));
+    const opt = (kind?: CompiledRule['kind']) => (has(kind) ? '' : '?');
     const kinds = new Set(rules.map((r) => r.kind));
-    if (kinds.has('scoring')) extra.push(`  /** The rule compiled from the data: one total per player, in input order. */`, `  readonly score?: (players: readonly ${state?.type ?? 'never'}[]) => number[];`);
-    if (kinds.has('effect')) extra.push(`  /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */`, `  readonly apply?: (state: ${players?.typeName ?? 'never'}) => ${players?.typeName ?? 'never'};`);
-    if (kinds.has('value')) extra.push(`  /** The value compiled from the data, from one player's state. */`, `  readonly value?: (state: ${players?.typeName ?? 'never'}) => number;`);
-    if (kinds.size) extra.push(`  /** The rule as rules text, rendered from the same data. */`, `  readonly rulesText?: string;`);
+    if (kinds.has('scoring')) extra.push(`  /** The rule compiled from the data: one total per player, in input order. */`, `  readonly score${opt('scoring')}: (players: readonly ${state?.type ?? 'never'}[]) => number[];`);
+    if (kinds.has('effect')) extra.push(`  /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */`, `  readonly apply${opt('effect')}: (state: ${players?.typeName ?? 'never'}) => ${players?.typeName ?? 'never'};`);
+    if (kinds.has('value')) extra.push(`  /** The value compiled from the data, from one player's state. */`, `  readonly value${opt('value')}: (state: ${players?.typeName ?? 'never'}) => number;`);
+    if (kinds.size) extra.push(`  /** The rule as rules text, rendered from the same data. */`, `  readonly rulesText${opt()}: string;`);
     const bodyInner = body.startsWith('{\n') ? body.slice(2, -2) : '';
     lines.push(`export interface ${c.decl.type} {`, ...extra, ...(bodyInner ? [bodyInner] : []), '}', '');
   }
   // The data, one constant per collection, in source order.
   for (const c of game.collections.values()) {
-    lines.push(`const ${c.name}All: readonly ${c.decl.type}[] = [`);
+    lines.push(`const ${allName(c.name)}: readonly ${c.decl.type}[] = [`);
     for (const e of c.entries) {
       const rules = g.rules.filter((r) => r.collection === c.name && r.entryId === e.id);
       const fields = [`id: ${JSON.stringify(e.id)}`];
       if (!('name' in e.value)) fields.push(`name: ${JSON.stringify(e.id)}`);
-      for (const [k, v] of Object.entries(e.value)) if (k !== 'id') fields.push(`${propName(k)}: ${literal(v, '    ')}`);
+      for (const [k, v] of Object.entries(e.value)) if (k !== 'id') fields.push(`${valueKey(k)}: ${literal(v, '    ')}`);
       for (const r of rules) {
         if (r.kind === 'scoring') fields.push(`score: (players: readonly ${state!.type}[]): number[] => ${r.expression}`);
         else fields.push(`${r.functionName}: ${r.typedExpression ?? r.expression}`);
-        fields.push(`rulesText: ${JSON.stringify(r.text)}`);
       }
+      // One rulesText per entry (compileRules allows one rule of each kind per entry): the texts in source order.
+      if (rules.length) fields.push(`rulesText: ${JSON.stringify(rules.map((r) => r.text).join('\n'))}`);
       lines.push(`  {\n    ${fields.join(',\n    ')},\n  },`);
     }
     lines.push('];', '');
+  }
+  // A guard per collection, for an ID that arrives as a plain string: `if (isCardId(s)) game.cards.byId[s]`.
+  for (const c of game.collections.values()) {
+    const idSet = `${allName(c.name)}$ids`;
+    lines.push(`const ${idSet}: ReadonlySet<string> = new Set<string>(${allName(c.name)}.map((e) => e.id));`);
+    lines.push(`/** Whether a string is the ID of one of the ${docText(textName(c.decl.title ?? c.name))}. */`);
+    lines.push(`export function is${c.decl.type}Id(s: string): s is ${c.decl.type}Id {`, `  return ${idSet}.has(s);`, '}', '');
   }
   const members: Member[] = [
     { name: 'id', type: JSON.stringify(m.id), value: JSON.stringify(m.id) },
@@ -254,10 +274,11 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
     { name: 'locale', type: JSON.stringify(m.locale), value: JSON.stringify(m.locale) },
   ];
   if (m.players) members.push({ name: 'players', type: '{ readonly min: number; readonly max: number }', value: literal(m.players, '  ') });
-  members.push({ name: 'components', type: 'readonly ComponentInfo[]', value: literal(m.components ?? [], '  '), doc: "The components as the rulebook's list prints them." });
+  members.push({ name: 'components', type: 'readonly ComponentInfo[]', value: literal(withIds(m.components ?? []), '  '), doc: "The components as the rulebook's list prints them." });
   const declNames = Object.keys(m.declarations ?? {});
-  members.push({ name: 'declarations', type: declNames.length ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry[]`).join('; ')} }` : '{}', value: literal(m.declarations ?? {}, '  ') });
-  for (const c of game.collections.values()) members.push({ name: c.name, type: `Collection<${c.decl.type}Id, ${c.decl.type}>`, value: `collection<${c.decl.type}Id, ${c.decl.type}>(${c.name}All)`, doc: textName(c.decl.title ?? c.name) });
+  const declarationValues = Object.fromEntries(Object.entries(m.declarations ?? {}).map(([name, list]) => [name, withIds(list)]));
+  members.push({ name: 'declarations', type: declNames.length ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry<${declTypes.get(d) ?? 'string'}>[]`).join('; ')} }` : '{}', value: literal(declarationValues, '  ') });
+  for (const c of game.collections.values()) members.push({ name: c.name, type: `Collection<${c.decl.type}Id, ${c.decl.type}>`, value: `collection<${c.decl.type}Id, ${c.decl.type}>(${allName(c.name)})`, doc: textName(c.decl.title ?? c.name) });
   if (game.constants && m.constants) {
     const schemaId = SCHEMA_BASE + m.constants.schema;
     const schema = schemas.ajv.getSchema(schemaId)?.schema as Schema | undefined;
@@ -266,13 +287,16 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
   members.push(...engineParts(g, lines));
   const drafts = placeholders.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
   members.push({ name: 'placeholders', type: 'readonly Placeholder[]', value: literal(drafts, '  '), doc: 'Every value the rulebook does not give, marked as a placeholder in the content.' });
-  const nsType = `${ns.charAt(0).toUpperCase()}${ns.slice(1)}Namespace`;
-  lines.push(`/** ${textName(m.name)}: every collection with \`all\` and \`byId\`, the game's declarations, its rules as functions and its placeholder report. */`);
+  // Same shape as a placeholder: where the choice stands and the note saying what the rulebook says and what was chosen.
+  const readings = g.linked.readings.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
+  members.push({ name: 'readings', type: 'readonly Placeholder[]', value: literal(readings, '  '), doc: 'Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content.' });
+  const nsType = `${typeNamespaceName(m.id)}Namespace`;
+  lines.push(`/** ${docText(textName(m.name))}: every collection with \`all\` and \`byId\`, the game's declarations, its rules as functions and its placeholder report. */`);
   lines.push(`export interface ${nsType} {`);
-  for (const mem of members) lines.push(...(mem.doc ? [`  /** ${mem.doc} */`] : []), `  readonly ${propName(mem.name)}: ${mem.type};`);
+  for (const mem of members) lines.push(...docComment(mem.doc, '  '), `  readonly ${propName(mem.name)}: ${mem.type};`);
   lines.push('}', '');
   lines.push(`export const ${ns}: ${nsType} = Object.freeze<${nsType}>({`);
-  for (const mem of members) lines.push(`  ${propName(mem.name)}: ${mem.value},`);
+  for (const mem of members) lines.push(`  ${valueKey(mem.name)}: ${mem.value},`);
   lines.push('});', '');
   return lines.join('\n');
 }
@@ -293,24 +317,27 @@ function engineParts(g: GameForEmit, types: string[]): Member[] {
   const game = g.linked.game;
   const out: Member[] = [];
   const typeOf = (collection: string) => game.collections.get(collection)?.decl.type ?? 'never';
+  // Only names of the game's collections (identifiers, by the manifest schema) reach the code; a mover or table
+  // over anything else is left out here (the link step reports it as a located error).
+  const known = (...names: Array<string | undefined>) => names.every((n) => n === undefined || game.collections.has(n));
   for (const [name, graph] of Object.entries(m.graphs ?? {})) {
     const c = game.collections.get(name);
     if (!c) continue;
-    const ids = [...new Set(c.entries.flatMap((e) => ((e.value[graph.nodes] ?? []) as Array<{ id: string }>).map((n) => n.id)))];
-    types.push(`/** Every node of the ${name} graphs. */`, `export type ${c.decl.type}NodeId = ${union(ids)};`, '');
+    const ids = [...new Set(c.entries.flatMap((e) => ((e.value[graph.nodes] ?? []) as Array<{ id: string }>).map((n) => String(n.id))))];
+    types.push(`/** Every node of the ${docText(name)} graphs. */`, `export type ${c.decl.type}NodeId = ${union(ids)};`, '');
   }
   if (m.movers) {
     const typeParts: string[] = [];
     const valueParts: string[] = [];
     for (const [name, mover] of Object.entries(m.movers)) {
       const graph = m.graphs?.[mover.graph];
-      if (!graph) continue;
+      if (!graph || !known(mover.graph, mover.overriddenBy?.collection)) continue;
       const t = typeOf(mover.graph);
       const spec = { nodes: graph.nodes, kindField: graph.kindField, edges: graph.edges, ...(graph.arrows ? { arrows: graph.arrows } : {}) };
       const { overriddenBy, ...moverSpec } = mover;
-      const steps = overriddenBy ? `, { collection: ${JSON.stringify(overriddenBy.collection)}, entries: ${overriddenBy.collection}All, field: ${JSON.stringify(overriddenBy.field)}, kind: ${JSON.stringify(overriddenBy.kind)}, addSteps: ${JSON.stringify(overriddenBy.addSteps)} }` : '';
+      const steps = overriddenBy ? `, { collection: ${JSON.stringify(overriddenBy.collection)}, entries: ${allName(overriddenBy.collection)}, field: ${JSON.stringify(overriddenBy.field)}, kind: ${JSON.stringify(overriddenBy.kind)}, addSteps: ${JSON.stringify(overriddenBy.addSteps)} }` : '';
       typeParts.push(`    readonly ${propName(name)}: Mover<${t}Id, ${t}NodeId>;`);
-      valueParts.push(`    ${propName(name)}: makeMover<${t}Id, ${t}NodeId>(${mover.graph}All, ${literal(spec, '    ')}, ${literal(moverSpec, '    ')}${steps}),`);
+      valueParts.push(`    ${propName(name)}: makeMover<${t}Id, ${t}NodeId>(${allName(mover.graph)}, ${literal(spec, '    ')}, ${literal(moverSpec, '    ')}${steps}),`);
     }
     out.push({ name: 'movement', type: `{\n${typeParts.join('\n')}\n  }`, value: `{\n${valueParts.join('\n')}\n  }`, doc: 'How pieces move over the board, from the map data and the movement rules in game.yaml.' });
   }
@@ -318,26 +345,28 @@ function engineParts(g: GameForEmit, types: string[]): Member[] {
     const typeParts: string[] = [];
     const valueParts: string[] = [];
     for (const [name, table] of Object.entries(m.tables)) {
+      if (!known(table.collection, table.overriddenBy?.collection)) continue;
       const rowType = typeOf(table.collection);
+      const rows = allName(table.collection);
       const o = table.overriddenBy;
       const byType = o ? `, by?: { readonly ${propName(o.collection)}?: ${typeOf(o.collection)}Id }` : '';
       const byParam = o ? `, by: { readonly ${propName(o.collection)}?: ${typeOf(o.collection)}Id } = {}` : '';
-      const who = o ? `${o.collection}All.find((e) => e.id === by.${o.collection})` : '';
+      const who = o ? `${allName(o.collection)}.find((e) => e.id === by[${JSON.stringify(o.collection)}])` : '';
       if (table.kind === 'ranking') {
         // Players in order of an entry's value rule (final scoring), then its tie-breakers.
         const state = playerStateModel(m)?.typeName ?? 'never';
-        const entry = `${table.collection}All.find((e) => e.id === ${JSON.stringify(table.entry ?? '')})`;
+        const entry = `${rows}.find((e) => e.id === ${JSON.stringify(table.entry ?? '')})`;
         const tieBreakers = `((${entry} as unknown as Record<string, unknown> | undefined)?.[${JSON.stringify(table.tieBreakers ?? 'tieBreakers')}] ?? []) as ReadonlyArray<{ readonly fewest?: string; readonly most?: string }>`;
         typeParts.push(`    readonly ${propName(name)}: (states: readonly ${state}[]) => Standing[];`);
         valueParts.push(`    ${propName(name)}: (states: readonly ${state}[]): Standing[] => rankPlayers(states, (s) => ${entry}?.value?.(s) ?? 0, ${tieBreakers}),`);
       } else if (table.kind === 'lookup') {
         const override = o ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, subtract: ${JSON.stringify(o.subtract ?? '')} }` : '';
         typeParts.push(`    readonly ${propName(name)}: (n: number${byType}) => ${rowType} | undefined;`);
-        valueParts.push(`    ${propName(name)}: (n: number${byParam}): ${rowType} | undefined => lookupRow(${table.collection}All, ${JSON.stringify(table.key ?? 'id')}, ${JSON.stringify(table.orMore)}, n${override}),`);
+        valueParts.push(`    ${propName(name)}: (n: number${byParam}): ${rowType} | undefined => lookupRow(${rows}, ${JSON.stringify(table.key ?? 'id')}, ${JSON.stringify(table.orMore)}, n${override}),`);
       } else {
         const override = o ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, key: ${JSON.stringify(o.key ?? 'id')} }` : '';
         typeParts.push(`    readonly ${propName(name)}: (id: ${rowType}Id${byType}) => { readonly [key: string]: unknown } | undefined;`);
-        valueParts.push(`    ${propName(name)}: (id: ${rowType}Id${byParam}): { readonly [key: string]: unknown } | undefined => valueWithOverride(${table.collection}All, id, ${JSON.stringify(table.field ?? '')}${override}),`);
+        valueParts.push(`    ${propName(name)}: (id: ${rowType}Id${byParam}): { readonly [key: string]: unknown } | undefined => valueWithOverride(${rows}, id, ${JSON.stringify(table.field ?? '')}${override}),`);
       }
     }
     out.push({ name: 'tables', type: `{\n${typeParts.join('\n')}\n  }`, value: `{\n${valueParts.join('\n')}\n  }`, doc: 'Rules tables, with the overrides that change them.' });
@@ -345,12 +374,32 @@ function engineParts(g: GameForEmit, types: string[]): Member[] {
   return out;
 }
 
-function textName(name: unknown): string {
-  return typeof name === 'string' ? name : Object.values(name as Record<string, string>)[0] ?? '';
+/**
+ * The module-private constant holding a collection's entries. Collection
+ * names are identifiers (the manifest schema's propertyNames pattern) without
+ * `$`, and so are the namespace and the runtime helpers: with the `$` prefix
+ * no collection (one named `move`, say) can take a helper's name (`moveAll`).
+ */
+function allName(collection: string): string {
+  return `$${collection}`;
 }
 
-function propName(k: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
+/** Components and declaration values with their IDs filled in as the build reads them (written, or the slug of the name). */
+function withIds<T extends { id?: string; name: Text }>(list: readonly T[]): Array<T & { id: string }> {
+  return list.map((v) => {
+    const { id, ...rest } = v;
+    return { id: id ?? slug(textOf(v.name)), ...rest } as T & { id: string };
+  });
+}
+
+/** Whether the schema is an object schema that declares this property itself. */
+function isObjectSchemaWith(schema: Schema | undefined, key: string): boolean {
+  const props = schema?.properties;
+  return !!props && typeof props === 'object' && key in props;
+}
+
+function textName(name: unknown): string {
+  return typeof name === 'string' ? name : Object.values(name as Record<string, string>)[0] ?? '';
 }
 
 /** A readable, deterministic TypeScript literal for a JSON value. */
@@ -365,7 +414,7 @@ function literal(value: unknown, indent: string): string {
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (!entries.length) return '{}';
-  const items = entries.map(([k, v]) => `${propName(k)}: ${literal(v, inner)}`);
+  const items = entries.map(([k, v]) => `${valueKey(k)}: ${literal(v, inner)}`);
   const flat = `{ ${items.join(', ')} }`;
   return flat.length < 80 && !flat.includes('\n') ? flat : `{\n${items.map((i) => inner + i).join(',\n')},\n${indent}}`;
 }
@@ -376,11 +425,14 @@ function indexModule(games: readonly GameForEmit[]): string {
     const id = g.linked.game.manifest.id;
     const ns = namespaceName(id);
     lines.push(`export { ${ns} } from './${id}.js';`);
-    lines.push(`export type * as ${ns.charAt(0).toUpperCase() + ns.slice(1)} from './${id}.js';`);
+    lines.push(`export type * as ${typeNamespaceName(id)} from './${id}.js';`);
   }
-  lines.push(`export type { Collection, Placeholder, Text } from './runtime.js';`, '');
+  // The runtime's shapes a consumer names in its own code (a Piece for movement, a Standing from a ranking).
+  lines.push(`export type { Collection, Move, Mover, Piece, Placeholder, Standing, Text } from './runtime.js';`, '');
   return lines.join('\n');
 }
+
+const PACKAGE_NAME = 'rulebook-generated';
 
 function packageJson(games: readonly GameForEmit[], version: string) {
   const exports: Record<string, { types: string; default: string }> = { '.': { types: './index.d.ts', default: './index.js' } };
@@ -388,10 +440,23 @@ function packageJson(games: readonly GameForEmit[], version: string) {
     const id = g.linked.game.manifest.id;
     exports[`./${id}`] = { types: `./${id}.d.ts`, default: `./${id}.js` };
   }
-  return { name: 'rulebook-generated', version, description: 'Engine data package generated by rulebook from content/. Do not edit.', type: 'module', types: './index.d.ts', exports, sideEffects: false };
+  return { name: PACKAGE_NAME, version, description: 'Engine data package generated by rulebook from content/. Do not edit.', type: 'module', types: './index.d.ts', exports, sideEffects: false };
 }
 
 function readme(games: readonly GameForEmit[]): string {
+  // The example names the first collection of the first game, so the README fits whatever content it is built from.
+  const first = games.map((g) => ({ id: g.linked.game.manifest.id, c: [...g.linked.game.collections.values()][0] })).find((x) => x.c);
+  const guard = first?.c
+    ? `
+\`\`\`ts
+import { ${namespaceName(first.id)} } from '${PACKAGE_NAME}';
+import { is${first.c.decl.type}Id } from '${PACKAGE_NAME}/${first.id}';
+
+if (is${first.c.decl.type}Id(input)) ${namespaceName(first.id)}.${first.c.name}.byId[input]; // input: ${first.c.decl.type}Id here
+${namespaceName(first.id)}.${first.c.name}.get(input); // ${first.c.decl.type} | undefined, never throws
+\`\`\`
+`
+    : '';
   return `# Engine data package (generated)
 
 Generated by \`npm run build\` from \`content/\`. Do not edit by hand: CI fails
@@ -401,6 +466,14 @@ when these files differ from what the content produces (\`rulebook build --check
 import { ${games.map((g) => namespaceName(g.linked.game.manifest.id)).join(', ')} } from './generated/index.js';
 \`\`\`
 
-Every collection has \`all\` (source order) and \`byId\` (keyed by its ID union).
-`;
+Every collection has \`all\` (source order) and \`byId\` (keyed by its ID union,
+so a mistyped ID is a type error). A rule compiled for every entry of a
+collection (\`score\`, \`apply\`, \`value\`, with its \`rulesText\`) is a
+required member of the entry type; for some entries only, it is optional.
+
+For an ID that arrives as a plain string (input, a save file), each game's
+module (\`${PACKAGE_NAME}/<game>\`) exports a type guard per collection,
+\`is<Type>Id(s): s is <Type>Id\`, and every collection has \`get(id)\`, which
+returns the entry or \`undefined\`.
+${guard}`;
 }

@@ -1,8 +1,35 @@
 /** Names the generated package derives from content names; shared by the phases that must agree on them. */
 
-/** `cangaceiros` -> `cangaceiros`, `law-of-root` -> `lawOfRoot`. */
+/** Words an ES module cannot use as a binding name (reserved words, strict-mode and module reservations). */
+const RESERVED = new Set(
+  ('await break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield ' +
+    'implements interface let package private protected public static arguments eval').split(' '),
+);
+
+/**
+ * The game's exported namespace: `chess` -> `chess`, `law-of-root`
+ * -> `lawOfRoot`. A game ID may start with a digit (`7-up`) or be a reserved
+ * word (`new`): those become `game7Up`, `gameNew`, always a valid binding.
+ */
 export function namespaceName(id: string): string {
-  return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const camel = camelCase(id);
+  return IDENTIFIER.test(camel) && !RESERVED.has(camel) ? camel : `game${pascal(camel)}`;
+}
+
+/** The namespace of the game's types (`Chess`, `LawOfRoot`, `Game7Up`): never the same name as the value namespace. */
+export function typeNamespaceName(id: string): string {
+  const p = pascal(camelCase(id));
+  return /^[A-Z]/.test(p) ? p : `Game${p}`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+function camelCase(id: string): string {
+  return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^\w$]/g, '_');
+}
+
+function pascal(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** A declaration's TypeScript union name: `resources` -> `Resource`, `pieceKinds` -> `PieceKind`, `categories` -> `Category`. */

@@ -4,6 +4,8 @@
  * our schemas use (objects, arrays, enums, consts, unions, $ref to shared
  * defs); anything else becomes `unknown` rather than a wrong type.
  */
+import { docText, propName } from './ts-syntax.ts';
+
 export interface TypeContext {
   /** x-ref target -> the name of its ID union (or a union literal). */
   refType(target: string): string;
@@ -15,7 +17,13 @@ export type Schema = Record<string, unknown>;
 
 const resolving: string[] = [];
 
-export function schemaToTs(schema: Schema, ctx: TypeContext, base: string, indent = '', omit: readonly string[] = []): string {
+/** For an entry's own (top-level) object: properties the caller writes itself, and properties always present whatever the schema says. */
+export interface TopLevel {
+  omit?: readonly string[];
+  required?: readonly string[];
+}
+
+export function schemaToTs(schema: Schema, ctx: TypeContext, base: string, indent = '', top: TopLevel = {}): string {
   if (typeof schema['x-ref'] === 'string') {
     const t = ctx.refType(schema['x-ref']);
     return withNull(schema, t);
@@ -53,22 +61,28 @@ export function schemaToTs(schema: Schema, ctx: TypeContext, base: string, inden
         const inner = items ? schemaToTs(items, ctx, base, indent) : 'unknown';
         return `readonly (${inner})[]`;
       }
-      case 'object': return objectType(schema, ctx, base, indent, omit);
+      case 'object': return objectType(schema, ctx, base, indent, top);
       default: return 'unknown';
     }
   });
   return parts.length ? parts.join(' | ') : 'unknown';
 }
 
-function objectType(schema: Schema, ctx: TypeContext, base: string, indent: string, omit: readonly string[]): string {
+function objectType(schema: Schema, ctx: TypeContext, base: string, indent: string, top: TopLevel): string {
+  const omit = top.omit ?? [];
   const props = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, Schema>).filter(([k]) => !omit.includes(k)));
-  const required = new Set((schema.required ?? []) as string[]);
+  const required = new Set([...(Array.isArray(schema.required) ? (schema.required as string[]) : []), ...(top.required ?? [])]);
   const inner = indent + '  ';
   const lines = Object.entries(props).map(([key, s]) => {
-    const doc = typeof s.description === 'string' ? `${inner}/** ${s.description.replace(/\*\//g, '* /')} */\n` : '';
-    const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-    return `${doc}${inner}readonly ${name}${required.has(key) ? '' : '?'}: ${schemaToTs(s, ctx, base, inner)};`;
+    const doc = typeof s.description === 'string' ? `${inner}/** ${docText(s.description)} */\n` : '';
+    return `${doc}${inner}readonly ${propName(key)}${required.has(key) ? '' : '?'}: ${schemaToTs(s, ctx, base, inner)};`;
   });
+  // A required key the schema lists without describing it (allowed through additionalProperties) is still always there.
+  const extra = schema.additionalProperties;
+  for (const key of required) {
+    if (key in props || omit.includes(key) || !Array.isArray(schema.required) || !(schema.required as string[]).includes(key) || extra === false) continue;
+    lines.push(`${inner}readonly ${propName(key)}: ${extra && typeof extra === 'object' ? schemaToTs(extra as Schema, ctx, base, inner) : 'unknown'};`);
+  }
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     lines.push(`${inner}readonly [key: string]: ${schemaToTs(schema.additionalProperties as Schema, ctx, base, inner)} | undefined;`);
   }

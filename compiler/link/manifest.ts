@@ -1,6 +1,7 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import { typeNameOfDeclaration } from '../emit-code/names.ts';
+import { checkTypeNames } from '../emit-code/type-names.ts';
 import type { Game } from '../model.ts';
 
 /**
@@ -37,6 +38,7 @@ export function checkManifestNames(game: Game, declarations: Map<string, string[
     if (field.of && !declarations.has(field.of) && !game.collections.has(field.of)) unknown(`/endState/fields/${name}/of`, 'declaration or collection', field.of, [...declarations.keys(), ...collections]);
     if (field.resource && !(declarations.get('resources') ?? []).includes(field.resource)) unknown(`/endState/fields/${name}/resource`, 'resource', field.resource, declarations.get('resources') ?? []);
   }
+  checkTypeNames(game, bag);
   const types = new Map([...declarations.keys()].map((d) => [typeNameOfDeclaration(d), d]));
   (m.playerState ?? []).forEach((f, i) => {
     if (f.type === 'count') return;

@@ -58,9 +58,19 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
   });
   const players = playerStateModel(game.manifest);
   const out: CompiledRule[] = [];
+  // An entry gets one function per kind (`score`, `apply`, `value`): a second rule of the same kind would
+  // silently replace the first in generated/, so it is an error at its place.
+  const firstOfKind = new Map<string, string>();
   for (const site of sites) {
     const { entry } = site;
     const at = (p: string) => entry.source.placeOf(entry.pointer + p);
+    const key = JSON.stringify([site.collection, entry.pointer, site.kind]);
+    const first = firstOfKind.get(key);
+    if (first !== undefined) {
+      bag.error(entry.source.path, at(site.pointer), 'rule-duplicate', `this entry already has a rule of kind "${site.kind}" (at ${first || '/'}): an entry holds one rule of each kind`);
+      continue;
+    }
+    firstOfKind.set(key, site.pointer);
     if (site.kind === 'value') {
       const compiled = compileValue(site, pointerGet(entry.value, site.pointer) as Value, players, bag, at);
       if (compiled) out.push(compiled);
@@ -102,13 +112,37 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
     });
     out.push(compiled);
   }
+  reportNameClashes(linked, out, bag);
   return out;
 }
 
 /**
+ * generated/ gives each entry of a collection with rules the compiled
+ * functions (`score`, `apply`, `value`) and `rulesText`: an entry's own field
+ * of the same name would be a second property of that name, so it is an
+ * error at the first entry that has one.
+ */
+function reportNameClashes(linked: LinkedGame, rules: readonly CompiledRule[], bag: DiagnosticBag): void {
+  const names = new Map<string, Map<string, string>>();
+  for (const r of rules) {
+    const byName = names.get(r.collection) ?? new Map<string, string>();
+    byName.set(r.functionName, `the function compiled from its ${r.kind} rule`).set('rulesText', 'the text rendered from its rules');
+    names.set(r.collection, byName);
+  }
+  for (const [collection, byName] of names) {
+    const entries = linked.game.collections.get(collection)?.entries ?? [];
+    for (const [name, what] of byName) {
+      const e = entries.find((x) => Object.hasOwn(x.value, name));
+      if (e) bag.error(e.source.path, e.source.placeOf(`${e.pointer}/${name}`), 'rule-name-clash', `a field cannot be called "${name}" here: generated/ gives each ${collection} entry \`${name}\`, ${what}`, ['rename the field in the schema and the content']);
+    }
+  }
+}
+
+/**
  * Evaluate generated code with the runtime helpers in scope: the same code
- * generated/ runs. The code is our own codegen output (numbers and
- * JSON-quoted names), never content text.
+ * generated/ runs. The code is our own codegen output (numbers through
+ * `num`, names and keys as JSON strings), never content text: a field named
+ * `flour-x` or `a"b` is a string here, not an expression.
  */
 function bindRuntime<T>(expression: string): T {
   const names = Object.keys(runtime);
@@ -165,9 +199,8 @@ function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel
 
 /** Fields left out of an example are 0, empty or false, so examples say only what matters. */
 export function withDefaults(given: Record<string, unknown>, state: StateModel): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, f] of state.fields) out[name] = given[name] ?? (f.decl.kind === 'count' ? 0 : f.decl.kind === 'list' ? [] : false);
-  return out;
+  // fromEntries defines own properties: a field named like an Object.prototype member ("__proto__") stays a field.
+  return Object.fromEntries([...state.fields].map(([name, f]) => [name, (Object.hasOwn(given, name) ? given[name] : undefined) ?? (f.decl.kind === 'count' ? 0 : f.decl.kind === 'list' ? [] : false)]));
 }
 
 function checkExampleFields(example: RuleExample, state: StateModel): { player: number; field: string; message: string } | undefined {

@@ -1,9 +1,12 @@
+import { num } from './codegen.ts';
 import { assertNever, type Condition, type Effect, type StateQuantity } from './dsl.ts';
 
 /**
  * Compile an effect to a JavaScript function expression `(s) => s'` over one
  * player's state, using the helpers of runtime.ts (see codegen.ts for why
- * the same text serves the build and generated/).
+ * the same text serves the build and generated/). Field names and keys
+ * are emitted as JSON strings and numbers through `num`: content never
+ * becomes code.
  */
 export function effectExpression(effect: Effect, stateType?: string): string {
   // With a state type, parameters are annotated so the generated TypeScript type-checks under --strict;
@@ -14,14 +17,14 @@ export function effectExpression(effect: Effect, stateType?: string): string {
     case 'none':
       return `${s} => s`;
     case 'payEach':
-      return `${s} => payEach(s, ${quantity(effect.each)}, ${JSON.stringify(effect.cost.field)}, ${effect.cost.amount}, ${JSON.stringify(effect.shortfall.field)}, ${effect.shortfall.amount})`;
+      return `${s} => payEach(s, ${quantity(effect.each)}, ${JSON.stringify(effect.cost.field)}, ${num(effect.cost.amount)}, ${JSON.stringify(effect.shortfall.field)}, ${num(effect.shortfall.amount)})`;
     case 'lose':
-      return `${s} => lose(s, ${JSON.stringify(effect.field)}, ${effect.amount})`;
+      return `${s} => lose(s, ${JSON.stringify(effect.field)}, ${num(effect.amount)})`;
     case 'gain':
-      return `${s} => gain(s, ${JSON.stringify(effect.field)}, ${effect.amount})`;
+      return `${s} => gain(s, ${JSON.stringify(effect.field)}, ${num(effect.amount)})`;
     case 'gainEach': {
       const n = stateType ? '(n: number)' : '(n)';
-      const body = effect.gain.reduce((acc, g) => `gain(${acc}, ${JSON.stringify(g.field)}, ${g.amount} * n)`, 's');
+      const body = effect.gain.reduce((acc, g) => `gain(${acc}, ${JSON.stringify(g.field)}, ${num(g.amount)} * n)`, 's');
       return `${s} => (${n} => ${body})(${quantity(effect.each)})`;
     }
     case 'unless':
@@ -38,12 +41,12 @@ export function effectExpression(effect: Effect, stateType?: string): string {
 }
 
 function quantity(q: StateQuantity): string {
-  if (typeof q === 'number') return String(q);
+  if (typeof q === 'number') return num(q);
   return `readCount(s, ${JSON.stringify(q.field)}${q.keys ? `, ${JSON.stringify(q.keys)}` : ''})`;
 }
 
 function condition(c: Condition): string {
-  if ('atLeast' in c) return `${quantity(c.of)} >= ${c.atLeast}`;
+  if ('atLeast' in c) return `${quantity(c.of)} >= ${num(c.atLeast)}`;
   if ('all' in c) return `(${c.all.map(condition).join(' && ')})`;
   return `${JSON.stringify(c.in)}.includes(String(s[${JSON.stringify(c.field)}]))`;
 }

@@ -1,4 +1,5 @@
 import { closest } from '../diagnostics/suggest.ts';
+import { num } from './codegen.ts';
 import type { RuleProblem } from './check.ts';
 import type { StateQuantity, Value } from './dsl.ts';
 import type { PlayerStateModel } from './player-state.ts';
@@ -31,7 +32,7 @@ function checkQuantity(q: Exclude<StateQuantity, number>, state: PlayerStateMode
 
 /** Compile a value to a JavaScript expression over the state `s` (runtime.ts helpers in scope). */
 export function valueExpression(v: Value): string {
-  if (typeof v === 'number') return String(v);
+  if (typeof v === 'number') return num(v);
   if (!('op' in v)) return `readCount(s, ${JSON.stringify(v.field)}${v.keys ? `, ${JSON.stringify(v.keys)}` : ''})`;
   switch (v.op) {
     case 'sum':
@@ -41,7 +42,7 @@ export function valueExpression(v: Value): string {
     case 'minus':
       return `(${valueExpression(v.from)} - ${valueExpression(v.subtract)})`;
     case 'groupsOf':
-      return `Math.floor(${valueExpression(v.of)} / ${v.size})`;
+      return `Math.floor(${valueExpression(v.of)} / ${num(v.size)})`;
   }
 }
 
