@@ -1,4 +1,4 @@
-import { cp, mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,4 +67,92 @@ export async function projectWithEdit(game: string, file: string, edit: (text: s
   const target = path.join(root, 'content', game, file);
   await writeFile(target, edit(await readFile(target, 'utf8')));
   return root;
+}
+
+/** A text transform that replaces `from` once and throws when `from` is not there: a fixture that drifted fails its test instead of leaving it testing nothing. */
+export function swap(from: string, to: string): (text: string) => string {
+  return (text) => {
+    if (!text.includes(from)) throw new Error(`the text no longer holds ${JSON.stringify(from)}`);
+    return text.replace(from, to);
+  };
+}
+
+/** The small fixture games the toolchain tests build: test/fixtures/games/<name>/ is a project folder without the shared schemas. */
+export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'games');
+
+/**
+ * A throwaway copy of one fixture game: the repository's shared schemas
+ * (schemas/*.json, not the bundled games' folders, so a bundled game's edit
+ * cannot reach the test) plus test/fixtures/games/<name>/, with each edit
+ * (path relative to the project -> text transform) applied. An edit that
+ * changes nothing throws: a test whose fixture drifted must fail, not pass
+ * while testing nothing.
+ */
+export async function fixtureProject(name: string, edits: Record<string, (text: string) => string> = {}): Promise<string> {
+  return fixturesProject([name], edits);
+}
+
+/**
+ * One throwaway project holding several fixture games at once (the site
+ * tests build a site of games in two languages). Each fixture folder holds
+ * only content/<game>/ and schemas/<game>/, so they merge without clashing.
+ */
+export async function fixturesProject(names: readonly string[], edits: Record<string, (text: string) => string> = {}): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), `rulebook-${names.join('-')}-`));
+  await mkdir(path.join(dir, 'schemas'), { recursive: true });
+  for (const f of await readdir(path.join(ROOT, 'schemas'), { withFileTypes: true })) {
+    if (f.isFile() && f.name.endsWith('.json')) await cp(path.join(ROOT, 'schemas', f.name), path.join(dir, 'schemas', f.name));
+  }
+  for (const name of names) await cp(path.join(FIXTURES, name), dir, { recursive: true });
+  for (const [rel, edit] of Object.entries(edits)) {
+    const target = path.join(dir, rel);
+    const before = await readFile(target, 'utf8');
+    const after = edit(before);
+    if (after === before) throw new Error(`fixturesProject(${names.join(', ')}): the edit of ${rel} changed nothing`);
+    await writeFile(target, after);
+  }
+  return dir;
+}
+
+/**
+ * The mini game with rules as data: a `goals` collection whose entries hold a
+ * scoring rule (over `endState`), an optional value rule (over
+ * `playerState`) and worked examples, for DSL diagnostics fixtures.
+ */
+export const MINI_DSL_GAME = `${MINI_GAME}  goals:
+    file: goals.yaml
+    schema: mini/goal.schema.json
+    type: Goal
+endState:
+  type: MiniEndState
+  fields:
+    flour: { kind: count, nounPlural: markers, description: Flour markers held at the end. }
+    cabras: { kind: list, of: cards, noun: Cabra card, nounPlural: Cabra cards, where: "with {{a name}}", description: Cabra cards in play. }
+playerState:
+  - { id: wounds, type: count, noun: wound, nounPlural: wounds, description: Wounds taken. }
+`;
+
+export const MINI_DSL_SCHEMA = JSON.stringify({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://rulebook.dev/schemas/mini/goal.schema.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'scoring'],
+  properties: {
+    name: { type: 'string', description: 'Name' },
+    scoring: { $ref: '../dsl.schema.json#/$defs/scoring', 'x-rule': 'scoring', description: 'How it scores' },
+    fame: { $ref: '../dsl.schema.json#/$defs/value', 'x-rule': 'value', description: 'Fame from the player state' },
+    examples: { $ref: '../dsl.schema.json#/$defs/examples', description: 'Worked examples' },
+  },
+}, null, 2);
+
+/** Files of a mini DSL project: MINI_DSL_GAME, both schemas, two cards, and the given goals.yaml. */
+export function miniDslFiles(goals: string): Record<string, string> {
+  return {
+    'content/mini/game.yaml': MINI_DSL_GAME,
+    'content/mini/cards.yaml': '- { name: Lampião, kind: set }\n- { name: Corisco, kind: set }\n',
+    'content/mini/goals.yaml': goals,
+    'schemas/mini/card.schema.json': MINI_SCHEMA,
+    'schemas/mini/goal.schema.json': MINI_DSL_SCHEMA,
+  };
 }

@@ -2,14 +2,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serve } from '../../compiler/serve/serve.ts';
-import { makeProject } from '../helpers.ts';
+import { fixtureProject } from '../helpers.ts';
 import { browserAvailable, launch } from './browser.ts';
 
 const run = browserAvailable();
 
 describe.runIf(run)('rulebook serve', () => {
   it('rebuilds on save and reloads the page; an error shows over the last good page until fixed', async () => {
-    const root = await makeProject({}, { copyContent: ['cangaco'] });
+    // The `duel` fixture game (test/fixtures/games/duel), never a bundled game.
+    const root = await fixtureProject('duel');
     const log: string[] = [];
     const handle = await serve(root, { port: 0, base: '/', version: '0.0.0', color: false, log: (l) => log.push(l) });
     const browser = await launch();
@@ -23,34 +24,34 @@ describe.runIf(run)('rulebook serve', () => {
     try {
       expect(handle.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const page = await browser.newPage();
-      await page.goto(`${handle.url}cangaco/cards.html`);
+      await page.goto(`${handle.url}duel/trophies.html`);
       await page.waitForFunction(() => document.querySelector('script[src="/__rulebook/live.js"]') !== null);
-      const cards = path.join(root, 'content/cangaco/cards.yaml');
-      const original = await readFile(cards, 'utf8');
-      expect(original).toContain('This card has special rules');
+      const trophies = path.join(root, 'content/duel/trophies.yaml');
+      const original = await readFile(trophies, 'utf8');
+      expect(original).toContain('A crown on a cushion.');
 
       // A save: the page reloads by itself and shows the new text, and the file on disk changed.
       let update = settle(true);
-      await writeFile(cards, original.replace('This card has special rules', 'This card has VERY special rules'));
-      expect((await update).changed).toContain('cangaco/cards.html');
-      await page.waitForFunction(() => document.body.innerText.includes('This card has VERY special rules'));
-      expect(await readFile(path.join(root, 'docs-site/dist/cangaco/cards.html'), 'utf8')).toContain('VERY special rules');
+      await writeFile(trophies, original.replace('A crown on a cushion.', 'A crown on a VELVET cushion.'));
+      expect((await update).changed).toContain('duel/trophies.html');
+      await page.waitForFunction(() => document.body.innerText.includes('A crown on a VELVET cushion.'));
+      expect(await readFile(path.join(root, 'docs-site/dist/duel/trophies.html'), 'utf8')).toContain('VELVET cushion');
 
       // A broken save: the overlay names the file and line; the page keeps the last good content.
       update = settle(false);
-      await writeFile(cards, original.replace('structure: single', 'structure: singel'));
+      await writeFile(trophies, original.replace('ties: share-place', 'ties: share-plaec'));
       expect((await update).ok).toBe(false);
       const overlay = page.locator('.rb-overlay');
       await overlay.waitFor();
-      expect(await overlay.innerText()).toMatch(/content\/cangaco\/cards\.yaml:\d+:\d+: error/);
-      expect(await page.locator('main').innerText()).toContain('VERY special rules');
-      expect(log.join('\n')).toMatch(/cards\.yaml: errors; the last good site stays up/);
+      expect(await overlay.innerText()).toMatch(/content\/duel\/trophies\.yaml:\d+:\d+: error/);
+      expect(await page.locator('main').innerText()).toContain('VELVET cushion');
+      expect(log.join('\n')).toMatch(/trophies\.yaml: errors; the last good site stays up/);
 
       // Fixed: the overlay goes and the page shows the fixed content.
       update = settle(true);
-      await writeFile(cards, original);
+      await writeFile(trophies, original);
       expect((await update).ok).toBe(true);
-      await page.waitForFunction(() => !document.body.innerText.includes('VERY special rules') && document.querySelector('.rb-overlay') === null);
+      await page.waitForFunction(() => !document.body.innerText.includes('VELVET cushion') && document.querySelector('.rb-overlay') === null);
       await handle.live.settled();
       expect(log.join('\n')).toMatch(/search index \d+ ms; generated\/ \d+ ms/);
     } finally {

@@ -4,23 +4,23 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type SiteServer } from '../../compiler/serve/server.ts';
-import { bundledSite, hostileProject, siteOf } from '../site/built.ts';
+import { fixturesSite, hostileProject, siteOf } from '../site/built.ts';
 import { browserAvailable, launch } from './browser.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const run = browserAvailable();
 
-/** Every kind of page the site has, one of each. */
+/** Every kind of page the site has, one of each, from the fixture games (test/site/built.ts), never a bundled game. */
 const KINDS: Record<string, string> = {
   home: 'index.html',
-  'game overview': 'cangaco/index.html',
-  'Markdown rules page': 'cangaco/rules/cordel-cards.html',
-  'card faces with worked examples': 'cangaco/cordel.html',
-  'entity list': 'cangaceiros/chiefs.html',
-  map: 'cangaceiros/map.html',
-  'numbered rules tree (pt-BR)': 'root/rules.html',
-  glossary: 'root/glossary.html',
-  drafts: 'root/drafts.html',
+  'game overview': 'duel/index.html',
+  'Markdown rules page': 'duel/rules/overview.html',
+  'card faces with worked examples': 'duel/trophies.html',
+  'entity list': 'board/events.html',
+  map: 'board/maps.html',
+  'numbered rules tree (pt-BR)': 'tree/rules.html',
+  glossary: 'tree/glossary.html',
+  drafts: 'duel/drafts.html',
 };
 
 describe.runIf(run)('the site in a browser', () => {
@@ -28,7 +28,7 @@ describe.runIf(run)('the site in a browser', () => {
   let server: SiteServer;
 
   beforeAll(async () => {
-    const files = await bundledSite();
+    const files = await fixturesSite();
     server = await startServer(() => files, { port: 0, live: false });
     browser = await launch();
   });
@@ -52,9 +52,10 @@ describe.runIf(run)('the site in a browser', () => {
   }
 
   const cases = [
-    { game: 'cangaceiros', query: 'lampiao', title: 'Lampião', href: /cangaceiros\/(chiefs|rules\/[a-z-]+)\.html#lampiao$/ },
-    { game: 'cangaco', query: 'jose tatu', title: 'A Luta do Carranca Contra José Tatu', href: /cangaco\/(cordel|rules\/[a-z-]+)\.html#a-luta-do-carranca-contra-jose-tatu$/ },
-    { game: 'root', query: 'clareira costeira', title: '16.2.2.III Clareiras Costeiras.', href: /root\/rules\.html#r-16-2-2-III$/ },
+    // An accent-free query finds an accented name; a two-word query a two-word name; a Portuguese stem the pt-BR plural title.
+    { game: 'board', query: 'lampada', title: 'Lâmpada Velha', href: /board\/events\.html#lampada-velha$/ },
+    { game: 'duel', query: 'counting house', title: 'The Counting House', href: /duel\/trophies\.html#the-counting-house$/ },
+    { game: 'tree', query: 'clareira costeira', title: '16.5.1 Clareiras Costeiras.', href: /tree\/rules\.html#r-16-5-1$/ },
   ];
   for (const c of cases) {
     it(`search on ${c.game}: "${c.query}" finds ${c.title}, and the keyboard follows the result to its anchor`, async () => {
@@ -74,21 +75,21 @@ describe.runIf(run)('the site in a browser', () => {
     });
   }
 
-  it('the home page searches the language the reader picks: English by default, Português for Root', async () => {
+  it('the home page searches the language the reader picks: English by default, Português for the pt-BR game', async () => {
     const page = await open('index.html');
-    await search(page, 'lampiao');
-    expect(await page.locator('#search-results li a .r-title').first().innerText()).toBe('Lampião');
+    await search(page, 'lampada');
+    expect(await page.locator('#search-results li a .r-title').first().innerText()).toBe('Lâmpada Velha');
     await page.locator('#search-lang').selectOption({ label: 'Português' });
     await page.locator('#search-q').fill('clareira costeira');
     await page.waitForFunction(() => document.querySelector('#search-results .count')?.textContent?.includes('clareira costeira'));
     const first = page.locator('#search-results li a').first();
-    expect(await first.locator('.r-title').innerText()).toBe('16.2.2.III Clareiras Costeiras.');
-    expect(await first.getAttribute('href')).toMatch(/^root\/rules\.html#r-16-2-2-III$/);
+    expect(await first.locator('.r-title').innerText()).toBe('16.5.1 Clareiras Costeiras.');
+    expect(await first.getAttribute('href')).toMatch(/^tree\/rules\.html#r-16-5-1$/);
     await page.close();
   });
 
   it('the first query loads at most 150 KB gzipped', async () => {
-    const page = await open('root/rules.html');
+    const page = await open('tree/rules.html');
     const sizes: Array<[string, number]> = [];
     page.on('response', async (r) => {
       const body = await r.body().catch(() => Buffer.alloc(0));
@@ -97,18 +98,18 @@ describe.runIf(run)('the site in a browser', () => {
     await search(page, 'clareira costeira');
     await page.waitForTimeout(300);
     const total = sizes.reduce((s, [, n]) => s + n, 0);
-    process.stderr.write(`first query (root/rules.html, "clareira costeira"): ${(total / 1024).toFixed(1)} KB gzipped in ${sizes.length} requests\n`);
+    process.stderr.write(`first query (tree/rules.html, "clareira costeira"): ${(total / 1024).toFixed(1)} KB gzipped in ${sizes.length} requests\n`);
     expect(sizes.some(([u]) => u.includes('wasm.pt-br.pagefind'))).toBe(true);
     expect(total).toBeLessThanOrEqual(150 * 1024);
     await page.close();
   });
 
   it('cross-references, backlinks and glossary terms work from the keyboard', async () => {
-    const page = await open('root/rules.html');
-    // 16.1.1 refers to 16.2: follow it.
-    await page.locator('#r-16-1-1').locator('xpath=../..').locator('a.xref', { hasText: /^16\.2$/ }).first().click();
-    await page.waitForURL(/#r-16-2$/);
-    expect(await page.locator('#r-16-2').isVisible()).toBe(true);
+    const page = await open('tree/rules.html');
+    // 16.4.1 refers to 16.5: follow it.
+    await page.locator('#r-16-4-1').locator('xpath=../..').locator('a.xref', { hasText: /^16\.5$/ }).first().click();
+    await page.waitForURL(/#r-16-5$/);
+    expect(await page.locator('#r-16-5').isVisible()).toBe(true);
     // A glossary term: focus shows the definition; Escape hides it; following it lands on the entry.
     const term = page.locator('a.term').first();
     await term.focus();
@@ -126,9 +127,9 @@ describe.runIf(run)('the site in a browser', () => {
     const context = await browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
     const page = await context.newPage();
-    await page.goto(`${server.url}root/rules.html`);
-    await page.locator('button.copy[data-copy="r-16-1-5"]').click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}root/rules.html#r-16-1-5`);
+    await page.goto(`${server.url}tree/rules.html`);
+    await page.locator('button.copy[data-copy="r-16-5-1"]').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}tree/rules.html#r-16-5-1`);
     await context.close();
   });
 
@@ -157,22 +158,22 @@ describe.runIf(run)('the site in a browser', () => {
   it('works offline once loaded (service worker)', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}cangaco/cordel.html`);
+    await page.goto(`${server.url}duel/trophies.html`);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await context.setOffline(true);
     await page.reload();
-    expect(await page.locator('h1').innerText()).toBe('Cordel cards');
+    expect(await page.locator('h1').innerText()).toBe('Trophy cards');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await context.close();
   });
 
   it('prints a clean rulebook: no navigation, search or buttons on paper', async () => {
-    const page = await open('root/rules.html');
+    const page = await open('tree/rules.html');
     await page.emulateMedia({ media: 'print' });
     for (const selector of ['nav.side', 'form.search', 'header.site', '.permalink']) expect(await page.locator(selector).first().isVisible(), selector).toBe(false);
-    expect(await page.locator('#r-16-1-1').isVisible()).toBe(true);
+    expect(await page.locator('#r-16-4-1').isVisible()).toBe(true);
     await page.close();
   });
 
@@ -180,7 +181,7 @@ describe.runIf(run)('the site in a browser', () => {
     const files = await siteOf(await hostileProject(), { search: false });
     const hostile = await startServer(() => files, { port: 0, live: false });
     try {
-      for (const path of ['mini/cards.html', 'mini/rules/intro.html']) {
+      for (const path of ['hostile/cards.html', 'hostile/rules/intro.html']) {
         const page = await browser.newPage();
         await page.goto(hostile.url + path);
         await page.locator('a', { hasText: 'a link' }).first().click({ timeout: 1000 }).catch(() => {});

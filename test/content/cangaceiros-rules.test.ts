@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cangaceiros as c } from '../generated/index.js';
-import type { Piece } from '../generated/runtime.js';
-import { diagnosticsOf, projectWithEdit } from './helpers.ts';
+import { cangaceiros as c } from '../../generated/index.js';
+import type { Piece } from '../../generated/runtime.js';
 
 const side = 'players-2-3';
 const scores = (fame: Record<string, number>) => Object.fromEntries(Object.entries(fame).map(([p, f]) => [p, { fame: f }]));
@@ -98,38 +97,9 @@ describe('city exchanges and the Chiefs that change them', () => {
 describe('final scoring', () => {
   const scoring = c.scoring.byId['final-scoring'];
   it('adds the resource points, subtracts wounds, and gains 1 Fame per 3 (rounded down)', () => {
-    expect(scoring.value!({ fame: 10, serraActionCards: 1, caatingaActionCards: 1, cangaceirosOnPlayerBoard: 3, garrisonsByTerrain: { sertao: 2, serra: 1 }, reis: 4, deal: 1, vengeance: 1, wounds: 2 })).toBe(14);
-    expect(scoring.value!({ fame: 7, reis: 8, volanteTrophies: 1, trainingMarkersOnPlayerBoard: 2 })).toBe(10);
-    expect(scoring.value!({ fame: 3, reis: 2 })).toBe(3);
-  });
-});
-
-describe('the map invariants are located errors', () => {
-  async function withMap(edit: (yaml: string) => string): Promise<string[]> {
-    return (await diagnosticsOf(await projectWithEdit('cangaceiros', 'map.yaml', edit))).filter((d) => d.startsWith('error'));
-  }
-
-  it('an edge to an unknown space (a dangling reference) gets a did-you-mean', async () => {
-    const d = await withMap((y) => y.replace('- { a: mossoro, b: pau-dos-ferros, kind: border }', '- { a: mossoro, b: pau-dos-feros, kind: border }'));
-    expect(d).toEqual([expect.stringMatching(/^error content\/cangaceiros\/map\.yaml:36:24 graph-unknown-node: edge 1 of players-2-3 names an unknown node "pau-dos-feros" \[did you mean "pau-dos-ferros"\?\]$/)]);
-  });
-
-  it('a pair listed twice, a railroad off the Cities, an arrow into Juazeiro and a broken connection', async () => {
-    const d = await withMap((y) =>
-      y
-        .replace('- { a: mossoro, b: sousa, kind: border }', '- { a: mossoro, b: sousa, kind: border }\n    - { a: sousa, b: mossoro, kind: border }\n    - { a: sousa, b: caruaru, kind: railroad }')
-        .replace('- { from: mossoro, to: sousa }', '- { from: mossoro, to: juazeiro }'),
-    );
-    const rules = d.map((x) => x.split(' ')[2]!.replace(/:$/, ''));
-    expect(rules).toContain('graph-duplicate-edge');
-    expect(rules.filter((r) => r === 'graph-edge-between')).toHaveLength(2);
-    expect(rules).toContain('graph-arrow-forbidden');
-    expect(rules).toContain('graph-arrow-not-adjacent');
-  });
-
-  it('a space cut off from the rest', async () => {
-    const d = await withMap((y) => y.replace('- { a: paulo-afonso, b: salvador, kind: border }', '').replace('- { a: salvador, b: raso-da-catarina, kind: border }', '').replace('- { a: salgueiro, b: salvador, kind: railroad }', ''));
-    expect(d.some((x) => /graph-disconnected: players-2-3 is not connected: "salvador" cannot be reached/.test(x))).toBe(true);
+    expect(scoring.value({ fame: 10, serraActionCards: 1, caatingaActionCards: 1, cangaceirosOnPlayerBoard: 3, garrisonsByTerrain: { sertao: 2, serra: 1 }, reis: 4, deal: 1, vengeance: 1, wounds: 2 })).toBe(14);
+    expect(scoring.value({ fame: 7, reis: 8, volanteTrophies: 1, trainingMarkersOnPlayerBoard: 2 })).toBe(10);
+    expect(scoring.value({ fame: 3, reis: 2 })).toBe(3);
   });
 });
 
@@ -141,18 +111,12 @@ describe('Serra Action cards whose lower part the DSL can say', () => {
     expect(c.actionCards.byId['serra-8'].apply!(state)).toMatchObject({ reis: 3, cangaceirosOnPlayerBoard: 6 });
     expect(c.actionCards.byId['serra-2'].rulesText).toBe('Gain 1 Reis token for each Cangaceiro on your Player board (not your Chief).');
   });
-
-  it('a printed sentence kept as wording is held to the data: a number it says must be in the rule', async () => {
-    const root = await projectWithEdit('cangaceiros', 'action-cards.yaml', (y) => y.replace('gain: [{ field: reis, amount: 2 }]', 'gain: [{ field: reis, amount: 3 }]'));
-    const d = (await diagnosticsOf(root)).filter((x) => x.startsWith('error'));
-    expect(d).toEqual([expect.stringMatching(/action-cards\.yaml:\d+:\d+ wording-numbers: the printed text says 2, which the rule's data does not \[the data reads: Gain 3 Reis tokens for each of your Cangaceiros in a Garrison on the Map board\.\]/)]);
-  });
 });
 
 describe('Life Goals', () => {
   it('give 9 Fame Points minus the Wound cubes on the Chief card', () => {
     expect(c.lifeGoals.all).toHaveLength(14);
-    for (const goal of c.lifeGoals.all) expect([goal.value!({ wounds: 0 }), goal.value!({ wounds: 3 })], goal.id).toEqual([9, 6]);
+    for (const goal of c.lifeGoals.all) expect([goal.value({ wounds: 0 }), goal.value({ wounds: 3 })], goal.id).toEqual([9, 6]);
   });
 });
 

@@ -1,8 +1,15 @@
 import { check } from '../../compiler/pipeline.ts';
 import { emitSite, type SiteFiles } from '../../compiler/emit-site/site.ts';
-import { MINI_GAME, MINI_SCHEMA, makeProject } from '../helpers.ts';
+import { fixtureProject, fixturesProject } from '../helpers.ts';
 
-export const GAMES = ['cangaco', 'cangaceiros', 'root'];
+/**
+ * The fixture games the site tests build, all in one project: `duel` (English,
+ * card faces, worked examples, placeholders, a Markdown rules page), `board`
+ * (a map and its draft, an entity list, an accented name) and `tree` (pt-BR
+ * numbered rules, glossary, icons). Never a bundled game: editing content/
+ * cannot break these tests.
+ */
+export const FIXTURE_GAMES = ['duel', 'board', 'tree'] as const;
 
 /** The site of a project, built in memory (check + emit site, without the slower code emission). */
 export async function siteOf(root: string, options: { base?: string; search?: boolean } = {}): Promise<SiteFiles> {
@@ -11,11 +18,11 @@ export async function siteOf(root: string, options: { base?: string; search?: bo
   return emitSite(result.games, { base: options.base ?? '/', search: options.search });
 }
 
-/** The bundled games' site, built once per test file. */
-let bundled: Promise<SiteFiles> | undefined;
-export function bundledSite(): Promise<SiteFiles> {
-  bundled ??= makeProject({}, { copyContent: GAMES }).then((root) => siteOf(root));
-  return bundled;
+/** The fixture games' site, built once per test file. */
+let built: Promise<SiteFiles> | undefined;
+export function fixturesSite(): Promise<SiteFiles> {
+  built ??= fixturesProject(FIXTURE_GAMES).then((root) => siteOf(root));
+  return built;
 }
 
 export function pagesOf(files: SiteFiles): Array<[string, string]> {
@@ -31,27 +38,7 @@ export function decodeEntities(s: string): string {
   return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
-/** A game whose content tries to inject script: in YAML text, in a name, and in Markdown prose. */
-export async function hostileProject(): Promise<string> {
-  return makeProject({
-    'content/mini/game.yaml': MINI_GAME,
-    'schemas/mini/card.schema.json': MINI_SCHEMA,
-    'content/mini/cards.yaml': [
-      '- name: "Evil <script>window.__pwned = 1</script> card"',
-      '  kind: single',
-      '- name: Image',
-      '  kind: set',
-      `  beats: image`,
-    ].join('\n') + '\n',
-    'content/mini/rules/01-intro.md': [
-      '# Intro <script>window.__pwned = 2</script>',
-      '',
-      'Text <script>window.__pwned = 3</script> and <img src="x" onerror="window.__pwned = 4"> and [a link](javascript:window.__pwned=5).',
-      '',
-      '<div onclick="window.__pwned = 6">raw html</div>',
-      '',
-      '::collection{name=cards}',
-    ].join('\n') + '\n',
-  });
+/** The `hostile` fixture game (test/fixtures/games/hostile): content that tries to inject script in YAML text, a name and Markdown prose. */
+export function hostileProject(): Promise<string> {
+  return fixtureProject('hostile');
 }
-

@@ -1,45 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { bundledSite, siteOf } from './built.ts';
-import { makeProject } from '../helpers.ts';
+import { fixturesSite, siteOf } from './built.ts';
+import { fixtureProject } from '../helpers.ts';
 
+// On the fixture games (test/site/built.ts): the `board` fixture's map, the `duel` fixture's Trophy cards.
 describe('the built site: entities drawn', () => {
-  it('draws the Cangaceiros map from its data: every space a link with its neighbours, terrain colours, railroads, arrows, marked draft', async () => {
-    const files = await bundledSite();
-    const html = String(files.get('cangaceiros/map.html'));
+  it('draws the map from its data: every space a link with its neighbours, kind colours, railroads, arrows, a marked draft', async () => {
+    const files = await fixturesSite();
+    const html = String(files.get('board/maps.html'));
     const svgs = [...html.matchAll(/<svg class="map"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
     expect(svgs).toHaveLength(2);
-    const small = svgs[0]!;
-    expect(small.match(/<circle class="space /g)).toHaveLength(18);
-    expect(small.match(/<line class="edge k-border" /g)).toHaveLength(39);
-    expect(small.match(/<line class="edge k-railroad restricted"/g)).toHaveLength(3);
-    expect(small.match(/<line class="arrow"/g)).toHaveLength(17);
-    // The rulebook's colour key: Sertão yellow, Serra brown, Caatinga green, City grey.
-    expect(small).toMatch(/<circle class="space t-sertao" [^>]*fill="#ecc94b"/);
-    expect(small).toMatch(/<circle class="space t-serra" [^>]*fill="#a47148"/);
-    expect(small).toMatch(/<circle class="space t-caatinga" [^>]*fill="#6aa84f"/);
-    expect(small).toMatch(/<circle class="space t-city" [^>]*fill="#b9b9b9"/);
-    expect(small).toContain('<a href="#players-2-3-sousa" aria-label="Sousa (Sertão). Neighbours: Mossoró, Pau dos Ferros, Serra Talhada, Caruaru, Recife">');
-    expect(small).toContain('class="watermark"');
-    expect(html).toMatch(/<li id="players-2-3-recife"><b>Recife<\/b> <span class="terrain">\(City\)<\/span>\. Neighbours: .*Railroad: <a href="#players-2-3-mossoro">Mossoró<\/a>, <a href="#players-2-3-salgueiro">Salgueiro<\/a>\. Arrow to: <a href="#players-2-3-caruaru">Caruaru<\/a>\.<\/li>/);
-    expect(html).toContain('<figcaption><span class="draft">draft</span> 2/3 players (draft)</figcaption>');
+    const valley = svgs[0]!;
+    // test/fixtures/games/board/content/board/maps.yaml: 7 spaces, 8 borders, 1 railroad, 6 arrows.
+    expect(valley.match(/<circle class="space /g)).toHaveLength(7);
+    expect(valley.match(/<line class="edge k-border" /g)).toHaveLength(8);
+    expect(valley.match(/<line class="edge k-railroad restricted"/g)).toHaveLength(1);
+    expect(valley.match(/<line class="arrow"/g)).toHaveLength(6);
+    // The colour key declared in game.yaml: Town gray, Field green, Shrine yellow.
+    expect(valley).toMatch(/<circle class="space t-town" [^>]*fill="#b9b9b9"/);
+    expect(valley).toMatch(/<circle class="space t-field" [^>]*fill="#6aa84f"/);
+    expect(valley).toMatch(/<circle class="space t-shrine" [^>]*fill="#ecc94b"/);
+    expect(valley).toContain('<a href="#valley-ashford" aria-label="Ashford (Town). Neighbours: Elmstead, Dunmore">');
+    expect(valley).not.toContain('class="watermark"');
+    expect(html).toContain('<li id="valley-ashford"><b>Ashford</b> <span class="terrain">(Town)</span>. Neighbours: <a href="#valley-elmstead">Elmstead</a>, <a href="#valley-dunmore">Dunmore</a>. Railroad: <a href="#valley-coldharbor">Coldharbor</a>. Arrow to: <a href="#valley-dunmore">Dunmore</a>.</li>');
+    // The second map is a whole-entry draft (provenance: placeholder): watermarked and captioned as such.
+    expect(svgs[1]).toContain('class="watermark"');
+    expect(html).toContain('<figcaption><span class="draft">draft</span> The Marsh (draft)</figcaption>');
   });
 
   it('draws counted components (cards, tiles) as faces, with draft values marked', async () => {
-    const files = await bundledSite();
-    const cordel = String(files.get('cangaco/cordel.html'));
-    expect(cordel).toContain('<div class="faces">');
-    expect(cordel.match(/<article class="entity face/g)).toHaveLength(20);
-    expect(cordel).toContain('<caption>Worked examples</caption>');
-    const chiefs = String(files.get('cangaceiros/chiefs.html'));
-    expect(chiefs).toMatch(/<dt>guns<\/dt><dd><span class="draft" title="[^"]+">draft: 3<\/span>/);
+    const files = await fixturesSite();
+    const trophies = String(files.get('duel/trophies.html'));
+    expect(trophies).toContain('<div class="faces">');
+    expect(trophies.match(/<article class="entity face/g)).toHaveLength(4);
+    expect(trophies).toContain('<caption>Worked examples</caption>');
+    expect(trophies).toMatch(/<dt>flavor<\/dt><dd><span class="draft" title="[^"]+">draft: &quot;A crown on a cushion\.&quot;<\/span>/);
+    // Not a counted component: the events are an entity list, not faces.
+    expect(String(files.get('board/events.html'))).not.toContain('<article class="entity face');
   });
 
   it('writes sitemap.xml under the --base path, with relative links in the pages', async () => {
-    const files = await siteOf(await makeProject({}, { copyContent: ['cangaco'] }), { base: '/docs/', search: false });
+    const files = await siteOf(await fixtureProject('duel'), { base: '/docs/', search: false });
     const xml = String(files.get('sitemap.xml'));
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    expect(xml).toContain('<url><loc>/docs/cangaco/cordel.html</loc></url>');
+    expect(xml).toContain('<url><loc>/docs/duel/trophies.html</loc></url>');
     expect(xml).toContain('<url><loc>/docs/index.html</loc></url>');
-    expect(String(files.get('cangaco/cordel.html'))).not.toContain('/docs/');
+    expect(String(files.get('duel/trophies.html'))).not.toContain('/docs/');
   });
 });

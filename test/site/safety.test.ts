@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostileProject, pagesOf, siteOf } from './built.ts';
 
+// The `hostile` fixture game (test/fixtures/games/hostile): script in a YAML name, in Markdown prose, handlers and a javascript: URL.
 describe('the built site: safety', () => {
   it('escapes or drops every script, handler and javascript: URL from content', async () => {
     const files = await siteOf(await hostileProject(), { search: false });
@@ -13,10 +14,10 @@ describe('the built site: safety', () => {
       expect(html, page).not.toMatch(/javascript:/i);
       expect(html, page).not.toContain('__pwned = 4"');
     }
-    const cards = String(files.get('mini/cards.html'));
+    const cards = String(files.get('hostile/cards.html'));
     expect(cards).toContain('Evil &lt;script&gt;window.__pwned &#x3D; 1&lt;/script&gt; card');
     // The sanitizer keeps the prose and drops raw markup and the javascript: URL.
-    const intro = String(files.get('mini/rules/intro.html'));
+    const intro = String(files.get('hostile/rules/intro.html'));
     expect(intro).toContain('<p>Text window.__pwned = 3 and  and <a>a link</a>.</p>');
     expect(intro).not.toContain('raw html');
   });

@@ -1,14 +1,14 @@
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
-import { bundledSite, pagesOf } from './built.ts';
+import { fixturesSite, pagesOf } from './built.ts';
 
-// html-validate's recommended rules, as they are, on every built page.
+// html-validate's recommended rules, as they are, on every page of the fixture games' site (test/site/built.ts).
 const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
 
 describe('the built site: HTML', () => {
   it('every page validates (html-validate:recommended)', async () => {
     const problems: string[] = [];
-    for (const [page, html] of pagesOf(await bundledSite())) {
+    for (const [page, html] of pagesOf(await fixturesSite())) {
       const report = await validator.validateString(html, page);
       for (const r of report.results) for (const m of r.messages) problems.push(`${page}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
     }
@@ -18,9 +18,9 @@ describe('the built site: HTML', () => {
 
   it('every page: lang, one h1, headings that never skip a level, the CSP, the search box, landmarks and a skip link', async () => {
     const problems: string[] = [];
-    for (const [page, html] of pagesOf(await bundledSite())) {
+    for (const [page, html] of pagesOf(await fixturesSite())) {
       const lang = /<html lang="([^"]+)"/.exec(html)?.[1];
-      if (lang !== (page.startsWith('root/') ? 'pt-BR' : 'en')) problems.push(`${page}: lang ${lang}`);
+      if (lang !== (page.startsWith('tree/') ? 'pt-BR' : 'en')) problems.push(`${page}: lang ${lang}`);
       const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
       if (levels.filter((l) => l === 1).length !== 1 || levels[0] !== 1) problems.push(`${page}: h1s ${levels.join(',')}`);
       levels.forEach((l, i) => { if (i && l > levels[i - 1]! + 1) problems.push(`${page}: h${levels[i - 1]} then h${l}`); });
@@ -33,9 +33,9 @@ describe('the built site: HTML', () => {
   });
 
   it('interface words follow the game language', async () => {
-    const files = await bundledSite();
-    expect(String(files.get('root/rules.html'))).toContain('<label for="search-q">Buscar nas regras</label>');
-    expect(String(files.get('root/rules.html'))).toContain('Pular para o conteúdo');
-    expect(String(files.get('cangaco/cordel.html'))).toContain('<label for="search-q">Search the rules</label>');
+    const files = await fixturesSite();
+    expect(String(files.get('tree/rules.html'))).toContain('<label for="search-q">Buscar nas regras</label>');
+    expect(String(files.get('tree/rules.html'))).toContain('Pular para o conteúdo');
+    expect(String(files.get('duel/trophies.html'))).toContain('<label for="search-q">Search the rules</label>');
   });
 });
