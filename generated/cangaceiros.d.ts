@@ -218,9 +218,9 @@ export interface Chief {
 export interface EventTile {
     readonly id: EventTileId;
     /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */
-    readonly apply?: (state: PlayerState) => PlayerState;
+    readonly apply: (state: PlayerState) => PlayerState;
     /** The rule as rules text, rendered from the same data. */
-    readonly rulesText?: string;
+    readonly rulesText: string;
     /** The Event's name as printed. */
     readonly name: Text;
     /** event: one of the 14 Event tiles; peace: the Peace tile. */
@@ -392,9 +392,9 @@ export interface PlunderBonus {
 export interface LifeGoal {
     readonly id: LifeGoalId;
     /** The value compiled from the data, from one player's state. */
-    readonly value?: (state: PlayerState) => number;
+    readonly value: (state: PlayerState) => number;
     /** The rule as rules text, rendered from the same data. */
-    readonly rulesText?: string;
+    readonly rulesText: string;
     /** Display name (not printed: placeholder). */
     readonly name: Text;
     /** The resources in the red box. */
@@ -542,9 +542,9 @@ export interface GameEnd {
 export interface Scoring {
     readonly id: ScoringId;
     /** The value compiled from the data, from one player's state. */
-    readonly value?: (state: PlayerState) => number;
+    readonly value: (state: PlayerState) => number;
     /** The rule as rules text, rendered from the same data. */
-    readonly rulesText?: string;
+    readonly rulesText: string;
     /** Name. */
     readonly name: Text;
     /** Who wins. */
@@ -643,6 +643,44 @@ export interface MapSide {
         readonly to: string;
     })[];
 }
+/** Whether a string is the ID of one of the Chief Cangaceiros Cards. */
+export declare function isChiefId(s: string): s is ChiefId;
+/** Whether a string is the ID of one of the Event tiles. */
+export declare function isEventTileId(s: string): s is EventTileId;
+/** Whether a string is the ID of one of the Action cards. */
+export declare function isActionCardId(s: string): s is ActionCardId;
+/** Whether a string is the ID of one of the Answers to a Threaten action. */
+export declare function isThreatOptionId(s: string): s is ThreatOptionId;
+/** Whether a string is the ID of one of the Fazenda tiles. */
+export declare function isFazendaId(s: string): s is FazendaId;
+/** Whether a string is the ID of one of the Cities. */
+export declare function isCityId(s: string): s is CityId;
+/** Whether a string is the ID of one of the Plunder bonuses. */
+export declare function isPlunderBonusId(s: string): s is PlunderBonusId;
+/** Whether a string is the ID of one of the Life Goal cards. */
+export declare function isLifeGoalId(s: string): s is LifeGoalId;
+/** Whether a string is the ID of one of the Life Goal resources. */
+export declare function isLifeGoalCostId(s: string): s is LifeGoalCostId;
+/** Whether a string is the ID of one of the Volantes cards. */
+export declare function isVolantesCardId(s: string): s is VolantesCardId;
+/** Whether a string is the ID of one of the Reinforcements tokens. */
+export declare function isReinforcementsTokenId(s: string): s is ReinforcementsTokenId;
+/** Whether a string is the ID of one of the Reward tiles. */
+export declare function isRewardTileId(s: string): s is RewardTileId;
+/** Whether a string is the ID of one of the Icon List. */
+export declare function isIconId(s: string): s is IconId;
+/** Whether a string is the ID of one of the Outcome of a Volantes attack. */
+export declare function isVolantesAttackRowId(s: string): s is VolantesAttackRowId;
+/** Whether a string is the ID of one of the Bounty. */
+export declare function isBountyLevelId(s: string): s is BountyLevelId;
+/** Whether a string is the ID of one of the Phases of a Round. */
+export declare function isPhaseId(s: string): s is PhaseId;
+/** Whether a string is the ID of one of the End of the Game. */
+export declare function isGameEndId(s: string): s is GameEndId;
+/** Whether a string is the ID of one of the Final Scoring. */
+export declare function isScoringId(s: string): s is ScoringId;
+/** Whether a string is the ID of one of the Map board. */
+export declare function isMapSideId(s: string): s is MapSideId;
 /** Every node of the map graphs. */
 export type MapSideNodeId = "mossoro" | "pau-dos-ferros" | "sousa" | "serra-do-araripe" | "serra-talhada" | "juazeiro" | "recife" | "caruaru" | "crossroads" | "ouricuri" | "salgueiro" | "petrolina" | "floresta" | "moxoto" | "cabrobo" | "paulo-afonso" | "raso-da-catarina" | "salvador" | "patos" | "exu" | "serra-da-capivara" | "canudos" | "jeremoabo";
 /** Cangaceiros: every collection with `all` and `byId`, the game's declarations, its rules as functions and its placeholder report. */
@@ -657,11 +695,11 @@ export interface CangaceirosNamespace {
     /** The components as the rulebook's list prints them. */
     readonly components: readonly ComponentInfo[];
     readonly declarations: {
-        readonly terrains: readonly DeclarationEntry[];
-        readonly resources: readonly DeclarationEntry[];
-        readonly zones: readonly DeclarationEntry[];
-        readonly pieceKinds: readonly DeclarationEntry[];
-        readonly actions: readonly DeclarationEntry[];
+        readonly terrains: readonly DeclarationEntry<Terrain>[];
+        readonly resources: readonly DeclarationEntry<Resource>[];
+        readonly zones: readonly DeclarationEntry<Zone>[];
+        readonly pieceKinds: readonly DeclarationEntry<PieceKind>[];
+        readonly actions: readonly DeclarationEntry<Action>[];
     };
     /** Chief Cangaceiros Cards */
     readonly chiefs: Collection<ChiefId, Chief>;
@@ -720,5 +758,7 @@ export interface CangaceirosNamespace {
     };
     /** Every value the rulebook does not give, marked as a placeholder in the content. */
     readonly placeholders: readonly Placeholder[];
+    /** Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content. */
+    readonly readings: readonly Placeholder[];
 }
 export declare const cangaceiros: CangaceirosNamespace;

@@ -55,9 +55,9 @@ export interface CardKind {
 export interface CordelCard {
     readonly id: CordelCardId;
     /** The rule compiled from the data: one total per player, in input order. */
-    readonly score?: (players: readonly CangacoEndState[]) => number[];
+    readonly score: (players: readonly CangacoEndState[]) => number[];
     /** The rule as rules text, rendered from the same data. */
-    readonly rulesText?: string;
+    readonly rulesText: string;
     /** The card's printed title. */
     readonly name: string;
     /** How the card scores, as DSL. */
@@ -91,6 +91,12 @@ export interface StationCard {
     /** The direction the remaining cards are passed. */
     readonly passDirection?: "left" | "right" | null;
 }
+/** Whether a string is the ID of one of the Cangaço cards. */
+export declare function isCardKindId(s: string): s is CardKindId;
+/** Whether a string is the ID of one of the Cordel cards. */
+export declare function isCordelCardId(s: string): s is CordelCardId;
+/** Whether a string is the ID of one of the Station cards. */
+export declare function isStationCardId(s: string): s is StationCardId;
 /** Cangaço: every collection with `all` and `byId`, the game's declarations, its rules as functions and its placeholder report. */
 export interface CangacoNamespace {
     readonly id: "cangaco";
@@ -103,8 +109,8 @@ export interface CangacoNamespace {
     /** The components as the rulebook's list prints them. */
     readonly components: readonly ComponentInfo[];
     readonly declarations: {
-        readonly resources: readonly DeclarationEntry[];
-        readonly setKinds: readonly DeclarationEntry[];
+        readonly resources: readonly DeclarationEntry<Resource>[];
+        readonly setKinds: readonly DeclarationEntry<SetKind>[];
     };
     /** Cangaço cards */
     readonly cards: Collection<CardKindId, CardKind>;
@@ -127,5 +133,7 @@ export interface CangacoNamespace {
     };
     /** Every value the rulebook does not give, marked as a placeholder in the content. */
     readonly placeholders: readonly Placeholder[];
+    /** Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content. */
+    readonly readings: readonly Placeholder[];
 }
 export declare const cangaco: CangacoNamespace;

@@ -12,7 +12,8 @@ export type SetupStepId = "escolha-e-prepare-o-mapa" | "escolha-o-baralho" | "es
 export type RuleNumber = RuleId | "16.6.1" | "16.6.2" | "16.6.3" | "16.6.4" | "16.6.5" | "16.6.6" | "16.6.7" | "16.6.8" | "16.6.9" | "16.6.10" | "16.6.11" | "16.6.12" | "16.6.13" | "16.6.14" | "16.6.15" | "16.6.16" | "16.6.17" | "16.6.18" | "16.6.19" | "16.6.20" | "16.6.21" | "16.6.22" | "16.6.23" | "16.6.24" | "16.6.25" | "16.6.26" | "16.6.27" | "16.6.28" | "16.6.29" | "16.6.30" | "16.6.31" | "16.6.32" | "16.6.33" | "16.6.34";
 export interface Rule {
     readonly id: RuleId;
-    readonly name: Text;
+    /** No name in the schema: the ID. */
+    readonly name: string;
     /** The full rule number built from the printed nesting, e.g. "16.1.5.I" or "16.1.8.I.a". Also the rule's ID. */
     readonly number: string;
     /** The rule's title as printed (may hold {icon:...} tokens where the print had an icon). Absent when the rule has none. */
@@ -122,6 +123,22 @@ export interface SetupStep {
         readonly rule: RuleNumber;
     })[];
 }
+/** Whether a string is the ID of one of the Lei de Root — seção 16. */
+export declare function isRuleId(s: string): s is RuleId;
+/** Whether a string is the ID of one of the Glossário. */
+export declare function isGlossaryEntryId(s: string): s is GlossaryEntryId;
+/** Whether a string is the ID of one of the Ícones. */
+export declare function isIconId(s: string): s is IconId;
+/** Whether a string is the ID of one of the Referência dos Malandros. */
+export declare function isVagabondId(s: string): s is VagabondId;
+/** Whether a string is the ID of one of the Capangas: Habilidades e Ações. */
+export declare function isHirelingEffectId(s: string): s is HirelingEffectId;
+/** Whether a string is the ID of one of the Marcos: Regras Gerais. */
+export declare function isLandmarkRuleId(s: string): s is LandmarkRuleId;
+/** Whether a string is the ID of one of the Mapas Alternativos. */
+export declare function isGameMapId(s: string): s is GameMapId;
+/** Whether a string is the ID of one of the Preparação Avançada. */
+export declare function isSetupStepId(s: string): s is SetupStepId;
 /** Root — Lei de Root, seção 16 (Apêndices): every collection with `all` and `byId`, the game's declarations, its rules as functions and its placeholder report. */
 export interface RootNamespace {
     readonly id: "root";
@@ -152,5 +169,7 @@ export interface RootNamespace {
     readonly setupSteps: Collection<SetupStepId, SetupStep>;
     /** Every value the rulebook does not give, marked as a placeholder in the content. */
     readonly placeholders: readonly Placeholder[];
+    /** Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content. */
+    readonly readings: readonly Placeholder[];
 }
 export declare const root: RootNamespace;

@@ -155,7 +155,8 @@ export type Text = string | {
 };
 /** A component as the rulebook's component list prints it. */
 export interface ComponentInfo {
-    readonly id?: string;
+    /** Its ID: as written, or the slug of its name. */
+    readonly id: string;
     readonly name: Text;
     readonly count: number;
     readonly collection?: string;
@@ -170,8 +171,9 @@ export interface ComponentInfo {
     };
 }
 /** One value of a declaration (a resource, a terrain, ...) with whatever the game says of it. */
-export interface DeclarationEntry {
-    readonly id?: string;
+export interface DeclarationEntry<Id extends string = string> {
+    /** Its ID: as written, or the slug of its name. */
+    readonly id: Id;
     readonly name: Text;
     readonly [key: string]: unknown;
 }
@@ -193,6 +195,8 @@ export interface Collection<Id extends string, T extends {
 }> {
     readonly all: readonly T[];
     readonly byId: Readonly<Record<Id, T>>;
+    /** The entry with this ID, or undefined when the game has none: for an ID that arrives as a string at run time (input, a save file). Never throws. */
+    get(id: string): T | undefined;
 }
 export declare function collection<Id extends string, T extends {
     readonly id: Id;

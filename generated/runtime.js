@@ -226,5 +226,7 @@ export function rankPlayers(states, score, tieBreakers) {
 }
 export function collection(all) {
     const byId = Object.fromEntries(all.map((e) => [e.id, e]));
-    return Object.freeze({ all: Object.freeze(all), byId: Object.freeze(byId) });
+    // A Map, not byId: a lookup of "constructor" or "__proto__" must not find Object.prototype's members.
+    const index = new Map(all.map((e) => [e.id, e]));
+    return Object.freeze({ all: Object.freeze(all), byId: Object.freeze(byId), get: (id) => index.get(id) });
 }

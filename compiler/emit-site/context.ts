@@ -8,7 +8,7 @@ import type { Words } from './i18n.ts';
 /** HTML-escape a text from content. Every string from content goes through this or the Markdown sanitizer. */
 export const esc = Handlebars.escapeExpression;
 
-/** What every piece of a game's page needs: the game, its words, where the page sits, the drafts. */
+/** What every piece of a game's page needs: the game, its words, where the page sits, the drafts and the readings. */
 export interface PageContext {
   game: CheckedGame;
   words: Words;
@@ -16,6 +16,8 @@ export interface PageContext {
   /** Relative path from the page to the game's folder ('' or '../'). */
   toGame: string;
   drafts: Map<string, PlaceholderInfo>;
+  /** Readings by `collection|id`: choices made where the rulebook is silent, shown beside what they shape. */
+  readings: Map<string, PlaceholderInfo[]>;
   /** Glossary entries by ID and by number (16.6.N): references to a glossary number go to the glossary. */
   glossary: Glossary;
   /** Per-page counter, so tooltip IDs are unique on the page. */
@@ -101,4 +103,33 @@ export function draftOf(ctx: PageContext, collection: string, id: string, path: 
 /** A draft marker that says so in words (not by colour alone), with the note for hover and for screen readers. */
 export function draftBadge(ctx: PageContext, note?: string): string {
   return ` <span class="draft"${note ? ` title="${esc(note)}"` : ''}>${esc(ctx.words.draft)}</span>`;
+}
+
+/** Readings of an entry, grouped by entry so each part of a page finds its own. */
+export function readingsByEntry(readings: readonly PlaceholderInfo[]): Map<string, PlaceholderInfo[]> {
+  const out = new Map<string, PlaceholderInfo[]>();
+  for (const r of readings) {
+    const key = `${r.collection}|${r.id}`;
+    out.set(key, [...(out.get(key) ?? []), r]);
+  }
+  return out;
+}
+
+/** The readings of an entry whose path passes the test (at a field, under a rule, in an example). */
+export function readingsOf(ctx: PageContext, collection: string, id: string, test: (path: string) => boolean = () => true): PlaceholderInfo[] {
+  return (ctx.readings.get(`${collection}|${id}`) ?? []).filter((r) => test(r.path));
+}
+
+/** True when `path` is `at` or lies below it. */
+export function isAtOrUnder(path: string, at: string): boolean {
+  return path === at || path.startsWith(`${at}/`);
+}
+
+/**
+ * Readings shown to a reader: the label in the page's language, then the
+ * note, which the content writes in the reader's words (what the rulebook
+ * says, what this edition chose). Never the field or pointer it stands at.
+ */
+export function readingsHtml(ctx: PageContext, readings: readonly PlaceholderInfo[]): string {
+  return readings.map((r) => `<p class="reading"><span class="reading-label">${esc(ctx.words.reading)}:</span> ${inline(r.note, ctx)}</p>`).join('');
 }

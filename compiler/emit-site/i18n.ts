@@ -10,6 +10,9 @@ export const WORDS = {
     map: 'Map', spaces: 'Spaces and their neighbours', neighbours: 'Neighbours', arrowTo: 'Arrow to', colourKey: 'Colour key',
     search: 'Search', searchIn: 'in', searchLabel: 'Search the rules', searchHint: 'Press / to search', noResults: 'No results for', results: 'Results for', searching: 'Searching…',
     searchOffline: 'Search needs the site to be served over http (for example `rulebook serve`).', home2: 'Home',
+    reading: "This edition's reading", readings: 'Readings',
+    readingsIntro: 'Where the rulebook is silent, this edition had to choose. Each choice is shown beside the rule it shapes, and listed here.',
+    exampleReading: 'This example depends on a reading', noReadings: 'No readings.', overview: 'The whole game', example: 'worked example',
   },
   'pt-BR': {
     skip: 'Pular para o conteúdo', contents: 'Sumário', footer: 'Gerado pelo rulebook a partir do conteúdo do jogo. Valores provisórios estão marcados.',
@@ -21,6 +24,9 @@ export const WORDS = {
     map: 'Mapa', spaces: 'Espaços e seus vizinhos', neighbours: 'Vizinhos', arrowTo: 'Seta para', colourKey: 'Legenda de cores',
     search: 'Buscar', searchIn: 'em', searchLabel: 'Buscar nas regras', searchHint: 'Tecle / para buscar', noResults: 'Nenhum resultado para', results: 'Resultados para', searching: 'Buscando…',
     searchOffline: 'A busca precisa que o site seja servido por http (por exemplo `rulebook serve`).', home2: 'Início',
+    reading: 'Leitura desta edição', readings: 'Leituras',
+    readingsIntro: 'Onde o livro de regras é omisso, esta edição precisou escolher. Cada escolha aparece ao lado da regra que ela afeta e está listada aqui.',
+    exampleReading: 'Este exemplo depende de uma leitura', noReadings: 'Nenhuma leitura.', overview: 'O jogo todo', example: 'exemplo',
   },
 } as const;
 

@@ -1,6 +1,6 @@
 import { textOf } from '../link/link.ts';
 import type { Collection, Entry, Text } from '../model.ts';
-import { esc, inline, ruleAnchor, ruleHref, type PageContext } from './context.ts';
+import { esc, inline, readingsHtml, readingsOf, ruleAnchor, ruleHref, type PageContext } from './context.ts';
 
 /**
  * A heading with a stable anchor, the plain `#` link and a button that copies
@@ -23,10 +23,10 @@ export function rulesTreeHtml(c: Collection, ctx: PageContext): string {
   const outside = c.entries.filter((e) => e.value.external === true);
   const top = Math.min(...inside.map((e) => depthOf(e)));
   const level = (e: Entry) => Math.min(6, depthOf(e) - top + 2);
-  const parts = inside.map((e) => ruleHtml(e, level(e), ctx));
+  const parts = inside.map((e) => ruleHtml(e, level(e), ctx, c.name));
   if (outside.length) {
     parts.push(`<section class="external" aria-labelledby="external-rules"><h2 id="external-rules">${esc(ctx.words.externalRules)}</h2><p>${esc(ctx.words.externalRulesIntro)}</p>`);
-    parts.push(...outside.map((e) => ruleHtml(e, 3, ctx)), '</section>');
+    parts.push(...outside.map((e) => ruleHtml(e, 3, ctx, c.name)), '</section>');
   }
   return parts.join('\n');
 }
@@ -35,13 +35,15 @@ function depthOf(e: Entry): number {
   return String(e.value.number).split('.').length;
 }
 
-function ruleHtml(e: Entry, level: number, ctx: PageContext): string {
+function ruleHtml(e: Entry, level: number, ctx: PageContext, collection: string): string {
   const number = String(e.value.number);
   const anchor = ruleAnchor(number);
   const title = e.value.title ? inline(textOf(e.value.title as Text, ctx.locale), ctx) : '';
   const text = e.value.text ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>` : '';
   const external = e.value.external === true ? ' external' : '';
-  return `<section class="rule${external}">${anchoredHeading(level, anchor, `<span class="num">${esc(number)}</span> ${title}`, number, ctx)}${text}${seeHtml(e, ctx)}${backlinksHtml(number, ctx)}</section>`;
+  // A reading anywhere in a numbered rule stands under the rule's text.
+  const readings = readingsHtml(ctx, readingsOf(ctx, collection, e.id));
+  return `<section class="rule${external}">${anchoredHeading(level, anchor, `<span class="num">${esc(number)}</span> ${title}`, number, ctx)}${text}${readings}${seeHtml(e, ctx)}${backlinksHtml(number, ctx)}</section>`;
 }
 
 /** The printed "(see 5.1.4 - ...)" references of an entry, as links. */
@@ -65,7 +67,7 @@ export function glossaryHtml(c: Collection, ctx: PageContext): string {
     const name = esc(textOf(e.value.name as Text, ctx.locale));
     const text = e.value.text ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>` : '';
     const heading = anchoredHeading(2, e.id, `${number ? `<span class="num">${esc(number)}</span> ` : ''}${name}`, number || textOf(e.value.name as Text, ctx.locale), ctx);
-    return `<section class="rule term-entry">${heading}${text}${seeHtml(e, ctx)}${number ? backlinksHtml(number, ctx) : ''}</section>`;
+    return `<section class="rule term-entry">${heading}${text}${readingsHtml(ctx, readingsOf(ctx, c.name, e.id))}${seeHtml(e, ctx)}${number ? backlinksHtml(number, ctx) : ''}</section>`;
   });
   return entries.join('\n');
 }

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { textOf } from '../link/link.ts';
 import type { CheckedGame } from '../pipeline.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { esc, glossaryOf, type PageContext } from './context.ts';
-import { collectionHtml, draftsHtml, gameHome } from './entities.ts';
+import { esc, glossaryOf, readingsByEntry, type PageContext } from './context.ts';
+import { collectionHtml, draftsHtml, gameHome, readingsListHtml } from './entities.ts';
 import { wordsFor, type Words } from './i18n.ts';
 import { markdownTitle, markdownToHtml, tokensToMarkdown } from './markdown.ts';
 import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
@@ -108,6 +108,7 @@ export function renderGame(g: CheckedGame): Map<string, string> {
   const m = game.manifest;
   const words = wordsFor(m.locale);
   const drafts = new Map(g.linked.placeholders.map((p) => [`${p.collection}|${p.id}|${p.path}`, p]));
+  const readings = readingsByEntry(g.linked.readings);
   const glossary = glossaryOf(g);
   const pages = game.pages.map((p) => ({ page: p, title: markdownTitle(p.text) ?? p.slug }));
   const roles = m.roles ?? {};
@@ -122,7 +123,7 @@ export function renderGame(g: CheckedGame): Map<string, string> {
     ...(ruleLinks.length ? [{ label: words.rules, items: ruleLinks }] : []),
     { label: words.data, items: [...dataLinks, { href: 'drafts.html', label: words.drafts }] },
   ];
-  const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale: m.locale, toGame, drafts, glossary, ids: { next: 0 } });
+  const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale: m.locale, toGame, drafts, readings, glossary, ids: { next: 0 } });
   const render = (rel: string, title: string, body: string) => {
     const depth = rel.split('/').length - 1;
     const toGame = '../'.repeat(depth - 1);
@@ -143,7 +144,7 @@ export function renderGame(g: CheckedGame): Map<string, string> {
     const body = c.name === roles.rules ? rulesTreeHtml(c, ctx) : c.name === roles.glossary ? glossaryHtml(c, ctx) : collectionHtml(c, ctx, 2);
     render(`${m.id}/${c.name}.html`, textOf(c.decl.title, m.locale) || c.name, intro + body);
   }
-  render(`${m.id}/drafts.html`, words.drafts, draftsHtml(g.linked.placeholders, words));
+  render(`${m.id}/drafts.html`, words.drafts, draftsHtml(g.linked.placeholders, words) + readingsListHtml(g.linked.readings, ctxAt('')));
   return out;
 }
 

@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { check } from '../compiler/pipeline.ts';
+import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, ROOT, runCli } from './helpers.ts';
+
+// A reading is a choice made where the rulebook is silent: `{ reading: VALUE, note }`,
+// unwrapped like a placeholder, listed apart from placeholders everywhere it shows.
+
+const KIND_NOTE = 'The rulebook does not say whether Lampião is single; this edition reads him as a single card.';
+const AWARD_NOTE = 'The rulebook prints no second award; this edition gives 3, as the other cards do.';
+
+const CARDS = `- name: Lampião
+  kind: { reading: single, note: "${KIND_NOTE}" }
+  awards: [5, { reading: 3, note: "${AWARD_NOTE}" }]
+  points: { placeholder: 0, note: "The rulebook does not print the points." }
+- name: Maria Bonita
+  kind: set
+`;
+
+function mini(cards: string, game = MINI_GAME): Promise<string> {
+  return makeProject({ 'content/mini/game.yaml': game, 'content/mini/cards.yaml': cards, 'schemas/mini/card.schema.json': MINI_SCHEMA });
+}
+
+describe('the loader', () => {
+  it('unwraps a reading at any depth to its value, keeps its note and keeps it apart from placeholders', async () => {
+    const root = await mini(CARDS);
+    const result = await check(root);
+    expect(result.bag.errorCount).toBe(0);
+    const linked = result.games[0]!.linked;
+    const lampiao = linked.game.collections.get('cards')!.entries[0]!;
+    // The schema saw plain values: an enum member and an integer, not the marks around them.
+    expect(lampiao.value.kind).toBe('single');
+    expect(lampiao.value.awards).toEqual([5, 3]);
+    expect(linked.readings).toEqual([
+      { collection: 'cards', id: 'lampiao', path: '/kind', note: KIND_NOTE, file: 'content/mini/cards.yaml', line: 2 },
+      { collection: 'cards', id: 'lampiao', path: '/awards/1', note: AWARD_NOTE, file: 'content/mini/cards.yaml', line: 3 },
+    ]);
+    expect(linked.placeholders.map((p) => p.path)).toEqual(['/points']);
+  });
+
+  it('reports a reading without a note at its file:line:col, as it does a placeholder', async () => {
+    const root = await mini(`- name: A\n  kind: { reading: set }\n- name: B\n  kind: set\n  points: { reading: 2, note: "  " }\n`);
+    expect(await diagnosticsOf(root)).toEqual([
+      'error content/mini/cards.yaml:2:9 reading-note: a reading needs a `note:` saying what the rulebook says and what this edition chose',
+      'error content/mini/cards.yaml:5:11 reading-note: a reading needs a `note:` saying what the rulebook says and what this edition chose',
+    ]);
+  });
+
+  it('still reads a map whose keys only look like a mark as content (a reading beside another key is not a mark)', async () => {
+    const root = await mini(`- name: A\n  kind: { reading: single, note: "n", extra: 1 }\n`);
+    // Not unwrapped, so the schema sees an object where it wants one of its enum values.
+    expect((await diagnosticsOf(root)).join('\n')).toMatch(/cards\.yaml:2:9 schema-/);
+  });
+});
+
+describe('rulebook drafts', () => {
+  it('lists readings beside placeholders, each with its kind, in text and in JSON', async () => {
+    const root = await mini(CARDS);
+    const text = await runCli(['drafts', '-C', root]);
+    expect(text.code).toBe(0);
+    expect(text.out.trim().split('\n')).toEqual([
+      'content/mini/cards.yaml:4: placeholder cards/lampiao/points: The rulebook does not print the points.',
+      `content/mini/cards.yaml:2: reading cards/lampiao/kind: ${KIND_NOTE}`,
+      `content/mini/cards.yaml:3: reading cards/lampiao/awards/1: ${AWARD_NOTE}`,
+    ]);
+    expect(text.err).toContain('1 placeholder and 2 readings in 1 game');
+    const json = JSON.parse((await runCli(['drafts', '--format', 'json', '-C', root])).out) as Array<{ kind: string; path: string }>;
+    expect(json.map((d) => `${d.kind} ${d.path}`)).toEqual(['placeholder /points', 'reading /kind', 'reading /awards/1']);
+  });
+});
+
+describe('the bundled Cangaço game', () => {
+  it('marks the six Cordel tie rules as readings (the rulebook prints no tie rule)', async () => {
+    const result = await check(ROOT);
+    const cangaco = result.games.find((g) => g.linked.game.manifest.id === 'cangaco')!;
+    const ties = cangaco.linked.readings.filter((r) => r.collection === 'cordel' && r.path === '/scoring/ties');
+    expect(ties).toHaveLength(6);
+    for (const r of ties) expect(r.note).toMatch(/^The rulebook does not say how ties are broken; this edition shares places/);
+  });
+});
+
+describe('a built copy of Cangaço', () => {
+  it('carries the readings in its package and shows each beside the rule it shapes, in words', async () => {
+    const root = await makeProject({}, { copyContent: ['cangaco'] });
+    const built = await runCli(['build', '-C', root]);
+    expect(built.code).toBe(0);
+
+    // The engine package: `readings` beside `placeholders`, the same shape.
+    const { cangaco } = (await import(pathToFileURL(path.join(root, 'generated', 'cangaco.js')).href)) as { cangaco: { readings: Array<{ collection: string; id: string; path: string; note: string }>; placeholders: unknown[] } };
+    expect(cangaco.readings.filter((r) => r.collection === 'cordel' && r.path === '/scoring/ties').map((r) => r.id)).toEqual([
+      'joao-valente-e-o-diabo-na-curva-da-taquara',
+      'o-corno-artur-no-brega-de-camelot',
+      'o-divorcio-do-satanas-e-a-loira-do-cao',
+      'a-luta-do-carranca-contra-jose-tatu',
+      'o-elixir-da-visao-de-cego-beraldo',
+      'o-amansa-corno-de-chico-soro',
+    ]);
+    expect(cangaco.readings.some((r) => r.path === '/scoring/ties' && cangaco.placeholders.includes(r))).toBe(false);
+
+    // The Cordel page: the reading stands right under the card's rule sentence.
+    const html = await readFile(path.join(root, 'docs-site/dist/cangaco/cordel.html'), 'utf8');
+    const card = articleOf(html, 'joao-valente-e-o-diabo-na-curva-da-taquara');
+    expect(card).toMatch(/<p class="rules-text">The player with the most Flour markers[^<]*<\/p>\s*<p class="reading"><span class="reading-label">This edition&#x27;s reading:<\/span> The rulebook does not say how ties are broken; this edition shares places/);
+    // The worked example that depends on it says so beside it; the one without a tie does not.
+    const rows = card.split('<tr>').slice(2);
+    expect(rows[0]).not.toContain('class="reading"');
+    expect(rows[1]).toContain('This example depends on a reading:</span> The rulebook prints no tie rule');
+    // No field name, pointer or JSON reaches the reader in a reading.
+    for (const p of [...html.matchAll(/<p class="reading">(.*?)<\/p>/g)].map((m) => m[1]!)) {
+      expect(p).not.toMatch(/\/scoring|ties:|share-place|[{}[\]]/);
+    }
+
+    // The drafts page lists the readings in their own section, by the name of what they shape.
+    const drafts = await readFile(path.join(root, 'docs-site/dist/cangaco/drafts.html'), 'utf8');
+    const section = drafts.slice(drafts.indexOf('<h2 id="readings">'));
+    expect(section).toMatch(/^<h2 id="readings">Readings<\/h2>/);
+    expect(section).toContain('<a href="cordel.html#joao-valente-e-o-diabo-na-curva-da-taquara">João Valente e o Diabo na Curva da Taquara</a> (Cordel cards): The rulebook does not say how ties are broken');
+    expect(section).toContain('João Valente e o Diabo na Curva da Taquara</a> (Cordel cards, worked example 2): The rulebook prints no tie rule');
+    expect(section).not.toMatch(/\/scoring\/ties|\/examples|cordel\.yaml/);
+  });
+
+  it("speaks the page's language: a pt-BR game labels its readings in Portuguese", async () => {
+    const manifest = MINI_GAME.replace('locale: en', 'locale: pt-BR\nplayers: { min: 2, max: { reading: 4, note: "O livro não diz o máximo; esta edição aceita 4." } }');
+    const root = await mini(CARDS, manifest);
+    expect((await runCli(['build', '-C', root])).code).toBe(0);
+    const cards = await readFile(path.join(root, 'docs-site/dist/mini/cards.html'), 'utf8');
+    // A reading in a field stands beside that field's value.
+    expect(cards).toContain(`<dd>single<p class="reading"><span class="reading-label">Leitura desta edição:</span> ${KIND_NOTE}</p></dd>`);
+    const drafts = await readFile(path.join(root, 'docs-site/dist/mini/drafts.html'), 'utf8');
+    expect(drafts).toContain('<h2 id="readings">Leituras</h2>');
+    // A reading in the manifest shapes the whole game: named so, in the page's language.
+    expect(drafts).toContain('<li><a href="index.html">O jogo todo</a> (Mini): O livro não diz o máximo; esta edição aceita 4.</li>');
+  });
+});
+
+/** The HTML of one entry's article on a collection page. */
+function articleOf(html: string, id: string): string {
+  const start = html.indexOf(`<article class="entity face" aria-labelledby="${id}">`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  return html.slice(start, html.indexOf('</article>', start));
+}
