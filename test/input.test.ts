@@ -65,6 +65,18 @@ describe('bytes that are not UTF-8 are an error at the byte', () => {
     await expectBuildRefused(root);
   });
 
+  it('a whole file saved as Latin-1: the first three lines in full, the rest counted in one message', async () => {
+    const cards = ['João', 'Zé', 'Sebastião', 'Corisco é', 'Dadá', 'Lampião'].map((n) => `- name: ${n}\n  kind: set\n`).join('');
+    const d = await diagnosticsOf(await project({ 'content/mini/cards.yaml': latin1(cards) }));
+    expect(d.map((x) => x.replace(/ \[.*\]$/, ''))).toEqual([
+      'error content/mini/cards.yaml:1:11 encoding-not-utf8: this byte (0xE3) is not UTF-8: save the file as UTF-8',
+      'error content/mini/cards.yaml:3:10 encoding-not-utf8: this byte (0xE9) is not UTF-8: save the file as UTF-8',
+      'error content/mini/cards.yaml:5:16 encoding-not-utf8: this byte (0xE3) is not UTF-8: save the file as UTF-8',
+      'error content/mini/cards.yaml:7:17 encoding-not-utf8: 3 more lines have bytes that are not UTF-8: save the file as UTF-8',
+    ]);
+    expect(d[3]).toContain('[lines 7, 9, 11]');
+  });
+
   it('only the first bad byte of a line is reported; a valid "ã" beside it is fine', async () => {
     const bytes = Buffer.concat([Buffer.from('- name: ã ', 'utf8'), Buffer.from([0x80, 0x20, 0xe9]), Buffer.from('\n  kind: set\n')]);
     expect(await diagnosticsOf(await project({ 'content/mini/cards.yaml': bytes }))).toEqual([

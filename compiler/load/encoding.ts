@@ -15,6 +15,8 @@ export interface Decoded {
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
+/** Bad lines reported one by one before the rest are counted in one message. */
+const MAX_SHOWN = 3;
 const lossy = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
@@ -83,7 +85,18 @@ export function asLatin1(bytes: readonly number[]): string | undefined {
  * names and IDs would silently change.
  */
 export function reportBadBytes(bag: DiagnosticBag, file: string, bad: readonly BadBytes[]): boolean {
-  for (const b of bad) {
+  // A whole file saved as Latin-1 has a bad byte on most lines: show the first
+  // few, then one line that says how many more, rather than a screen per line.
+  const shown = bad.length > MAX_SHOWN + 1 ? bad.slice(0, MAX_SHOWN) : bad;
+  const rest = bad.slice(shown.length);
+  if (rest.length) {
+    const first = rest[0]!;
+    const lines = rest.map((b) => b.line);
+    bag.error(file, { start: { line: first.line, column: first.column } }, 'encoding-not-utf8', `${rest.length} more lines have bytes that are not UTF-8: save the file as UTF-8`, [
+      `lines ${lines.slice(0, 20).join(', ')}${lines.length > 20 ? ', …' : ''}`,
+    ]);
+  }
+  for (const b of shown) {
     const hex = b.bytes.map((x) => `0x${x.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
     const place = { start: { line: b.line, column: b.column }, end: { line: b.line, column: b.column + 1 } };
     const one = b.bytes.length === 1;
