@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One scratch folder per run, removed at the end (see test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { DiagnosticBag } from './diagnostics/diagnostic.ts';
-import { findGames, loadGame } from './load/game.ts';
+import { findGames, loadGame, warnFoldersWithoutManifest } from './load/game.ts';
 import { linkGame, type LinkedGame } from './link/link.ts';
 import type { Game } from './model.ts';
 import { compileRules, type CompiledRule } from './rules/compile.ts';
@@ -60,6 +60,7 @@ export async function check(root: string): Promise<CheckResult> {
   const games: CheckedGame[] = [];
   const sources = new Map<string, string>();
   const dirs = await findGames(root);
+  await warnFoldersWithoutManifest(root, bag);
   if (!dirs.length) bag.error('content', undefined, 'no-games', 'no game found: expected content/<game>/game.yaml');
   for (const dir of dirs) {
     t0 = performance.now();

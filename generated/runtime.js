@@ -224,7 +224,18 @@ export function rankPlayers(states, score, tieBreakers) {
     const order = states.map((_, i) => i).sort((a, b) => compare(keys[a], keys[b]) || a - b);
     return order.map((player) => ({ player, place: 1 + order.filter((o) => compare(keys[o], keys[player]) < 0).length, score: keys[player][0] }));
 }
+/** Freeze a value and everything in it: the data is shared by every caller of the package, so one caller's write must never change another's game. */
+function deepFreeze(value) {
+    if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+        Object.freeze(value);
+        for (const v of Object.values(value))
+            deepFreeze(v);
+    }
+    return value;
+}
 export function collection(all) {
+    for (const entry of all)
+        deepFreeze(entry);
     const byId = Object.fromEntries(all.map((e) => [e.id, e]));
     // A Map, not byId: a lookup of "constructor" or "__proto__" must not find Object.prototype's members.
     const index = new Map(all.map((e) => [e.id, e]));

@@ -59,6 +59,8 @@ describe('link errors', () => {
   it('a duplicate ID is reported at both places', async () => {
     const d = await mini('- name: Zé Baiano\n  kind: set\n- name: Ze Baiano\n  kind: set\n');
     expect(d.filter((x) => x.includes('duplicate-id')).map((x) => x.split(' ')[1])).toEqual(['content/mini/cards.yaml:1:3', 'content/mini/cards.yaml:3:3']);
+    // Names that slug alike are two entries to tell apart: say how.
+    expect(d).toContain('error content/mini/cards.yaml:3:3 duplicate-id: duplicate ID "ze-baiano" in collection "cards" [first defined at content/mini/cards.yaml:1:3; both names give the ID "ze-baiano": if they are different entries, give this one an `id:` of its own]');
   });
 
   it('an unknown reference gets a did-you-mean', async () => {

@@ -99,4 +99,12 @@ describe('the generated movement and effects of the fixture', () => {
     expect(board.events.byId['scout-bounty']!.apply({ scouts: 3, coins: 1 })).toMatchObject({ scouts: 3, coins: 7 });
     expect(board.events.byId['scout-bounty']!.rulesText).toBe('Gain 2 coins for each of your Scouts on the board.');
   });
+
+  it("the package's data is frozen all the way down: one caller cannot change another's game", () => {
+    const event = board.events.byId['market-day']! as unknown as Record<string, unknown>;
+    expect(() => { event.rulesText = 'changed'; }).toThrow(TypeError);
+    const nested = Object.values(event).find((v) => v !== null && typeof v === 'object');
+    expect(nested, 'an event has a nested value (its effect)').toBeDefined();
+    expect(Object.isFrozen(nested)).toBe(true);
+  });
 });

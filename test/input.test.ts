@@ -373,3 +373,19 @@ describe('a rules file that does not parse', () => {
     expect(d.every((x) => / content\/tree\/rules\.yaml:\d+:\d+ yaml-/.test(x)), d.join('\n')).toBe(true);
   });
 });
+
+describe('a folder under content/ without game.yaml', () => {
+  it('is a warning that says what is missing, not silence', async () => {
+    const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': '- name: A\n  kind: set\n', 'schemas/mini/card.schema.json': MINI_SCHEMA, 'content/newgame/cards.yaml': '- name: B\n' });
+    expect(await diagnosticsOf(root)).toEqual([
+      'warning content/newgame/cards.yaml:1:1 game-no-manifest: content/newgame/ has no game.yaml, so none of its 1 YAML file is read [a game is a folder with a manifest: write content/newgame/game.yaml (`rulebook new game newgame` makes a minimal one)]',
+    ]);
+  });
+});
+
+describe('a single quote closed lines later by an apostrophe in the text', () => {
+  it("a single quote is reported where it opened, not as the indentation it swallowed", async () => {
+    const d = await diagnosticsOf(await project({ 'content/mini/cards.yaml': `- name: 'Lampião\n  kind: set\n- name: Corisco's band\n  kind: set\n` }));
+    expect(d[0]).toBe('error content/mini/cards.yaml:1:9 yaml-missing-char: this quote is never closed');
+  });
+});

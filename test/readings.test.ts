@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { check } from '../compiler/pipeline.ts';
-import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, ROOT, runCli } from './helpers.ts';
+import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, runCli } from './helpers.ts';
 
 // A reading is a choice made where the rulebook is silent: `{ reading: VALUE, note }`,
 // unwrapped like a placeholder, listed apart from placeholders everywhere it shows.
@@ -48,10 +47,12 @@ describe('the loader', () => {
     ]);
   });
 
-  it('still reads a map whose keys only look like a mark as content (a reading beside another key is not a mark)', async () => {
-    const root = await mini(`- name: A\n  kind: { reading: single, note: "n", extra: 1 }\n`);
-    // Not unwrapped, so the schema sees an object where it wants one of its enum values.
-    expect((await diagnosticsOf(root)).join('\n')).toMatch(/cards\.yaml:2:9 schema-/);
+  it('a mark written wrong says what is wrong at the key, and nothing else', async () => {
+    const root = await mini(`- name: A\n  kind: { reading: single, note: "n", extra: 1 }\n- name: B\n  kind: set\n  points: { reading: 1, placeholder: 1, note: "n" }\n`);
+    expect(await diagnosticsOf(root)).toEqual([
+      'error content/mini/cards.yaml:2:39 mark-malformed: unknown key `extra` in a reading: it takes only `reading:` (the value) and `note:`',
+      'error content/mini/cards.yaml:5:13 mark-malformed: a value is either a placeholder (the rulebook does not give it) or a reading (this edition chose it), not both',
+    ]);
   });
 });
 
@@ -71,56 +72,7 @@ describe('rulebook drafts', () => {
   });
 });
 
-describe('the bundled Cangaço game', () => {
-  it('marks the six Cordel tie rules as readings (the rulebook prints no tie rule)', async () => {
-    const result = await check(ROOT);
-    const cangaco = result.games.find((g) => g.linked.game.manifest.id === 'cangaco')!;
-    const ties = cangaco.linked.readings.filter((r) => r.collection === 'cordel' && r.path === '/scoring/ties');
-    expect(ties).toHaveLength(6);
-    for (const r of ties) expect(r.note).toMatch(/^The rulebook does not say how ties are broken; this edition shares places/);
-  });
-});
-
-describe('a built copy of Cangaço', () => {
-  it('carries the readings in its package and shows each beside the rule it shapes, in words', async () => {
-    const root = await makeProject({}, { copyContent: ['cangaco'] });
-    const built = await runCli(['build', '-C', root]);
-    expect(built.code).toBe(0);
-
-    // The engine package: `readings` beside `placeholders`, the same shape.
-    const { cangaco } = (await import(pathToFileURL(path.join(root, 'generated', 'cangaco.js')).href)) as { cangaco: { readings: Array<{ collection: string; id: string; path: string; note: string }>; placeholders: unknown[] } };
-    expect(cangaco.readings.filter((r) => r.collection === 'cordel' && r.path === '/scoring/ties').map((r) => r.id)).toEqual([
-      'joao-valente-e-o-diabo-na-curva-da-taquara',
-      'o-corno-artur-no-brega-de-camelot',
-      'o-divorcio-do-satanas-e-a-loira-do-cao',
-      'a-luta-do-carranca-contra-jose-tatu',
-      'o-elixir-da-visao-de-cego-beraldo',
-      'o-amansa-corno-de-chico-soro',
-    ]);
-    expect(cangaco.readings.some((r) => r.path === '/scoring/ties' && cangaco.placeholders.includes(r))).toBe(false);
-
-    // The Cordel page: the reading stands right under the card's rule sentence.
-    const html = await readFile(path.join(root, 'docs-site/dist/cangaco/cordel.html'), 'utf8');
-    const card = articleOf(html, 'joao-valente-e-o-diabo-na-curva-da-taquara');
-    expect(card).toMatch(/<p class="rules-text">The player with the most Flour markers[^<]*<\/p>\s*<p class="reading"><span class="reading-label">This edition&#x27;s reading:<\/span> The rulebook does not say how ties are broken; this edition shares places/);
-    // The worked example that depends on it says so beside it; the one without a tie does not.
-    const rows = card.split('<tr>').slice(2);
-    expect(rows[0]).not.toContain('class="reading"');
-    expect(rows[1]).toContain('This example depends on a reading:</span> The rulebook prints no tie rule');
-    // No field name, pointer or JSON reaches the reader in a reading.
-    for (const p of [...html.matchAll(/<p class="reading">(.*?)<\/p>/g)].map((m) => m[1]!)) {
-      expect(p).not.toMatch(/\/scoring|ties:|share-place|[{}[\]]/);
-    }
-
-    // The drafts page lists the readings in their own section, by the name of what they shape.
-    const drafts = await readFile(path.join(root, 'docs-site/dist/cangaco/drafts.html'), 'utf8');
-    const section = drafts.slice(drafts.indexOf('<h2 id="readings">'));
-    expect(section).toMatch(/^<h2 id="readings">Readings<\/h2>/);
-    expect(section).toContain('<a href="cordel.html#joao-valente-e-o-diabo-na-curva-da-taquara">João Valente e o Diabo na Curva da Taquara</a> (Cordel cards): The rulebook does not say how ties are broken');
-    expect(section).toContain('João Valente e o Diabo na Curva da Taquara</a> (Cordel cards, worked example 2): The rulebook prints no tie rule');
-    expect(section).not.toMatch(/\/scoring\/ties|\/examples|cordel\.yaml/);
-  });
-
+describe('the site', () => {
   it("speaks the page's language: a pt-BR game labels its readings in Portuguese", async () => {
     const manifest = MINI_GAME.replace('locale: en', 'locale: pt-BR\nplayers: { min: 2, max: { reading: 4, note: "O livro não diz o máximo; esta edição aceita 4." } }');
     const root = await mini(CARDS, manifest);
@@ -134,10 +86,3 @@ describe('a built copy of Cangaço', () => {
     expect(drafts).toContain('<li><a href="index.html">O jogo todo</a> (Mini): O livro não diz o máximo; esta edição aceita 4.</li>');
   });
 });
-
-/** The HTML of one entry's article on a collection page. */
-function articleOf(html: string, id: string): string {
-  const start = html.indexOf(`<article class="entity face" aria-labelledby="${id}">`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  return html.slice(start, html.indexOf('</article>', start));
-}

@@ -63,7 +63,10 @@ function checkUniqueIds(game: Game, bag: DiagnosticBag): void {
       }
       const at = (e: Entry) => e.source.placeOf(`${e.pointer}/id`) ?? e.source.placeOf(e.pointer);
       const msg = `duplicate ID "${entry.id}" in collection "${collection.name}"`;
-      bag.error(entry.source.path, at(entry), 'duplicate-id', msg, [`first defined at ${earlier.source.path}:${at(earlier)?.start.line}:${at(earlier)?.start.column}`]);
+      // Two names that slug alike ("Zé Baiano", "Ze Baiano") are not a typo to fix but two entries to tell apart.
+      const fromName = typeof entry.value.id !== 'string' && !collection.decl.idFrom;
+      const hint = fromName ? [`both names give the ID "${entry.id}": if they are different entries, give this one an \`id:\` of its own`] : [];
+      bag.error(entry.source.path, at(entry), 'duplicate-id', msg, [`first defined at ${earlier.source.path}:${at(earlier)?.start.line}:${at(earlier)?.start.column}`, ...hint]);
       bag.error(earlier.source.path, at(earlier), 'duplicate-id', msg, [`defined again at ${entry.source.path}:${at(entry)?.start.line}:${at(entry)?.start.column}`]);
     }
   }

@@ -19,6 +19,26 @@ export async function findGames(root: string): Promise<string[]> {
 }
 
 /**
+ * Folders under content/ that hold YAML but no game.yaml: never read, so a
+ * designer who starts a game without its manifest would see nothing at all.
+ * Each gets a warning that says what is missing (`rulebook new game` makes one).
+ */
+export async function warnFoldersWithoutManifest(root: string, bag: DiagnosticBag): Promise<void> {
+  const dir = path.join(root, 'content');
+  if (!(await isDirectory(dir))) return;
+  const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  for (const name of names) {
+    const folder = path.join(dir, name);
+    if (await isFile(path.join(folder, 'game.yaml'))) continue;
+    const yaml = [...(await listFiles(folder, '.yaml')), ...(await listFiles(folder, '.yml'))].sort();
+    if (!yaml.length) continue;
+    bag.warning(displayPath(root, yaml[0]!), { start: { line: 1, column: 1 } }, 'game-no-manifest', `content/${name}/ has no game.yaml, so none of its ${yaml.length} YAML file${yaml.length === 1 ? '' : 's'} is read`, [
+      `a game is a folder with a manifest: write content/${name}/game.yaml (\`rulebook new game ${name}\` makes a minimal one)`,
+    ]);
+  }
+}
+
+/**
  * Read and parse one YAML file; undefined when it cannot be read. A file with
  * bytes that are not UTF-8 is reported and comes back failed (`ok` false, no
  * value), like a file that does not parse. `sources` receives the text of

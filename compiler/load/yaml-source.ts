@@ -45,7 +45,7 @@ export class YamlSource {
       let pos: readonly number[] = error.pos;
       let message = firstLine(error.message);
       // An unclosed quote is reported where the file ends; point at the quote that opened it.
-      if (error.code === 'MISSING_CHAR' && /closing "?quote/.test(error.message)) {
+      if (error.code === 'MISSING_CHAR' && /closing ["']?quote/.test(error.message)) {
         const open = openingQuote(this.text, error.pos[0]);
         if (open !== undefined) {
           pos = [open, open + 1];
@@ -67,8 +67,10 @@ export class YamlSource {
    * such line, and drop the parser's errors from that line onwards (they
    * follow from it). Returns the parser errors still to report.
    */
-  private explainIndentation<E extends { pos: readonly number[] }>(errors: readonly E[], bag: DiagnosticBag): readonly E[] {
+  private explainIndentation<E extends { pos: readonly number[]; code?: string; message?: string }>(errors: readonly E[], bag: DiagnosticBag): readonly E[] {
     if (!errors.length) return errors;
+    // An unclosed quote is the cause of whatever looks mis-indented after it: report the quote, not the lines it swallowed.
+    if (errors.some((e) => e.code === 'MISSING_CHAR' && /closing ["']?quote/.test(e.message ?? ''))) return errors;
     const lineOf = (e: E) => this.lines.linePos(e.pos[0]!).line;
     const found = findBadIndents(this.text).filter((b) => errors.some((e) => lineOf(e) >= Math.max(1, b.previousLine) && lineOf(e) <= b.line));
     if (!found.length) return errors;
@@ -114,7 +116,7 @@ export class YamlSource {
     if (isScalar(node)) return node.value;
     if (isSeq(node)) return node.items.map((item, i) => this.toValue(item as YamlNode, `${pointer}/${i}`, bag));
     if (isMap(node)) {
-      const mark = markKind(node.items);
+      const mark = markKind(node.items) ?? this.malformedMark(node.items, bag);
       if (mark) return this.unwrapPlaceholder(mark, node.items, pointer, bag);
       const out: Record<string, unknown> = {};
       for (const pair of node.items) {
@@ -128,6 +130,26 @@ export class YamlSource {
       return out;
     }
     return null;
+  }
+
+  /**
+   * A map that holds `placeholder:` or `reading:` beside keys a mark does not
+   * take is a mark written wrong, not content: say what is wrong at the key,
+   * and unwrap it anyway, so the value's own checks do not add a confusing
+   * "got a map" to the real mistake.
+   */
+  private malformedMark(pairs: Pair[], bag: DiagnosticBag): MarkKind | undefined {
+    const keyOf = (p: Pair) => (isScalar(p.key) ? p.key.value : undefined);
+    const kinds = (['placeholder', 'reading'] as const).filter((k) => pairs.some((p) => keyOf(p) === k));
+    if (!kinds.length) return undefined;
+    const at = (p: Pair | undefined) => this.placeOfRange((p?.key as YamlNode | undefined)?.range ?? undefined);
+    if (kinds.length === 2) {
+      bag.error(this.path, at(pairs.find((p) => keyOf(p) === 'reading')), 'mark-malformed', 'a value is either a placeholder (the rulebook does not give it) or a reading (this edition chose it), not both');
+    }
+    for (const extra of pairs.filter((p) => !['placeholder', 'reading', 'note'].includes(String(keyOf(p))))) {
+      bag.error(this.path, at(extra), 'mark-malformed', `unknown key \`${String(keyOf(extra))}\` in a ${kinds[0]}: it takes only \`${kinds[0]}:\` (the value) and \`note:\``);
+    }
+    return kinds[0];
   }
 
   /** Unwrap a placeholder or a reading to its value, keeping the note; both need one, so nothing unprinted goes unexplained. */

@@ -76,7 +76,19 @@ export async function startServer(files: () => Files, options: { port: number; l
       res.end(LIVE_JS);
       return;
     }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // A static site: nothing to post to.
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      res.end('method not allowed: this server only serves the rules site');
+      return;
+    }
     let rel = path.replace(/^\/+/, '');
+    // A folder asked for without its slash (`/cangaco`): send the reader to it, as static hosts do, so relative links work.
+    if (rel !== '' && !rel.endsWith('/') && !files().has(rel) && files().has(`${rel}/index.html`)) {
+      res.writeHead(301, { location: `${url.pathname}/${url.search}` });
+      res.end();
+      return;
+    }
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
     const body = files().get(rel);
     if (body === undefined || rel.split('/').includes('..')) {

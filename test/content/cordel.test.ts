@@ -39,27 +39,30 @@ describe('Cordel cards', () => {
   });
 });
 
-describe('the readings of DESIGN.md', () => {
+// The readings this edition makes where the printed cards are silent (marked `reading:` in cordel.yaml), run on the
+// cards they shape: a failure names the card and the printed sentence the expectation was worked out from.
+describe('the readings of the Cordel cards', () => {
+  const says = (card: { name: string; rulesText: string }) => differs(`The reading of "${card.name}"`, printedSentence(card.name));
   const most = cangaco.cordel.byId['joao-valente-e-o-diabo-na-curva-da-taquara'];
   const fewest = cangaco.cordel.byId['o-corno-artur-no-brega-de-camelot'];
   it('ties share the best place and skip the places they fill', () => {
-    expect(most.score([state({ flour: 4 }), state({ flour: 4 }), state({ flour: 2 }), state({ flour: 1 })])).toEqual([5, 5, 2, 0]);
-    expect(fewest.score([state({ flour: 0 }), state({ flour: 3 }), state({ flour: 3 }), state({ flour: 3 })])).toEqual([-5, -3, -3, -3]);
+    expect(most.score([state({ flour: 4 }), state({ flour: 4 }), state({ flour: 2 }), state({ flour: 1 })]), says(most)).toEqual([5, 5, 2, 0]);
+    expect(fewest.score([state({ flour: 0 }), state({ flour: 3 }), state({ flour: 3 }), state({ flour: 3 })]), says(fewest)).toEqual([-5, -3, -3, -3]);
   });
   it('places beyond the awards or the player count score 0', () => {
-    expect(most.score([state({ flour: 1 })])).toEqual([5]);
-    expect(most.score([1, 2, 3, 4].map((f) => state({ flour: f })))).toEqual([0, 2, 3, 5]);
+    expect(most.score([state({ flour: 1 })]), says(most)).toEqual([5]);
+    expect(most.score([1, 2, 3, 4].map((f) => state({ flour: f }))), says(most)).toEqual([0, 2, 3, 5]);
   });
   it('a pair is min(X, Y); a set of 6 is floor(X / 6)', () => {
-    expect(cangaco.cordel.byId['jeronimo-encontra-e-mata-o-sete-peles'].score([state({ flour: 7, ammunition: 3 })])).toEqual([3]);
-    expect(cangaco.cordel.byId['o-velho-calunga-e-a-rolinha-trelosa'].score([state({ flour: 17 })])).toEqual([10]);
+    expect(cangaco.cordel.byId['jeronimo-encontra-e-mata-o-sete-peles'].score([state({ flour: 7, ammunition: 3 })]), says(cangaco.cordel.byId['jeronimo-encontra-e-mata-o-sete-peles'])).toEqual([3]);
+    expect(cangaco.cordel.byId['o-velho-calunga-e-a-rolinha-trelosa'].score([state({ flour: 17 })]), says(cangaco.cordel.byId['o-velho-calunga-e-a-rolinha-trelosa'])).toEqual([10]);
   });
   it('repeated sets count every set beyond the first of its kind; different sets count kinds', () => {
     const sets = state({ completedSets: ['igreja', 'igreja', 'tocaia', 'tocaia', 'tocaia'] });
-    expect(cangaco.cordel.byId['o-antidote-da-catraia-dum-peito-so'].score([sets])).toEqual([6]);
-    expect(cangaco.cordel.byId['o-bobo-de-currais-novos'].score([sets])).toEqual([0]);
+    expect(cangaco.cordel.byId['o-antidote-da-catraia-dum-peito-so'].score([sets]), says(cangaco.cordel.byId['o-antidote-da-catraia-dum-peito-so'])).toEqual([6]);
+    expect(cangaco.cordel.byId['o-bobo-de-currais-novos'].score([sets]), says(cangaco.cordel.byId['o-bobo-de-currais-novos'])).toEqual([0]);
     const ten = state({ completedSets: ['igreja', 'tocaia', 'tiroteio', 'coiteiro', 'acampamento', 'igreja'] });
-    expect(cangaco.cordel.byId['o-bobo-de-currais-novos'].score([ten])).toEqual([5]);
+    expect(cangaco.cordel.byId['o-bobo-de-currais-novos'].score([ten]), says(cangaco.cordel.byId['o-bobo-de-currais-novos'])).toEqual([5]);
   });
 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeProject, runCli } from './helpers.ts';
+import { makeProject, runCli } from '../helpers.ts';
 
 const run = promisify(execFile);
 
