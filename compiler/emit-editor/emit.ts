@@ -1,0 +1,97 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CheckedGame } from '../pipeline.ts';
+import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
+import { diffFolder, readFolder, replaceFolder } from '../write.ts';
+import { referenceTargets } from './ids.ts';
+import { EditorSchemaBuilder, type SchemaLookup } from './schema.ts';
+import { mergeSettings, SETTINGS_FILE, type Associations } from './settings.ts';
+
+/**
+ * Where the editor schemas go. Not committed (.gitignore): they hold the IDs
+ * that exist, so every edit that adds an entry would change them, and they
+ * are derived from schemas/ and content/, which are. Each build that succeeds
+ * (and `rulebook serve` on each good save) rewrites them; the committed
+ * `.vscode/settings.json` points at them, so after `npm run build` the editor
+ * needs no setup.
+ */
+export const EDITOR_DIR = '.rulebook/editor-schemas';
+
+export interface EditorFiles {
+  /** Path under EDITOR_DIR -> JSON text. */
+  schemas: Map<string, string>;
+  /** `.vscode/settings.json`'s `yaml.schemas`: schema path (from the project root) -> glob of the content files it describes. */
+  associations: Associations;
+}
+
+/** The editor schema of every game's manifest, collections and constants, and which file each describes. */
+export function editorFiles(root: string, games: readonly CheckedGame[], schemas: SchemaSet): EditorFiles {
+  const lookup: SchemaLookup = (url) => schemas.ajv.schemas[url]?.schema;
+  const out = new Map<string, string>();
+  const associations: Associations = {};
+  const put = (file: string, schema: unknown, glob: string) => {
+    out.set(file, JSON.stringify(schema, null, 2) + '\n');
+    associations[`${EDITOR_DIR}/${file}`] = glob;
+  };
+  const comment = (from: string) => `Written by \`rulebook build\` from schemas/${from} for editors (yaml-language-server); rewritten by each build, do not edit.`;
+
+  // One manifest schema for every game, also one that has not been built yet.
+  put('game.schema.json', new EditorSchemaBuilder(lookup, new Map()).build(`${SCHEMA_BASE}game.schema.json`, 'document', { title: 'Game manifest (game.yaml)', comment: comment('game.schema.json') }), 'content/*/game.yaml');
+
+  for (const { linked } of games) {
+    const { game } = linked;
+    const folder = path.basename(game.dir);
+    const ids = referenceTargets(linked);
+    const relative = (file: string) => globEscape(path.relative(root, path.join(game.dir, file)).split(path.sep).join('/'));
+    for (const collection of game.collections.values()) {
+      const { decl } = collection;
+      const title = `${collection.name} (${folder}/${decl.file})`;
+      const schema = new EditorSchemaBuilder(lookup, ids).build(SCHEMA_BASE + decl.schema, 'list', { title, comment: comment(decl.schema) });
+      put(`${folder}/collections/${collection.name}.schema.json`, schema, relative(decl.file));
+    }
+    const constants = game.manifest.constants;
+    if (constants && typeof constants.schema === 'string' && typeof constants.file === 'string') {
+      const schema = new EditorSchemaBuilder(lookup, ids).build(SCHEMA_BASE + constants.schema, 'document', { title: `constants (${folder}/${constants.file})`, comment: comment(constants.schema) });
+      put(`${folder}/constants.schema.json`, schema, relative(constants.file));
+    }
+  }
+  return { schemas: out, associations };
+}
+
+export interface EditorWrite {
+  /** Editor schema files written (0 when they were up to date). */
+  changed: number;
+  total: number;
+  /** What happened to .vscode/settings.json. */
+  settings: 'written' | 'unchanged' | { skipped: string };
+}
+
+/** Write the editor schemas (only when they changed) and keep `.vscode/settings.json` pointing at them. */
+export async function writeEditorFiles(root: string, games: readonly CheckedGame[], schemas: SchemaSet): Promise<EditorWrite> {
+  const files = editorFiles(root, games, schemas);
+  const dir = path.join(root, EDITOR_DIR);
+  const diff = diffFolder(await readFolder(dir), files.schemas);
+  if (diff.length) {
+    await mkdir(path.dirname(dir), { recursive: true });
+    await replaceFolder(dir, files.schemas);
+  }
+  const settingsPath = path.join(root, SETTINGS_FILE);
+  const existing = await readFile(settingsPath, 'utf8').catch(() => undefined);
+  const merged = mergeSettings(existing, files.associations, `${EDITOR_DIR}/`);
+  let settings: EditorWrite['settings'] = 'unchanged';
+  if (merged.skipped) settings = { skipped: merged.skipped };
+  else if (merged.text !== existing) {
+    await mkdir(path.dirname(settingsPath), { recursive: true });
+    // Whole or not at all: the editor reloads this file as soon as it changes.
+    const tmp = `${settingsPath}.${process.pid}.tmp`;
+    await writeFile(tmp, merged.text!);
+    await rename(tmp, settingsPath);
+    settings = 'written';
+  }
+  return { changed: diff.length, total: files.schemas.size, settings };
+}
+
+/** A path as a glob that matches only itself (yaml-language-server reads the right side of `yaml.schemas` with picomatch). */
+function globEscape(file: string): string {
+  return file.replace(/[*?[\]{}()!+@\\]/g, '\\$&');
+}

@@ -1,0 +1,51 @@
+import { textOf, type LinkedGame } from '../link/link.ts';
+import type { Text } from '../model.ts';
+
+/** The IDs a reference (`"x-ref": "<target>"`) may name, each with a label the editor shows beside it. */
+export interface IdList {
+  ids: string[];
+  labels: string[];
+}
+
+/**
+ * Every target a game's references may name, as the link phase resolves them
+ * (link.ts `idsOf`): a collection's entries first, and for the rules
+ * collection of a game with a glossary, the glossary's numbers too (a
+ * reference to 16.6.5 may land on a glossary entry); else a declaration of
+ * the manifest. Each ID comes with its entry's name (or a rule's title).
+ */
+export function referenceTargets(linked: LinkedGame): Map<string, IdList> {
+  const { game } = linked;
+  const locale = game.manifest.locale;
+  const out = new Map<string, IdList>();
+  for (const [name, values] of Object.entries(game.manifest.declarations ?? {})) {
+    const ids = linked.declarations.get(name) ?? [];
+    out.set(name, { ids, labels: ids.map((id, i) => labelOf(values[i] as Record<string, unknown> | undefined, locale) || id) });
+  }
+  const roles = game.manifest.roles;
+  for (const collection of game.collections.values()) {
+    const list: IdList = { ids: [], labels: [] };
+    for (const entry of collection.entries) add(list, entry.id, labelOf(entry.value, locale));
+    if (roles?.rules === collection.name && roles.glossary) {
+      for (const entry of game.collections.get(roles.glossary)?.entries ?? []) {
+        if (typeof entry.value.number === 'string') add(list, entry.value.number, labelOf(entry.value, locale));
+      }
+    }
+    out.set(collection.name, list);
+  }
+  return out;
+}
+
+function add(list: IdList, id: string, label: string): void {
+  // A duplicate ID is the link phase's error to report; the editor offers it once.
+  if (list.ids.includes(id)) return;
+  list.ids.push(id);
+  list.labels.push(label || id);
+}
+
+/** What a reader knows an entry by: its name, or a rule's title (its number is the ID the editor already shows). */
+function labelOf(value: Record<string, unknown> | undefined, locale: string): string {
+  if (!value) return '';
+  const text = (v: unknown) => (typeof v === 'string' || (v && typeof v === 'object' && !Array.isArray(v)) ? textOf(v as Text, locale) : '');
+  return text(value.name) || text(value.title);
+}

@@ -1,0 +1,41 @@
+/**
+ * The editor settings that map each content file to its editor schema:
+ * `.vscode/settings.json`'s `yaml.schemas` (schema path -> glob), which VS Code's
+ * Red Hat YAML extension passes to yaml-language-server. Chosen over a
+ * `# yaml-language-server: $schema=` line at the top of each content file:
+ * that line would make the build write into the designer's own files (which
+ * may be open in the editor, and which `serve` watches), and a new collection
+ * would need one by hand.
+ *
+ * The build owns only the entries whose schema lies under its own folder;
+ * any other setting in the file (and any other `yaml.schemas` entry) is kept.
+ */
+export const SETTINGS_FILE = '.vscode/settings.json';
+const KEY = 'yaml.schemas';
+
+export type Associations = Record<string, string | string[]>;
+
+export interface MergedSettings {
+  /** The file's new text; undefined when it is left alone. */
+  text?: string;
+  /** Why it was left alone (a file that is not plain JSON: its comments would be lost). */
+  skipped?: string;
+}
+
+export function mergeSettings(existing: string | undefined, ours: Associations, ownPrefix: string): MergedSettings {
+  let settings: Record<string, unknown> = {};
+  if (existing !== undefined && existing.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(existing);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { skipped: `${SETTINGS_FILE} is not a JSON object` };
+      settings = parsed as Record<string, unknown>;
+    } catch {
+      return { skipped: `${SETTINGS_FILE} is not plain JSON (comments?), so it was left as it is` };
+    }
+  }
+  const current = settings[KEY];
+  const kept = current && typeof current === 'object' && !Array.isArray(current) ? Object.entries(current as Associations).filter(([k]) => !k.startsWith(ownPrefix)) : [];
+  const schemas = Object.fromEntries([...kept, ...Object.entries(ours).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+  const text = JSON.stringify({ ...settings, [KEY]: schemas }, null, 2) + '\n';
+  return { text };
+}
