@@ -31,8 +31,10 @@ export function formatDiagnostic(d: Diagnostic, options: PrintOptions): string {
   return lines.join('\n');
 }
 
-export function formatSummary(errors: number, warnings: number): string {
+/** `2 errors, 1 warning`; without a warning count (`--quiet` leaves warnings out), the errors alone. */
+export function formatSummary(errors: number, warnings?: number): string {
   const e = `${errors} error${errors === 1 ? '' : 's'}`;
+  if (warnings === undefined) return e;
   const w = `${warnings} warning${warnings === 1 ? '' : 's'}`;
   return `${e}, ${w}`;
 }

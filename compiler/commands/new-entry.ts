@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Document, isMap, isScalar, isSeq, parseDocument, type Pair } from 'yaml';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { formatDiagnostic } from '../diagnostics/print.ts';
+import { closest } from '../diagnostics/suggest.ts';
+import { slug } from '../load/slug.ts';
+import type { Collection, Game } from '../model.ts';
+import { displayPath } from '../load/files.ts';
+import { check, type CheckResult } from '../pipeline.ts';
+import { applyChecked, type Change } from './apply-checked.ts';
+import { SCHEMA_BASE } from '../validate/schemas.ts';
+import { deref, draftValue } from './draft-value.ts';
+import { onlyGame } from './only-game.ts';
+
+/** What a `new` command prints and its exit code (0 done, 1 the content would not check, 2 a usage error). */
+export interface CommandOutcome {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+const usage = (message: string, notes: string[] = []): CommandOutcome => ({ code: 2, out: [], err: [`error: ${message}`, ...notes.map((n) => `  = ${n}`)] });
+
+/**
+ * `rulebook new <game> <collection> "Name"`: append an entry with the fields
+ * its schema requires, each a placeholder holding a draft value and a comment
+ * from the field's description, so it checks at once and lists as a draft
+ * until the designer fills it. The rest of the file stays byte for byte.
+ */
+export async function newEntry(root: string, gameId: string, collectionName: string, name: string): Promise<CommandOutcome> {
+  const before = await check(root);
+  const only = await onlyGame(root, before, gameId);
+  if ('known' in only) return usage(`no game "${gameId}"`, [`games: ${only.known.join(', ') || 'none'}`]);
+  const checked = only.result.games[0];
+  if (!checked) return { code: 1, out: [], err: [...printed(only.result, (d) => d.severity === 'error'), `error: the manifest of "${gameId}" does not check; fix it first`] };
+  const game = checked.linked.game;
+  const collection = game.collections.get(collectionName);
+  if (!collection) {
+    const names = [...game.collections.keys()];
+    const hint = closest(collectionName, names);
+    return usage(`game "${gameId}" has no collection "${collectionName}"`, [...(hint ? [`did you mean "${hint}"?`] : []), `collections: ${names.join(', ')}`]);
+  }
+  if (collection.decl.idFrom) return usage(`entries of "${collectionName}" take their ID from \`${collection.decl.idFrom}\`, not from a name: add them by hand`);
+  const id = slug(name);
+  if (!id) return usage(`"${name}" has no letters or digits to make an ID from`);
+  const clash = collection.entries.find((e) => e.id === id);
+  if (clash) return usage(`"${collectionName}" already has an entry with the ID "${id}" (${clash.source.path}:${clash.source.placeOf(clash.pointer)?.start.line ?? 1})`, ['give the new entry another name']);
+  if (collection.source && !collection.source.ok) return { code: 1, out: [], err: [...printed(only.result, (d) => d.file === collection.source!.path), `error: ${collection.source.path} does not read; fix it first`] };
+
+  const drafted = draftEntry(checked.linked.game, collection, name, only.result);
+  if ('error' in drafted) return usage(drafted.error);
+  const file = path.join(game.dir, collection.decl.file);
+  const original = collection.source ? await readFile(file, 'utf8') : '';
+  const appended = appendItem(original, drafted.text);
+  if (appended === undefined) return usage(`${collection.source?.path ?? collection.decl.file} holds its list in flow style ([...]): write it as a block list (\`- name: ...\`) to append to it`);
+  const manifestFile = path.join(game.dir, 'game.yaml');
+  const manifestBefore = await readFile(manifestFile, 'utf8');
+  // The loaded manifest's offsets count from after a byte-order mark; the file keeps it.
+  const bom = manifestBefore.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const bumped = bumpComponentCounts(game, collection, manifestBefore.slice(bom.length));
+  bumped.text = bom + bumped.text;
+
+  const changes: Change[] = [{ file, text: appended.text }];
+  if (bumped.text !== manifestBefore) changes.push({ file: manifestFile, text: bumped.text });
+  // The new entry must check as it stands: if it does not (a schema the drafts cannot satisfy), nothing is changed.
+  const applied = await applyChecked(root, changes, before);
+  if (!applied.ok) return { code: 1, out: [], err: [...applied.problems, 'error: the drafted entry does not check (above); nothing was changed'] };
+  const shown = displayPath(root, file);
+  return {
+    code: 0,
+    out: [id],
+    err: [
+      `added ${collectionName}/${id} at ${shown}:${appended.line}, with ${drafted.placeholders} placeholder${drafted.placeholders === 1 ? '' : 's'} to fill (see \`rulebook drafts --game ${gameId}\`)`,
+      ...bumped.notes,
+    ],
+  };
+}
+
+function printed(result: CheckResult, keep: (d: Diagnostic) => boolean): string[] {
+  return result.bag.sorted().filter(keep).map((d) => formatDiagnostic(d, { color: false, sources: result.sources }) + '\n');
+}
+
+/** The new entry as YAML (a one-item block list): `name`, then each required field as a placeholder with its description above it. */
+function draftEntry(game: Game, collection: Collection, name: string, result: CheckResult): { text: string; placeholders: number } | { error: string } {
+  const schemaId = SCHEMA_BASE + collection.decl.schema;
+  const root = result.schemas.ajv.getSchema(schemaId)?.schema;
+  if (!root || typeof root !== 'object') return { error: `no schema "schemas/${collection.decl.schema}" for "${collection.name}"` };
+  const { schema, base } = deref(root as Record<string, unknown>, schemaId, result.schemas);
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  if (!properties.name) return { error: `the schema of "${collection.name}" has no \`name\` field to hold "${name}"` };
+  const required = ((schema.required ?? []) as string[]).filter((k) => k !== 'name' && k !== 'id');
+  const ctx = {
+    schemas: result.schemas,
+    manifest: game.manifest,
+    idsOf: (target: string) => game.collections.get(target)?.entries.map((e) => e.id) ?? result.games.find((g) => g.linked.game === game)?.linked.declarations.get(target),
+  };
+  const entry: Record<string, unknown> = { name };
+  for (const key of required) {
+    const value = draftValue(properties[key] ?? {}, base, ctx);
+    if (value === undefined) return { error: `cannot draft a value for the required field \`${key}\` of "${collection.name}" (its schema allows nothing this command can write)` };
+    const what = descriptionOf(properties[key]);
+    entry[key] = { placeholder: value, note: `Not written yet${what ? `: ${lowerFirst(what)}` : ''}` };
+  }
+  const doc = new Document([entry]);
+  const seq = doc.contents;
+  const map = isSeq(seq) ? seq.items[0] : undefined;
+  if (isMap(map)) {
+    for (const pair of map.items as Pair[]) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const what = descriptionOf(properties[key]);
+      if (what && isScalar(pair.key)) pair.key.commentBefore = ` ${what.replace(/\s*\n\s*/g, ' ')}`;
+      // A placeholder on one line reads as one value: `points: { placeholder: 0, note: ... }`.
+      if (isMap(pair.value)) pair.value.flow = true;
+    }
+  }
+  return { text: doc.toString({ lineWidth: 0 }), placeholders: required.length };
+}
+
+function descriptionOf(schema: Record<string, unknown> | undefined): string {
+  return typeof schema?.description === 'string' ? schema.description.trim() : '';
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+/**
+ * `item` (a one-item block list at column 0) appended to the list in `text`:
+ * at the list's own indentation, after a blank line when the list has
+ * entries, every byte before it kept. An empty `[]` is replaced by the item.
+ * Undefined when the list is written in flow style with items (no place to append).
+ */
+export function appendItem(text: string, item: string): { text: string; line: number } | undefined {
+  const doc = parseDocument(text);
+  const contents = doc.contents;
+  if (isSeq(contents) && contents.flow) {
+    if (contents.items.length || !contents.range) return undefined;
+    const [start, end] = contents.range;
+    const head = text.slice(0, start);
+    return { text: head + item + text.slice(end).replace(/^[ \t]*\n?/, ''), line: head.split('\n').length };
+  }
+  const indent = isSeq(contents) && contents.range ? columnOf(text, firstDash(text, contents.range[0])) : 0;
+  // A file written with Windows line ends keeps them.
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const body = item
+    .split('\n')
+    .map((l) => (l ? ' '.repeat(indent) + l : l))
+    .join(eol);
+  let head = text;
+  if (head && !head.endsWith('\n')) head += eol;
+  if (isSeq(contents) && contents.items.length && !head.endsWith(eol + eol)) head += eol;
+  return { text: head + body, line: head.split('\n').length };
+}
+
+/** The offset of the `-` that opens a block list whose first item's value starts at `at`. */
+function firstDash(text: string, at: number): number {
+  const dash = text.lastIndexOf('-', at);
+  return dash >= 0 ? dash : at;
+}
+
+function columnOf(text: string, offset: number): number {
+  return offset - (text.lastIndexOf('\n', offset - 1) + 1);
+}
+
+/**
+ * A component counted against this collection whose count matched before
+ * the new entry matches after it too: its printed count goes up by one, in
+ * place (only the number's bytes change). A count that already differed, or
+ * a known gap, is the designer's to settle and stays.
+ */
+function bumpComponentCounts(game: Game, collection: Collection, text: string): { text: string; notes: string[] } {
+  const notes: string[] = [];
+  const edits: Array<{ start: number; end: number; value: string }> = [];
+  for (const key of ['components', 'playerComponents'] as const) {
+    (game.manifest[key] ?? []).forEach((c, i) => {
+      if (c.collection !== collection.name || c.gap || Object.keys(c.where ?? {}).length) return;
+      const described = collection.entries.reduce((n, e) => n + (typeof e.value.copies === 'number' ? e.value.copies : 1), 0);
+      if (described !== c.count) return;
+      const place = game.manifestSource.placeOf(`/${key}/${i}/count`);
+      const start = place?.start.offset;
+      const end = place?.end?.offset;
+      if (start === undefined || end === undefined || text.slice(start, end) !== String(c.count)) return;
+      edits.push({ start, end, value: String(c.count + 1) });
+      notes.push(`${game.manifestSource.path}: the component "${typeof c.name === 'string' ? c.name : Object.values(c.name)[0]}" now counts ${c.count + 1} (was ${c.count}), as the collection describes`);
+    });
+  }
+  let out = text;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.value + out.slice(e.end);
+  return { text: out, notes };
+}

@@ -1,0 +1,191 @@
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isScalar, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
+import { check } from '../pipeline.ts';
+import { SCHEMA_BASE } from '../validate/schemas.ts';
+import { applyChecked } from './apply-checked.ts';
+import type { CommandOutcome } from './new-entry.ts';
+import { onlyGame } from './only-game.ts';
+
+/**
+ * `rulebook new game <id>` and `rulebook new collection <game> <name>`: the
+ * files a game or a collection needs, named and linked as the tool expects
+ * (the schema's `$id` is its path under schemas/), so they check and build
+ * at once and the designer starts from content, not from wiring.
+ */
+
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const COLLECTION = /^[a-z][A-Za-z0-9]*$/;
+
+const usage = (message: string, notes: string[] = []): CommandOutcome => ({ code: 2, out: [], err: [`error: ${message}`, ...notes.map((n) => `  = ${n}`)] });
+const exists = (file: string) => access(file).then(() => true, () => false);
+
+export async function newGame(root: string, id: string): Promise<CommandOutcome> {
+  if (!ID.test(id)) return usage(`"${id}" is not a game ID: use lower-case letters, digits and single hyphens (for example "my-game")`);
+  if (!(await exists(path.join(root, 'schemas', 'game.schema.json')))) return usage(`${root} holds no schemas/game.schema.json: run this in a rulebook project (or give it with -C)`);
+  for (const dir of [path.join('content', id), path.join('schemas', id)]) {
+    if (await exists(path.join(root, dir))) return usage(`${dir.split(path.sep).join('/')}/ already exists`);
+  }
+  const name = titleOf(id);
+  const collection = 'cards';
+  const before = await check(root);
+  const changes = [
+    { file: path.join(root, 'content', id, 'game.yaml'), text: manifestText(id, name, collection) },
+    { file: path.join(root, 'content', id, `${fileStem(collection)}.yaml`), text: collectionText(id, name, collection, true) },
+    { file: path.join(root, 'schemas', id, `${fileStem(singular(collection))}.schema.json`), text: schemaText(id, collection) },
+    { file: path.join(root, 'content', id, 'rules', '01-overview.md'), text: `# Overview\n\nWhat ${name} is about, how it is won, and how a turn goes.\n` },
+  ];
+  const applied = await applyChecked(root, changes, before);
+  if (!applied.ok) return { code: 1, out: [], err: [...applied.problems, 'error: the new game does not check (above); nothing was written'] };
+  return {
+    code: 0,
+    out: [id],
+    err: [
+      `created content/${id}/ (game.yaml, ${fileStem(collection)}.yaml, rules/01-overview.md) and schemas/${id}/${fileStem(singular(collection))}.schema.json`,
+      `next: add entries with \`rulebook new ${id} ${collection} "Name"\`, collections with \`rulebook new collection ${id} <name>\`, then \`npm run build\``,
+    ],
+  };
+}
+
+export async function newCollection(root: string, gameId: string, name: string): Promise<CommandOutcome> {
+  if (!COLLECTION.test(name)) return usage(`"${name}" is not a collection name: start with a lower-case letter, then letters and digits (for example "cards" or "actionCards"); it is the export name in generated/`);
+  const before = await check(root);
+  const only = await onlyGame(root, before, gameId);
+  if ('known' in only) return usage(`no game "${gameId}"`, [`games: ${only.known.join(', ') || 'none'}`]);
+  const checked = only.result.games[0];
+  if (!checked) return { code: 1, out: [], err: [`error: the manifest of "${gameId}" does not check; fix it first (rulebook check --game ${gameId})`] };
+  const game = checked.linked.game;
+  if (game.collections.has(name)) return usage(`game "${gameId}" already has a collection "${name}"`);
+  const type = typeName(name);
+  const types = [...game.collections.values()].map((c) => c.decl.type);
+  if (types.includes(type)) return usage(`another collection of "${gameId}" already has the entry type ${type}`, [`rename the collection, or set \`type:\` by hand`]);
+  const file = `${fileStem(name)}.yaml`;
+  const schemaPath = `${game.manifest.id}/${fileStem(singular(name))}.schema.json`;
+  for (const f of [path.join(game.dir, file), path.join(root, 'schemas', schemaPath)]) {
+    if (await exists(f)) return usage(`${path.relative(root, f).split(path.sep).join('/')} already exists`, ['declare it in game.yaml by hand, or pick another name']);
+  }
+  const manifestFile = path.join(game.dir, 'game.yaml');
+  const manifest = await readFile(manifestFile, 'utf8');
+  const edited = addCollection(manifest, name, { file, schema: schemaPath, type, title: titleOf(name) });
+  const changes = [
+    { file: manifestFile, text: edited },
+    { file: path.join(game.dir, file), text: collectionText(game.manifest.id, titleOf(name), name, false) },
+    { file: path.join(root, 'schemas', schemaPath), text: schemaText(game.manifest.id, name) },
+  ];
+  const applied = await applyChecked(root, changes, before);
+  if (!applied.ok) return { code: 1, out: [], err: [...applied.problems, 'error: the new collection does not check (above); nothing was changed'] };
+  return {
+    code: 0,
+    out: [name],
+    err: [`added the collection "${name}" to ${game.manifestSource.path}, with ${path.relative(root, path.join(game.dir, file)).split(path.sep).join('/')} and schemas/${schemaPath}`, `next: \`rulebook new ${gameId} ${name} "Name"\``],
+  };
+}
+
+/**
+ * The manifest with one more collection under `collections:`. The yaml
+ * Document finds where the map ends and how it is indented; the new lines go
+ * in there as text, so every other byte (comments, flow maps, line breaks)
+ * stays as the designer wrote it. A manifest whose collections are written
+ * some other way (a flow map) is edited through the Document instead, which
+ * keeps comments but may re-wrap lines.
+ */
+export function addCollection(text: string, name: string, decl: { file: string; schema: string; type: string; title: string }): string {
+  const doc = parseDocument(text);
+  const collections = doc.get('collections', true);
+  if (isMap(collections) && !collections.flow && collections.items.length) {
+    const first = collections.items[0] as Pair<YamlNode, YamlNode>;
+    const last = collections.items.at(-1) as Pair<YamlNode, YamlNode>;
+    const keyStart = first.key?.range?.[0];
+    const valueEnd = (last.value?.range ?? last.key?.range)?.[1];
+    if (keyStart !== undefined && valueEnd !== undefined) {
+      const indent = ' '.repeat(keyStart - (text.lastIndexOf('\n', keyStart - 1) + 1));
+      const lineEnd = text.indexOf('\n', valueEnd - 1);
+      const at = lineEnd === -1 ? text.length : lineEnd + 1;
+      const block = [`${name}:`, `  file: ${decl.file}`, `  schema: ${decl.schema}`, `  type: ${decl.type}`, `  title: ${decl.title}`].map((l) => indent + l).join('\n') + '\n';
+      const head = text.slice(0, at);
+      const out = (head.endsWith('\n') || !head ? head : head + '\n') + block + text.slice(at);
+      const check = parseDocument(out);
+      const added = check.getIn(['collections', name, 'schema']);
+      if (!check.errors.length && added === decl.schema && isScalar(check.getIn(['collections', name, 'type'], true))) return out;
+    }
+  }
+  doc.setIn(['collections', name], doc.createNode(decl));
+  return doc.toString({ lineWidth: 0 });
+}
+
+function manifestText(id: string, name: string, collection: string): string {
+  return `# ${name}: a new game. Transcribe what the rulebook prints; mark a value it does
+# not give as { placeholder: VALUE, note: "..." } (see content/README.md).
+id: ${id}
+name: ${name}
+locale: en
+
+collections:
+  ${collection}:
+    file: ${fileStem(collection)}.yaml
+    schema: ${id}/${fileStem(singular(collection))}.schema.json
+    type: ${typeName(collection)}
+    title: ${titleOf(collection)}
+`;
+}
+
+function collectionText(gameId: string, title: string, collection: string, withEntry: boolean): string {
+  const head = `# ${title}: one entry per ${fileStem(singular(collection)).replace(/-/g, ' ')}, in the rulebook's order.
+# Add one with: rulebook new ${gameId} ${collection} "Name"
+`;
+  if (!withEntry) return `${head}[]\n`;
+  return `${head}
+- name: First card
+  # The card's text, in the rulebook's words.
+  text: { placeholder: "The card's text.", note: "Not written yet: the card's text, in the rulebook's words." }
+`;
+}
+
+function schemaText(gameId: string, collection: string): string {
+  const kind = fileStem(singular(collection));
+  const title = titleOf(singular(collection));
+  return (
+    JSON.stringify(
+      {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: `${SCHEMA_BASE}${gameId}/${kind}.schema.json`,
+        title,
+        description: `One entry of ${titleOf(collection).toLowerCase()}. Add a property for each printed field, each with a description (editors show it).`,
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'text'],
+        properties: {
+          id: { $ref: '../defs.schema.json#/$defs/id', description: 'Stable ID; defaults to the slug of the name.' },
+          name: { $ref: '../defs.schema.json#/$defs/text', description: 'The name as printed.' },
+          text: { $ref: '../defs.schema.json#/$defs/text', description: "The text, in the rulebook's words." },
+        },
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+/** `actionCards` -> `action-cards` (file names are kebab-case; collection names are export names). */
+function fileStem(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** `cards` -> `card`, `abilities` -> `ability`: an entry's type and schema are named for one entry. */
+function singular(name: string): string {
+  if (/ies$/.test(name)) return name.slice(0, -3) + 'y';
+  if (/(ss|us)$/.test(name)) return name;
+  if (/(ch|sh|x|ss)es$/.test(name)) return name.slice(0, -2);
+  return name.replace(/s$/, '');
+}
+
+function typeName(collection: string): string {
+  const one = singular(collection);
+  return one.charAt(0).toUpperCase() + one.slice(1);
+}
+
+/** `my-game` -> `My game`, `actionCards` -> `Action cards`. */
+function titleOf(name: string): string {
+  const words = fileStem(name).replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

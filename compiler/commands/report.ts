@@ -1,0 +1,169 @@
+import type { PlaceholderInfo } from '../link/link.ts';
+import { textOf } from '../link/link.ts';
+import type { Game, Locale } from '../model.ts';
+import type { CheckedGame } from '../pipeline.ts';
+import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
+
+/**
+ * `rulebook report`: how far each game is from done, per collection: the
+ * values still to fill (placeholders) and the choices made (readings), the
+ * components described against the manifest's list, the rules written as
+ * data with and without worked examples, the entries whose rule runs against
+ * those printed as text only, and the languages the texts are given in.
+ */
+
+export interface GameReport {
+  game: string;
+  name: string;
+  locale: string;
+  placeholders: PlaceholderInfo[];
+  readings: number;
+  components: ComponentReport[];
+  collections: CollectionReport[];
+  locales: LocaleReport;
+}
+
+export interface CollectionReport {
+  name: string;
+  title: string;
+  file: string;
+  entries: number;
+  placeholders: number;
+  readings: number;
+  /** Rules written as data (scoring, effect, value), by whether the entry gives worked examples. */
+  rules: { total: number; withExamples: number; withoutExamples: string[] };
+  /**
+   * Entries whose rule is executable against those given as printed text
+   * only; null when the collection's schema holds no rule as data at all.
+   */
+  dsl: { executable: number; textOnly: string[] } | null;
+}
+
+export interface ComponentReport {
+  name: string;
+  /** The count the manifest prints. */
+  count: number;
+  collection: string | null;
+  /** How many the collection describes (entries, with their copies); null for a component with no collection. */
+  described: number | null;
+  status: 'matches' | 'differs' | 'known gap' | 'not described';
+  gap?: string;
+}
+
+export interface LocaleReport {
+  default: string;
+  /** Texts given as a map of languages (`{ en: ..., pt-BR: ... }`), and how many of them each language covers. */
+  multilingualTexts: number;
+  covered: Array<{ locale: string; texts: number }>;
+}
+
+const LOCALES: readonly Locale[] = ['en', 'pt-BR'];
+
+export function reportGames(games: readonly CheckedGame[], schemas: SchemaSet): GameReport[] {
+  return games.map((g) => reportGame(g, schemas));
+}
+
+function reportGame(checked: CheckedGame, schemas: SchemaSet): GameReport {
+  const { linked, rules } = checked;
+  const game = linked.game;
+  const m = game.manifest;
+  const collections = [...game.collections.values()].map((c): CollectionReport => {
+    const mine = rules.filter((r) => r.collection === c.name);
+    const entryOf = new Map(c.entries.map((e) => [e.id, e]));
+    // A value rule keeps no examples of its own in the compiled rule; its entry's `examples:` are what the build runs.
+    const hasExamples = mine.filter((r) => r.examples.length || r.stateExamples?.length || (Array.isArray(entryOf.get(r.entryId)?.value.examples) && (entryOf.get(r.entryId)!.value.examples as unknown[]).length));
+    const withRule = new Set(mine.map((r) => r.entryId));
+    return {
+      name: c.name,
+      title: textOf(c.decl.title, m.locale) || c.name,
+      file: c.source?.path ?? c.decl.file,
+      entries: c.entries.length,
+      placeholders: linked.placeholders.filter((p) => p.collection === c.name).length,
+      readings: linked.readings.filter((p) => p.collection === c.name).length,
+      rules: { total: mine.length, withExamples: hasExamples.length, withoutExamples: mine.filter((r) => !hasExamples.includes(r)).map((r) => `${r.entryId}${r.pointer}`) },
+      dsl: declaresRules(schemas, c.decl.schema) ? { executable: withRule.size, textOnly: c.entries.filter((e) => !withRule.has(e.id)).map((e) => e.id) } : null,
+    };
+  });
+  return {
+    game: m.id,
+    name: textOf(m.name, m.locale),
+    locale: m.locale,
+    placeholders: linked.placeholders,
+    readings: linked.readings.length,
+    components: components(game),
+    collections,
+    locales: locales(game),
+  };
+}
+
+/** Whether a collection's schema marks any field as a rule (`x-rule`): only then can its entries be executable. */
+function declaresRules(schemas: SchemaSet, schemaPath: string): boolean {
+  const schema = schemas.ajv.getSchema(SCHEMA_BASE + schemaPath)?.schema;
+  return schema !== undefined && JSON.stringify(schema).includes('"x-rule"');
+}
+
+function components(game: Game): ComponentReport[] {
+  const list = [...(game.manifest.components ?? []), ...(game.manifest.playerComponents ?? [])];
+  return list.map((c) => {
+    const name = textOf(c.name, game.manifest.locale);
+    const collection = c.collection ? game.collections.get(c.collection) : undefined;
+    if (!c.collection || !collection) return { name, count: c.count, collection: c.collection ?? null, described: null, status: 'not described' };
+    // The same count the link phase checks: entries matching `where`, each with its copies.
+    const where = Object.entries(c.where ?? {});
+    const described = collection.entries.filter((e) => where.every(([k, v]) => e.value[k] === v)).reduce((n, e) => n + (typeof e.value.copies === 'number' ? e.value.copies : 1), 0);
+    const status = described === c.count ? 'matches' : c.gap ? 'known gap' : 'differs';
+    return { name, count: c.count, collection: c.collection, described, status, ...(c.gap ? { gap: c.gap } : {}) };
+  });
+}
+
+/** Texts given in several languages are maps whose keys are all locales; plain strings are in the game's own. */
+function locales(game: Game): LocaleReport {
+  const counts = new Map<string, number>();
+  let maps = 0;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    const entries = Object.entries(value);
+    if (entries.length && entries.every(([k, v]) => (LOCALES as readonly string[]).includes(k) && typeof v === 'string')) {
+      maps++;
+      for (const [k] of entries) counts.set(k, (counts.get(k) ?? 0) + 1);
+      return;
+    }
+    for (const [, v] of entries) visit(v);
+  };
+  visit(game.manifest);
+  for (const c of game.collections.values()) for (const e of c.entries) visit(e.value);
+  return { default: game.manifest.locale, multilingualTexts: maps, covered: [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([locale, texts]) => ({ locale, texts })) };
+}
+
+/** The report as the terminal shows it: one block per game, one line per collection, then the placeholders left with file:line. */
+export function formatReport(reports: readonly GameReport[]): string {
+  const out: string[] = [];
+  const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+  for (const r of reports) {
+    out.push(`${r.game} (${r.name}, ${r.locale}): ${plural(r.placeholders.length, 'placeholder')} left, ${plural(r.readings, 'reading')}`);
+    out.push('  collections:');
+    for (const c of r.collections) {
+      const parts = [plural(c.entries, 'entry', 'entries'), `${plural(c.placeholders, 'placeholder')}`, plural(c.readings, 'reading')];
+      if (c.rules.total) parts.push(`${plural(c.rules.total, 'rule')} as data (${c.rules.withExamples} with worked examples, ${c.rules.withoutExamples.length} without)`);
+      if (c.dsl) parts.push(`executable ${c.dsl.executable} of ${c.entries}${c.dsl.textOnly.length ? ` (printed text only: ${c.dsl.textOnly.join(', ')})` : ''}`);
+      else parts.push('no rules as data');
+      out.push(`    ${c.name}: ${parts.join('; ')}`);
+    }
+    if (r.components.length) {
+      out.push('  components (printed count against the collection):');
+      for (const c of r.components) {
+        const against = c.described === null ? 'no collection describes it' : `${c.collection} describes ${c.described}`;
+        const mark = c.status === 'matches' ? 'ok' : c.status === 'known gap' ? `known gap: ${c.gap}` : c.status === 'differs' ? 'DIFFERS' : '';
+        out.push(`    ${c.name}: ${c.count}; ${against}${mark ? ` (${mark})` : ''}`);
+      }
+    }
+    const others = r.locales.covered.filter((l) => l.locale !== r.locales.default);
+    out.push(`  locales: ${r.locales.default} (the game's own: every text)${others.length ? `; ${others.map((l) => `${l.locale} in ${l.texts} of ${r.locales.multilingualTexts} multilingual texts`).join(', ')}` : '; no other'}`);
+    if (r.placeholders.length) {
+      out.push('  placeholders left:');
+      for (const p of r.placeholders) out.push(`    ${p.file}:${p.line ?? 1}: ${p.collection}/${p.id}${p.path}: ${p.note}`);
+    }
+  }
+  return out.join('\n');
+}
