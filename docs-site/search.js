@@ -9,7 +9,10 @@ function load(bundlePath) {
   const url = new URL(`${bundlePath}pagefind.js`, document.baseURI).href;
   if (!bundles.has(url)) {
     bundles.set(url, import(url).then(async (pagefind) => {
-      await pagefind.options({ excerptLength: 22 });
+      // Result URLs relative to the site's root ("/duel/x.html"), which the caller joins to the page's
+      // relative `root`. Pagefind's default base is the path above its bundle, which under a sub-path
+      // (/docs/pagefind/) would put /docs/ into every result link a second time.
+      await pagefind.options({ excerptLength: 22, baseUrl: '/' });
       await pagefind.init();
       return pagefind;
     }));

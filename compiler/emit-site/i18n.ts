@@ -13,6 +13,9 @@ export const WORDS = {
     reading: "This edition's reading", readings: 'Readings',
     readingsIntro: 'Where the rulebook is silent, this edition had to choose. Each choice is shown beside the rule it shapes, and listed here.',
     exampleReading: 'This example depends on a reading', noReadings: 'No readings.', overview: 'The whole game', example: 'worked example',
+    changes: 'Changes', changesIntro: 'What each release changed in this game, newest first.', version: 'Version', released: 'released on',
+    noGameChanges: 'Nothing in this game changed in this release.', changeAdded: 'Added', changeRemoved: 'Removed', changeRenamed: 'Renamed',
+    changeChanged: 'Changed', formerly: 'formerly', rulesPage: 'rules page',
   },
   'pt-BR': {
     skip: 'Pular para o conteúdo', contents: 'Sumário', footer: 'Gerado pelo rulebook a partir do conteúdo do jogo. Valores provisórios estão marcados.',
@@ -27,6 +30,9 @@ export const WORDS = {
     reading: 'Leitura desta edição', readings: 'Leituras',
     readingsIntro: 'Onde o livro de regras é omisso, esta edição precisou escolher. Cada escolha aparece ao lado da regra que ela afeta e está listada aqui.',
     exampleReading: 'Este exemplo depende de uma leitura', noReadings: 'Nenhuma leitura.', overview: 'O jogo todo', example: 'exemplo',
+    changes: 'Alterações', changesIntro: 'O que cada versão mudou neste jogo, da mais recente à mais antiga.', version: 'Versão', released: 'publicada em',
+    noGameChanges: 'Nada neste jogo mudou nesta versão.', changeAdded: 'Adicionado', changeRemoved: 'Removido', changeRenamed: 'Renomeado',
+    changeChanged: 'Alterado', formerly: 'antes', rulesPage: 'página de regras',
   },
 } as const;
 

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { textOf } from '../link/link.ts';
 import type { CheckedGame } from '../pipeline.ts';
+import type { Release } from '../release/record.ts';
+import { changesHtml } from './changes.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { esc, glossaryOf, readingsByEntry, type PageContext } from './context.ts';
 import { collectionHtml, draftsHtml, gameHome, readingsListHtml } from './entities.ts';
@@ -23,6 +25,8 @@ export interface SiteOptions {
   base: string;
   /** Build the Pagefind index (default true). `rulebook serve` rebuilds it apart from the pages. */
   search?: boolean;
+  /** The releases record (releases.yaml, newest first): each game gets a Changes page when there is one. */
+  releases?: readonly Release[];
 }
 
 interface NavGroup {
@@ -42,7 +46,7 @@ export function renderSite(games: readonly CheckedGame[], options: SiteOptions):
   const out: SiteFiles = new Map();
   for (const a of ASSETS) out.set(a, readFileSync(SITE_DIR + a, 'utf8'));
   out.set('index.html', renderHome(games));
-  for (const g of games) for (const [p, c] of renderGame(g)) out.set(p, c);
+  for (const g of games) for (const [p, c] of renderGame(g, options.releases)) out.set(p, c);
   return withSitemap(sorted(out), options.base);
 }
 
@@ -102,7 +106,7 @@ export function renderHome(games: readonly CheckedGame[]): string {
 }
 
 /** Every page of one game: its overview, its Markdown rules, one page per collection, its drafts. */
-export function renderGame(g: CheckedGame): Map<string, string> {
+export function renderGame(g: CheckedGame, releases: readonly Release[] = []): Map<string, string> {
   const out = new Map<string, string>();
   const game = g.linked.game;
   const m = game.manifest;
@@ -119,7 +123,7 @@ export function renderGame(g: CheckedGame): Map<string, string> {
   ];
   const dataLinks = [...game.collections.keys()].filter((c) => c !== roles.rules && c !== roles.glossary).map(collectionLink);
   const nav: NavGroup[] = [
-    { label: textOf(m.name, m.locale), items: [{ href: 'index.html', label: words.home }] },
+    { label: textOf(m.name, m.locale), items: [{ href: 'index.html', label: words.home }, ...(releases.length ? [{ href: 'changes.html', label: words.changes }] : [])] },
     ...(ruleLinks.length ? [{ label: words.rules, items: ruleLinks }] : []),
     { label: words.data, items: [...dataLinks, { href: 'drafts.html', label: words.drafts }] },
   ];
@@ -144,6 +148,7 @@ export function renderGame(g: CheckedGame): Map<string, string> {
     const body = c.name === roles.rules ? rulesTreeHtml(c, ctx) : c.name === roles.glossary ? glossaryHtml(c, ctx) : collectionHtml(c, ctx, 2);
     render(`${m.id}/${c.name}.html`, textOf(c.decl.title, m.locale) || c.name, intro + body);
   }
+  if (releases.length) render(`${m.id}/changes.html`, words.changes, changesHtml(releases, ctxAt('')));
   render(`${m.id}/drafts.html`, words.drafts, draftsHtml(g.linked.placeholders, words) + readingsListHtml(g.linked.readings, ctxAt('')));
   return out;
 }
