@@ -4,8 +4,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { diagnosticsToJson, formatDiagnostic, formatSummary } from './diagnostics/print.ts';
 import { emitPackage } from './emit-code/emit.ts';
+import { writeEditorFiles } from './emit-editor/emit.ts';
 import { emitSite } from './emit-site/site.ts';
+import { onlyGame, errorsOnly } from './commands/only-game.ts';
+import { formatReport, reportGames } from './commands/report.ts';
+import { newEntry } from './commands/new-entry.ts';
+import { newCollection, newGame } from './commands/new-game.ts';
+import { diagnosticsToSarif } from './diagnostics/sarif.ts';
+import { diffCommand, type DiffFormat } from './diff/command.ts';
 import { check, type CheckResult } from './pipeline.ts';
+import { readSettings } from './project-settings.ts';
+import { readReleases } from './release/record.ts';
+import { releaseCommand, type ReleaseOptions } from './release/release.ts';
 import { serve } from './serve/serve.ts';
 import { diffFolder, readFolder, replaceFolder } from './write.ts';
 
@@ -53,10 +63,31 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
   program
     .command('check')
     .description('Load, validate and link all content; print every problem. Exit 1 on any error.')
-    .addOption(new Option('--format <format>', 'how to print diagnostics').choices(['text', 'json']).default('text'))
-    .action(async (opts: { format: 'text' | 'json' }) => {
-      const result = await check(path.resolve(program.opts<{ root: string }>().root));
-      code = report(result, opts.format, io);
+    .addOption(new Option('--format <format>', 'how to print diagnostics: text, json, or sarif (SARIF 2.1.0, for pull request annotations)').choices(['text', 'json', 'sarif']).default('text'))
+    .option('--game <id>', 'only this game (its files, its schemas and the shared ones)')
+    .option('-q, --quiet', 'errors only: leave warnings out')
+    .action(async (opts: { format: 'text' | 'json' | 'sarif'; game?: string; quiet?: boolean }) => {
+      const root = path.resolve(program.opts<{ root: string }>().root);
+      let result = await check(root);
+      // The project files the build reads (settings, releases record) are checked here too, so their errors show before a build.
+      await readSettings(root, result.bag, result.sources);
+      await readReleases(root, result.bag, result.sources);
+      if (opts.game) {
+        const only = await onlyGame(root, result, opts.game);
+        if ('known' in only) {
+          io.err(`error: no game "${opts.game}" (games: ${only.known.join(', ') || 'none'})`);
+          code = 2;
+          return;
+        }
+        result = only.result;
+      }
+      if (opts.quiet) result = errorsOnly(result);
+      if (opts.format === 'sarif') {
+        io.out(JSON.stringify(diagnosticsToSarif(result.bag.sorted(), { version: PACKAGE.version, root }), null, 2));
+        code = result.bag.errorCount ? 1 : 0;
+        return;
+      }
+      code = report(result, opts.format, io, opts.quiet);
     });
 
   program
@@ -98,6 +129,78 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     });
 
   program
+    .command('new')
+    .usage('<game> <collection> "Name" | game <id> | collection <game> <name>')
+    .description('Start content with the fields the schemas require: `new <game> <collection> "Name"` appends an entry (its required fields as placeholders, a comment per field) and prints its ID; `new game <id>` makes a minimal game that builds; `new collection <game> <name>` adds a collection (manifest entry, file, schema).')
+    .argument('<what>', 'a game ID, or "game", or "collection"')
+    .argument('[args...]', 'then the collection and "Name"; the new game\'s ID; or the game and the collection\'s name')
+    .action(async (what: string, args: string[]) => {
+      const root = path.resolve(program.opts<{ root: string }>().root);
+      const expect = (n: number, shape: string) => {
+        if (args.length === n) return true;
+        io.err(`error: expected \`rulebook new ${shape}\` (got ${args.length} argument${args.length === 1 ? '' : 's'} after "${what}")`);
+        code = 2;
+        return false;
+      };
+      let outcome;
+      if (what === 'game') {
+        if (!expect(1, 'game <id>')) return;
+        outcome = await newGame(root, args[0]!);
+      } else if (what === 'collection') {
+        if (!expect(2, 'collection <game> <name>')) return;
+        outcome = await newCollection(root, args[0]!, args[1]!);
+      } else {
+        if (!expect(2, '<game> <collection> "Name"')) return;
+        outcome = await newEntry(root, what, args[0]!, args[1]!);
+      }
+      for (const line of outcome.out) io.out(line);
+      for (const line of outcome.err) io.err(line);
+      code = outcome.code;
+    });
+
+  program
+    .command('report')
+    .description('How far each game is: placeholders left (file:line), readings, components against the manifest, rules with and without worked examples, entries executable or printed text only, locales.')
+    .addOption(new Option('--format <format>', 'text, or json for tools').choices(['text', 'json']).default('text'))
+    .option('--game <id>', 'only this game')
+    .action(async (opts: { format: 'text' | 'json'; game?: string }) => {
+      const root = path.resolve(program.opts<{ root: string }>().root);
+      let result = await check(root);
+      if (opts.game) {
+        const only = await onlyGame(root, result, opts.game);
+        if ('known' in only) {
+          io.err(`error: no game "${opts.game}" (games: ${only.known.join(', ') || 'none'})`);
+          code = 2;
+          return;
+        }
+        result = only.result;
+      }
+      const reports = reportGames(result.games, result.schemas);
+      if (opts.format === 'json') io.out(JSON.stringify(reports, null, 2));
+      else io.out(formatReport(reports));
+      // A report of content that does not check would count what the errors hide: say so, and fail.
+      if (result.bag.errorCount) code = report(errorsOnly(result), 'text', io, true);
+    });
+
+  program
+    .command('diff')
+    .description('What changed between a git ref and the working tree, as errata: entries added, removed and renamed, fields and rules text before and after, each classed major, minor or patch for the engine package.')
+    .argument('<ref>', 'a git tag, branch or commit (for example v1.0.0 or HEAD~1)')
+    .addOption(new Option('--format <format>', 'text, json for tools, or markdown for release notes').choices(['text', 'json', 'markdown']).default('text'))
+    .action(async (ref: string, opts: { format: DiffFormat }) => {
+      code = await diffCommand(path.resolve(program.opts<{ root: string }>().root), ref, opts.format, io);
+    });
+
+  program
+    .command('release')
+    .description('Compare with the last release (the newest v* tag) and write the version the changes imply: generated/package.json, a CHANGELOG.md entry, and releases.yaml for the site\'s Changes pages.')
+    .option('--from <ref>', 'compare with this git ref instead of the newest v* tag')
+    .option('--date <YYYY-MM-DD>', 'the release date (default: today, UTC)')
+    .action(async (opts: ReleaseOptions) => {
+      code = await releaseCommand(path.resolve(program.opts<{ root: string }>().root), opts, io);
+    });
+
+  program
     .command('serve')
     .description('Build, serve the site on 127.0.0.1, and rebuild and reload the page on each save under content/ or schemas/.')
     .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', '4321')
@@ -130,14 +233,15 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
   return code;
 }
 
-function report(result: CheckResult, format: 'text' | 'json', io: Io): number {
+function report(result: CheckResult, format: 'text' | 'json', io: Io, quiet = false): number {
   const items = result.bag.sorted();
   if (format === 'json') io.out(diagnosticsToJson(items));
   else {
     for (const d of items) io.err(formatDiagnostic(d, { color: io.color, sources: result.sources }) + '\n');
     const counts = result.games.map((g) => `${g.linked.game.manifest.id}: ${[...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`).join(', ')}`);
-    for (const line of counts) io.err(line);
-    io.err(formatSummary(result.bag.errorCount, result.bag.warningCount));
+    // --quiet: the problems and the summary, nothing else.
+    if (!quiet) for (const line of counts) io.err(line);
+    io.err(quiet ? formatSummary(result.bag.errorCount) : formatSummary(result.bag.errorCount, result.bag.warningCount));
   }
   return result.bag.errorCount ? 1 : 0;
 }
@@ -145,6 +249,9 @@ function report(result: CheckResult, format: 'text' | 'json', io: Io): number {
 async function build(root: string, opts: { format: 'text' | 'json'; check?: boolean; base: string }, io: Io): Promise<number> {
   const t0 = performance.now();
   const result = await check(root);
+  // The project's settings (the package name) and its releases record (the version, the Changes pages) are read, never written, by the build.
+  const settings = await readSettings(root, result.bag, result.sources);
+  const releases = await readReleases(root, result.bag, result.sources);
   const code = report(result, opts.format, io);
   if (code !== 0) {
     io.err('build stopped: nothing was written; the last good generated/ and site are untouched.');
@@ -157,7 +264,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     timings.push([phase, performance.now() - s]);
     return r;
   };
-  const pkg = time('emit code', () => emitPackage(result.games, result.schemas, PACKAGE.version));
+  const pkg = time('emit code', () => emitPackage(result.games, result.schemas, releases[0]?.version ?? PACKAGE.version, settings.package.name));
   const generatedDir = path.join(root, 'generated');
   if (opts.check) {
     const diff = diffFolder(await readFolder(generatedDir), pkg);
@@ -168,7 +275,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     io.err('generated/ is up to date.');
     return 0;
   }
-  const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base }));
+  const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base, releases }));
   await timeAsync(timings, 'write', async () => {
     await replaceFolder(generatedDir, pkg);
     await replaceFolder(path.join(root, 'docs-site', 'dist'), site);
@@ -179,6 +286,9 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     io.err(`built ${m.id}: ${parts.join(', ')}; ${g.rules.length} compiled rules; ${g.linked.placeholders.length} placeholders${g.linked.readings.length ? `, ${g.linked.readings.length} readings` : ''}`);
   }
   io.err(`wrote generated/ (${pkg.size} files) and docs-site/dist/ (${site.size} files)`);
+  // The editor's schemas follow the content (they list its IDs): refreshed by every build that succeeds.
+  const editor = await timeAsync(timings, 'editor schemas', () => writeEditorFiles(root, result.games, result.schemas));
+  io.err(`editor schemas: ${editor.changed ? `wrote ${editor.total} files` : 'up to date'} in .rulebook/editor-schemas/${typeof editor.settings === 'object' ? `; ${editor.settings.skipped}` : editor.settings === 'written' ? '; updated .vscode/settings.json' : ''}`);
   io.err(`phases: ${timings.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}; total ${(performance.now() - t0).toFixed(0)} ms`);
   return 0;
 }

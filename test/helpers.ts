@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -155,4 +157,18 @@ export function miniDslFiles(goals: string): Record<string, string> {
     'schemas/mini/card.schema.json': MINI_SCHEMA,
     'schemas/mini/goal.schema.json': MINI_DSL_SCHEMA,
   };
+}
+
+/**
+ * Make `dir` a scratch git repository and commit everything in it (tagged
+ * when `tag` is given): the diff and release tests compare a tree with a
+ * commit. Identity and signing come from flags, so the user's git config
+ * neither breaks nor leaks into the test.
+ */
+export function gitCommitAll(dir: string, message: string, tag?: string): void {
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Rulebook Test', '-c', 'user.email=test@rulebook.invalid', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
+  if (!existsSync(path.join(dir, '.git'))) git('init', '--quiet', '--initial-branch=main');
+  git('add', '--all');
+  git('commit', '--quiet', '--allow-empty', '-m', message);
+  if (tag) git('tag', tag);
 }

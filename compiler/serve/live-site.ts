@@ -2,7 +2,11 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { formatDiagnostic } from '../diagnostics/print.ts';
+import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { emitPackage } from '../emit-code/emit.ts';
+import { readSettings } from '../project-settings.ts';
+import { readReleases, type Release } from '../release/record.ts';
+import { writeEditorFiles } from '../emit-editor/emit.ts';
 import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
 import { searchIndex } from '../emit-site/search.ts';
 import type { CheckedGame } from '../pipeline.ts';
@@ -60,7 +64,8 @@ export class LiveSite {
       return { ok: false, changed: [], errors: this.errorText(), timings: { check, render: 0, write: 0, total: performance.now() - t0 } };
     }
     const t1 = performance.now();
-    const pages = renderSite(games, { base: this.options.base });
+    const records = await this.records();
+    const pages = renderSite(games, { base: this.options.base, releases: records.releases });
     const old = await readFolder(this.dist);
     // Keep the search index of the last build until the new one is ready.
     for (const [p, c] of old) if (p.startsWith('pagefind/') && !pages.has(p)) pages.set(p, c);
@@ -89,7 +94,8 @@ export class LiveSite {
       if (p.endsWith('.html') && p.includes('/') && (touched.has(game) || !ids.has(game))) continue;
       next.set(p, c);
     }
-    for (const g of games) if (touched.has(g.linked.game.manifest.id)) for (const [p, c] of renderGame(g)) next.set(p, c);
+    const records = await this.records();
+    for (const g of games) if (touched.has(g.linked.game.manifest.id)) for (const [p, c] of renderGame(g, records.releases)) next.set(p, c);
     next.set('index.html', renderHome(games));
     withSitemap(next, this.options.base);
     const t2 = performance.now();
@@ -101,6 +107,19 @@ export class LiveSite {
     const t3 = performance.now();
     if (changed.length || removed.length) this.schedule(games);
     return { ok: true, changed: [...changed, ...removed], timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 } };
+  }
+
+  /**
+   * The project's settings (package name) and releases record, read as the
+   * build reads them, so serve's background rewrite of generated/ keeps the
+   * released name and version and the site keeps its Changes pages. Their
+   * own errors are the build's to report; serve falls back to the defaults.
+   */
+  private async records(): Promise<{ name: string; releases: Release[] }> {
+    const bag = new DiagnosticBag();
+    const settings = await readSettings(this.root, bag);
+    const releases = await readReleases(this.root, bag);
+    return { name: settings.package.name, releases };
   }
 
   /** Resolves when the background work queued so far (search index, generated/) is done. */
@@ -126,10 +145,13 @@ export class LiveSite {
       for (const [p, c] of index) this.site.set(p, c);
       await replaceFolder(pagefindDir, new Map([...index].map(([p, c]) => [p.slice('pagefind/'.length), c])));
       const t1 = performance.now();
-      const pkg = emitPackage(games, this.project.schemas, this.options.version);
+      const records = await this.records();
+      const pkg = emitPackage(games, this.project.schemas, records.releases[0]?.version ?? this.options.version, records.name);
       const generatedDir = path.join(this.root, 'generated');
       const diff = diffFolder(await readFolder(generatedDir), pkg);
       if (diff.length) await replaceFolder(generatedDir, pkg);
+      // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
+      await writeEditorFiles(this.root, games, this.project.schemas);
       return { searchMs: t1 - t0, generatedMs: performance.now() - t1, generatedChanged: diff.length };
     }).catch((error: unknown) => {
       process.stderr.write(`rulebook serve: background build failed: ${error instanceof Error ? error.stack : String(error)}\n`);
