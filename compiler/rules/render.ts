@@ -69,11 +69,16 @@ function plural(q: Quantity, state: StateModel): string {
 
 function singular(q: Quantity, state: StateModel): string {
   const f = state.fields.get(fieldOf(q));
+  // A resource count reads as its printed name ("Cachaça marker"), never as the field's name ("cachaca").
+  if (f?.resourceName) return `${f.resourceName} ${f.decl.noun ?? 'marker'}`;
   return f?.decl.noun ?? f?.name ?? fieldOf(q);
 }
 
 function flagPhrase(q: Quantity, state: StateModel): string {
-  return state.fields.get(fieldOf(q))?.decl.phrase ?? fieldOf(q);
+  const f = state.fields.get(fieldOf(q));
+  if (f?.decl.phrase) return f.decl.phrase;
+  // "if you have Ammunition markers" for a count used as a condition; the field's name only as a last resort.
+  return f?.resourceName ? plural(q, state) : fieldOf(q);
 }
 
 function eachPhrase(q: Quantity, state: StateModel, r: ReturnType<typeof makeRenderer>): string {
