@@ -106,18 +106,21 @@ export interface MoverSpec {
   readonly ties?: string;
 }
 
-/** A piece on the board, for a mover's choice of target: its kind, node and owner. */
-export interface Piece {
-  readonly kind: string;
-  readonly node: string;
+/** A piece on the board, for a mover's choice of target: its kind, node and owner (typed by the game's nodes and target kinds). */
+export interface Piece<NodeId extends string = string, Kind extends string = string> {
+  readonly kind: Kind;
+  readonly node: NodeId;
   readonly owner?: string;
 }
 
 /** Where a mover goes: it stays, it goes to one node (drawn by a target or following the arrow), or the tie is someone's choice. */
-export type Move =
+export type Move<NodeId extends string = string, Kind extends string = string> =
   | { readonly move: 'stay'; readonly reason: 'target-here' | 'no-way' }
-  | { readonly move: 'to'; readonly node: string; readonly reason: 'target' | 'arrow'; readonly target?: string }
-  | { readonly move: 'choice'; readonly among: readonly string[]; readonly chooser: string; readonly target: string };
+  | { readonly move: 'to'; readonly node: NodeId; readonly reason: 'target' | 'arrow'; readonly target?: Kind }
+  | { readonly move: 'choice'; readonly among: readonly NodeId[]; readonly chooser: string; readonly target: Kind };
+
+/** Who changes a move: the overriding collection's entry by ID (`{ chiefs: 'cabeleira' }`). */
+export type MoveBy = Readonly<Record<string, string | undefined>>;
 
 type GraphEntry = { readonly id: string };
 type NodeRecord = { readonly id: string; readonly [field: string]: unknown };
@@ -128,7 +131,7 @@ function get(entity: object | undefined, field: string): unknown {
 }
 type EdgeRecord = { readonly a: string; readonly b: string; readonly kind: string };
 
-export interface Mover<Side extends string, NodeId extends string> {
+export interface Mover<Side extends string, NodeId extends string, Kind extends string = string, By extends MoveBy = MoveBy> {
   /** Nodes joined to `from` by an edge this mover may cross (in the order the edges are listed). */
   neighbours(side: Side, from: NodeId): NodeId[];
   /** Whether the mover may enter `node` in `round` (its never-enter kinds and first rounds). */
@@ -137,9 +140,9 @@ export interface Mover<Side extends string, NodeId extends string> {
    * The nodes one move can reach from `from` in `round`: one step, plus the
    * extra steps an overriding entry grants (`by: { chiefs: 'cabeleira' }`).
    */
-  reach(side: Side, from: NodeId, options?: { round?: number; by?: Readonly<Record<string, string | undefined>> }): NodeId[];
+  reach(side: Side, from: NodeId, options?: { round?: number; by?: By }): NodeId[];
   /** Where the mover goes under its priorities, given the pieces on the board and each owner's scores. */
-  next(side: Side, from: NodeId, situation: { round?: number; pieces: readonly Piece[]; scores?: Readonly<Record<string, Readonly<Record<string, number>>>> }): Move;
+  next(side: Side, from: NodeId, situation: { round?: number; pieces: readonly Piece<NodeId, Kind>[]; scores?: Readonly<Record<string, Readonly<Record<string, number>>>> }): Move<NodeId, Kind>;
 }
 
 /** Entries of another collection (chiefs) whose overrides add steps to a move. */
@@ -151,7 +154,7 @@ export interface StepOverride {
   readonly addSteps: string;
 }
 
-export function makeMover<Side extends string, NodeId extends string>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec, stepOverride?: StepOverride): Mover<Side, NodeId> {
+export function makeMover<Side extends string, NodeId extends string, Kind extends string = string, By extends MoveBy = MoveBy>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec, stepOverride?: StepOverride): Mover<Side, NodeId, Kind, By> {
   const side = (id: string) => {
     const entry = entries.find((e) => e.id === id);
     if (!entry) throw new Error(`unknown graph ${id}`);
@@ -199,7 +202,7 @@ export function makeMover<Side extends string, NodeId extends string>(entries: r
     }
     return out;
   };
-  const next: Mover<Side, NodeId>['next'] = (sideId, from, situation) => {
+  const next: Mover<string, string>['next'] = (sideId, from, situation) => {
     const targets = spec.targets ?? [];
     const isTarget = (p: Piece) => targets.some((t) => t.piece === p.kind);
     if (spec.stayIfTargetHere && situation.pieces.some((p) => p.node === from && isTarget(p))) return { move: 'stay', reason: 'target-here' };
@@ -225,7 +228,8 @@ export function makeMover<Side extends string, NodeId extends string>(entries: r
     }
     return { move: 'stay', reason: 'no-way' };
   };
-  return { neighbours, mayEnter, reach, next } as Mover<Side, NodeId>;
+  // The closures work on plain strings; the game's unions are the public face.
+  return { neighbours, mayEnter, reach, next } as unknown as Mover<Side, NodeId, Kind, By>;
 }
 
 type Row = { readonly id: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cangaceiros as c } from '../../generated/index.js';
-import type { Piece } from '../../generated/runtime.js';
+import type { VolantePiece as Piece } from '../../generated/cangaceiros.js';
 
 const side = 'players-2-3';
 const scores = (fame: Record<string, number>) => Object.fromEntries(Object.entries(fame).map(([p, f]) => [p, { fame: f }]));

@@ -14,9 +14,9 @@ const run = promisify(execFile);
 // from the tarball into a new project. Everything below goes through the package's exports map, as an engine would.
 
 /** Uses every kind of generated function; under --strict with noUncheckedIndexedAccess, with no `!` anywhere. */
-const GOOD = `import { cangaco, cangaceiros, root, type Piece, type Standing } from 'rulebook-generated';
+const GOOD = `import { cangaco, cangaceiros, root, type Standing } from 'rulebook-generated';
 import { isCordelCardId, type CangacoEndState, type CordelCard } from 'rulebook-generated/cangaco';
-import { isChiefId, isEventTileId, type PlayerState } from 'rulebook-generated/cangaceiros';
+import { isChiefId, isEventTileId, type PlayerState, type VolantePiece } from 'rulebook-generated/cangaceiros';
 
 const players: CangacoEndState[] = [
   { flour: 13, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false },
@@ -29,8 +29,11 @@ const eventText: string = cangaceiros.events.byId['procura-se'].rulesText;
 const finalFame: number = cangaceiros.scoring.byId['final-scoring'].value({ fame: 3, reis: 2 });
 const goals: number[] = cangaceiros.lifeGoals.all.map((g) => g.value({ wounds: 3 }));
 const reach: string[] = cangaceiros.movement.gang.reach('players-2-3', 'recife');
-const pieces: Piece[] = [{ kind: 'garrison', node: 'paulo-afonso', owner: 'blue' }];
+const pieces: VolantePiece[] = [{ kind: 'garrison', node: 'paulo-afonso', owner: 'blue' }];
 const volante = cangaceiros.movement.volante.next('players-2-3', 'paulo-afonso', { round: 3, pieces });
+// Where a move goes is a node of the map: it feeds the next call with no cast.
+const onward: string[] = volante.move === 'to' ? cangaceiros.movement.gang.reach('players-2-3', volante.node) : [];
+const further: string[] = cangaceiros.movement.gang.reach('players-2-3', 'juazeiro', { by: { chiefs: 'cabeleira' } });
 const attack = cangaceiros.tables.attackOutcome(5, { chiefs: 'esperanca' });
 const exchange = cangaceiros.tables.cityExchange('mossoro', { chiefs: 'jararaca' });
 const standings: Standing[] = cangaceiros.tables.standings([{ fame: 3 }, { fame: 9 }]);
@@ -52,6 +55,8 @@ console.log(JSON.stringify({
   goals: [...new Set(goals)],
   reach,
   volante,
+  onward: onward.length,
+  further: further.length > reach.length,
   attack: attack?.chiefWounds,
   exchangePay: exchange?.['pay'],
   standings: standings.map((s) => [s.player, s.place, s.score]),
@@ -79,6 +84,12 @@ export function misuse(input: string): void {
   cangaco.cordel.get(input).score([]);
   // @ts-expect-error the table takes a Chief's ID, not any string
   cangaceiros.tables.attackOutcome(3, { chiefs: 'esperanza' });
+  // @ts-expect-error a move is changed by a Chief's ID, not any string
+  cangaceiros.movement.gang.reach('players-2-3', 'recife', { by: { chiefs: 'cabelera' } });
+  // @ts-expect-error a piece stands on a node of the map
+  cangaceiros.movement.volante.next('players-2-3', 'recife', { pieces: [{ kind: 'gang', node: 'recfe' }] });
+  // @ts-expect-error a piece is of a kind the mover targets
+  cangaceiros.movement.volante.next('players-2-3', 'recife', { pieces: [{ kind: 'gnag', node: 'recife' }] });
   void id;
 }
 `;
@@ -134,7 +145,7 @@ describe('the packed engine package, installed into a strict TypeScript consumer
     expect(diagnostics(ts.createProgram([path.join(consumer, 'src', 'bad.ts')], { ...OPTIONS, noEmit: true }))).toEqual([]);
     // Without them, the same lines fail: one error per directive, on the line that followed it.
     const bare = diagnostics(ts.createProgram([path.join(consumer, 'src', 'bad-bare.ts')], { ...OPTIONS, noEmit: true }));
-    expect(bare.map((d) => d.split(' ')[0])).toEqual(['bad-bare.ts:5', 'bad-bare.ts:6', 'bad-bare.ts:7', 'bad-bare.ts:8', 'bad-bare.ts:9', 'bad-bare.ts:10']);
+    expect(bare.map((d) => d.split(' ')[0])).toEqual(['bad-bare.ts:5', 'bad-bare.ts:6', 'bad-bare.ts:7', 'bad-bare.ts:8', 'bad-bare.ts:9', 'bad-bare.ts:10', 'bad-bare.ts:11', 'bad-bare.ts:12', 'bad-bare.ts:13']);
     expect(bare[0]).toMatch(/nonato-e-o-bode-sila/);
   });
 
@@ -149,6 +160,8 @@ describe('the packed engine package, installed into a strict TypeScript consumer
     expect(got.goals).toEqual([6]); // every Life Goal: 9 minus 3 wounds
     expect(got.reach).toEqual(expect.arrayContaining(['caruaru', 'mossoro', 'salgueiro']));
     expect(got.volante).toEqual({ move: 'stay', reason: 'target-here' });
+    expect(got.onward).toBe(0); // the Volante stayed, so nothing onward
+    expect(got.further).toBe(true); // Cabeleira's extra steps reach further than one
     expect(got.attack).toBe('dies');
     expect(got.exchangePay).toEqual(['deal', 'vengeance']);
     expect(got.standings).toEqual([[1, 1, 9], [0, 2, 3]]);
