@@ -1,11 +1,12 @@
 import { readFile, writeFile, access } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { parseDocument } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { addCollection } from '../compiler/commands/new-game.ts';
 import { appendItem } from '../compiler/commands/new-entry.ts';
-import { FIXTURES, fixtureProject, fixturesProject, runCli, swap } from './helpers.ts';
+import { FIXTURES, fixtureProject, fixturesProject, ROOT, runCli, swap } from './helpers.ts';
 
 // The designer's commands on the fixture games: `check --game/--quiet/--format sarif`,
 // `report`, and `new` (an entry, a game, a collection).
@@ -109,6 +110,12 @@ describe('rulebook check --game, --quiet, --format sarif', () => {
     expect(all.code).toBe(1);
   });
 
+  it('a project folder that does not exist is a usage error that says so', async () => {
+    const r = await runCli(['-C', path.join(tmpdir(), 'rulebook-no-such-folder'), 'check']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('rulebook-no-such-folder does not exist');
+  });
+
   it('--game with an unknown ID is a usage error that lists the games', async () => {
     const root = await fixturesProject(['duel', 'board']);
     const r = await runCli(['check', '--game', 'dule', '-C', root]);
@@ -180,6 +187,30 @@ describe('rulebook check --game, --quiet, --format sarif', () => {
     const r = await runCli(['check', '--format', 'sarif', '-C', root]);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.out) as SarifLog).runs[0]!.results).toEqual([]);
+  });
+});
+
+describe('the pull request workflow', () => {
+  it('checks with SARIF output, uploads it for annotations, then fails when the check failed', async () => {
+    const workflow = parse(await readFile(path.join(ROOT, '.github/workflows/check.yml'), 'utf8')) as {
+      on: Record<string, unknown>;
+      permissions: Record<string, string>;
+      jobs: Record<string, { steps: Array<{ id?: string; run?: string; uses?: string; if?: string; with?: Record<string, string>; 'continue-on-error'?: boolean }> }>;
+    };
+    expect(Object.keys(workflow.on)).toEqual(['pull_request']);
+    expect(workflow.permissions['security-events']).toBe('write');
+    const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
+    const names = steps.map((s) => s.uses?.replace(/@.*/, '') ?? s.run?.split('\n')[0]);
+    expect(names.indexOf('npm ci')).toBeLessThan(steps.findIndex((s) => s.id === 'check'));
+    // npm's banner must stay out of the SARIF file: --silent.
+    expect(steps.find((s) => s.id === 'check')).toMatchObject({ run: 'npm run --silent check -- --format sarif > rulebook.sarif', 'continue-on-error': true });
+    const upload = steps.findIndex((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    expect(steps[upload]?.with?.sarif_file).toBe('rulebook.sarif');
+    const fail = steps.findIndex((s) => s.if === "steps.check.outcome == 'failure'");
+    expect(upload).toBeGreaterThan(steps.findIndex((s) => s.id === 'check'));
+    expect(fail).toBeGreaterThan(upload);
+    expect(steps[fail]?.run).toContain('exit 1');
+    expect(await readFile(path.join(ROOT, 'README.md'), 'utf8')).toContain('.github/workflows/check.yml');
   });
 });
 
@@ -259,7 +290,7 @@ describe('rulebook new <game> <collection> "Name"', () => {
 - # The card's printed title.
   name: 'The Golden Key: "Ó"'
   # How the card scores, as DSL.
-  scoring: { placeholder: { op: per, points: 0, each: { field: lanterns } }, note: "Not written yet: how the card scores, as DSL." }
+  scoring: { placeholder: { op: per, points: 0, each: { field: lanterns } }, note: "Not written yet: How the card scores, as DSL." }
 `);
     // The manifest's count matched the deck, so it follows the new card (only that number changes).
     const manifest = await read(root, 'content/duel/game.yaml');
@@ -268,7 +299,7 @@ describe('rulebook new <game> <collection> "Name"', () => {
     const checked = await runCli(['check', '-C', root]);
     expect(checked.err).toContain('0 errors, 0 warnings');
     const drafts = await runCli(['drafts', '-C', root]);
-    expect(drafts.out).toContain('content/duel/trophies.yaml:43: placeholder trophies/the-golden-key-o/scoring: Not written yet: how the card scores, as DSL.');
+    expect(drafts.out).toContain('content/duel/trophies.yaml:43: placeholder trophies/the-golden-key-o/scoring: Not written yet: How the card scores, as DSL.');
   });
 
   it('refuses a duplicate ID, an unknown game or collection, and a name with no letters, with exit 2 and the file untouched', async () => {
@@ -287,7 +318,10 @@ describe('rulebook new <game> <collection> "Name"', () => {
     expect(collection.err).toContain('did you mean "trophies"?');
     const empty = await runCli(['new', 'duel', 'trophies', '!!', '-C', root]);
     expect(empty.code).toBe(2);
-    expect(empty.err).toContain('has no letters or digits');
+    expect(empty.err).toContain('"!!" gives no ID (IDs are written with a–z, 0–9 and -): give one with --id');
+    const badId = await runCli(['new', 'duel', 'trophies', 'Seca', '--id', 'Seca_Grande', '-C', root]);
+    expect(badId.code).toBe(2);
+    expect(badId.err).toContain('--id "Seca_Grande" is not an ID');
     const args = await runCli(['new', 'duel', 'trophies', '-C', root]);
     expect(args.code).toBe(2);
     expect(args.err).toContain('expected `rulebook new <game> <collection> "Name"`');
@@ -299,14 +333,88 @@ describe('rulebook new <game> <collection> "Name"', () => {
     const before = await read(root, 'content/board/maps.yaml');
     const r = await runCli(['new', 'board', 'maps', 'Second Map', '-C', root]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/content\/board\/maps\.yaml:\d+:\d+: error graph-/);
-    expect(r.err).toContain('nothing was changed');
+    // In words: the lines the errors stood at were never kept, so no file:line of the unwritten draft is given.
+    expect(r.err).toContain('error: the drafted entry maps/second-map would not check, so nothing was changed:');
+    expect(r.err).toContain('  = patrol can stand on "todo" but it has no arrow to follow');
+    expect(r.err).not.toMatch(/maps\.yaml:\d+/);
     expect(await read(root, 'content/board/maps.yaml')).toBe(before);
     // An effect drafts as "nothing happens" and checks.
     const event = await runCli(['new', 'board', 'events', 'Storm', '-C', root]);
     expect(event.code).toBe(0);
-    expect(await read(root, 'content/board/events.yaml')).toContain('  effect: { placeholder: { op: none }, note: "Not written yet: what the card does to the player\'s state." }\n');
+    expect(await read(root, 'content/board/events.yaml')).toContain('  effect: { placeholder: { op: none }, note: "Not written yet: What the card does to the player\'s state." }\n');
     expect((await runCli(['check', '-C', root])).code).toBe(0);
+  });
+
+  it('a component whose `where:` the new entry meets counts it; one it does not meet stays; any count left wrong refuses the entry', async () => {
+    // Every event gets a required `kind` (event or peace); the three events are of kind event.
+    const kindSchema = (t: string) =>
+      swap('"required": [\n    "name",\n    "effect"\n  ],', '"required": ["name", "effect", "kind"],')(t).replace('"effect": {\n', '"kind": { "enum": ["event", "peace"], "description": "Dry or Rain." },\n    "effect": {\n');
+    const kinds = (t: string) => t.replace(/^- name: /gm, '- kind: event\n  name: ');
+    const components = (counts: string) => swap('source: Border Run test rules\n', `source: Border Run test rules\ncomponents:\n${counts}`);
+    const root = await fixtureProject('board', {
+      'schemas/board/event.schema.json': kindSchema,
+      'content/board/events.yaml': kinds,
+      'content/board/game.yaml': components('  - { name: Event tiles, count: 3, collection: events, where: { kind: event } }\n  - { name: Peace tile, count: 0, collection: events, where: { kind: peace } }\n  - { name: All tiles, count: 3, collection: events }\n  - { name: Box tiles, count: 9, collection: events, gap: The box lists 9 tiles. }\n'),
+    });
+    expect((await runCli(['check', '-C', root])).code).toBe(0);
+    const r = await runCli(['new', 'board', 'events', 'Seca Grande', '-C', root]);
+    expect(r.err).toContain('the component "Event tiles" now counts 4 (was 3)');
+    expect(r.err).toContain('the component "All tiles" now counts 4 (was 3)');
+    expect(r.err).not.toContain('Peace tile');
+    // A known gap keeps its count, and the designer is told to read its note again.
+    expect(r.err).toContain('the component "Box tiles" keeps its count 9 (a known gap); the collection now describes 4: check that its gap note still holds');
+    expect(r.code).toBe(0);
+    // The note keeps the description's own capital ("Dry or Rain" is a name).
+    expect(await read(root, 'content/board/events.yaml')).toContain('note: "Not written yet: Dry or Rain." }');
+    expect(await read(root, 'content/board/game.yaml')).toContain('{ name: Event tiles, count: 4,');
+    expect((await runCli(['check', '-C', root])).code).toBe(0);
+
+    // A count this command cannot bump in place (written 0x3) would be left wrong: the entry is refused, and that error is named where it stands.
+    const hex = await fixtureProject('board', {
+      'schemas/board/event.schema.json': kindSchema,
+      'content/board/events.yaml': kinds,
+      'content/board/game.yaml': components('  - { name: Event tiles, count: 0x3, collection: events, where: { kind: event } }\n'),
+    });
+    const events = await read(hex, 'content/board/events.yaml');
+    const manifest = await read(hex, 'content/board/game.yaml');
+    const refused = await runCli(['new', 'board', 'events', 'Seca Grande', '-C', hex]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('would not check, so nothing was changed');
+    expect(refused.err).toMatch(/content\/board\/game\.yaml:\d+:\d+: Event tiles: the manifest gives 3, the collection "events" \(kind event\) describes 4/);
+    expect(await read(hex, 'content/board/events.yaml')).toBe(events);
+    expect(await read(hex, 'content/board/game.yaml')).toBe(manifest);
+  });
+
+  it('--id gives the ID a name in another script cannot; a field no draft can satisfy is refused in words; a file holding a map is not a list', async () => {
+    const root = await fixtureProject('duel');
+    const r = await runCli(['new', 'duel', 'trophies', '日本の旅', '--id', 'nihon-no-tabi', '-C', root]);
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toBe('nihon-no-tabi');
+    expect(await read(root, 'content/duel/trophies.yaml')).toContain('\n- # Stable ID; defaults to the slug of the title.\n  id: nihon-no-tabi\n  # The card\'s printed title.\n  name: 日本の旅\n');
+    expect((await runCli(['check', '-C', root])).code).toBe(0);
+    expect((await runCli(['new', 'duel', 'trophies', 'Other', '--id', 'nihon-no-tabi', '-C', root])).err).toContain('already has an entry with the ID "nihon-no-tabi"');
+
+    // A required field whose pattern no stand-in fits (a rule number): named, with what it must match, and no line of the unwritten draft.
+    const numbered = await fixtureProject('duel', {
+      'schemas/duel/trophy.schema.json': swap('"required": ["name", "scoring"],', '"required": ["name", "scoring", "number"],'),
+      'content/duel/trophies.yaml': (t) => t.replace(/^- name: /gm, '- number: "16.6.1"\n  name: '),
+    });
+    const schema = path.join(numbered, 'schemas/duel/trophy.schema.json');
+    await writeFile(schema, (await readFile(schema, 'utf8')).replace('"copies": {', '"number": { "type": "string", "pattern": "^16\\\\.6\\\\.[0-9]+$", "description": "The rule number." },\n    "copies": {'));
+    expect((await runCli(['check', '-C', numbered])).code).toBe(0);
+    const before = await read(numbered, 'content/duel/trophies.yaml');
+    const refused = await runCli(['new', 'duel', 'trophies', 'Descarte', '-C', numbered]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('error: trophies/descarte cannot be drafted, so nothing was changed:');
+    expect(refused.err).toContain('  = `number` must match `^16\\.6\\.[0-9]+$`: give it with the entry written by hand');
+    expect(refused.err).not.toMatch(/trophies\.yaml:\d+/);
+    expect(await read(numbered, 'content/duel/trophies.yaml')).toBe(before);
+
+    const map = await fixtureProject('duel', { 'content/duel/trophies.yaml': () => 'foo: bar\n' });
+    const notList = await runCli(['new', 'duel', 'trophies', 'X', '-C', map]);
+    expect(notList.code).toBe(1);
+    expect(notList.err).toContain('content/duel/trophies.yaml:1:1: error: content/duel/trophies.yaml is not a list of entries');
+    expect(await read(map, 'content/duel/trophies.yaml')).toBe('foo: bar\n');
   });
 
   it('an entry whose ID comes from another field (numbered rules) is a usage error', async () => {
@@ -349,6 +457,20 @@ describe('rulebook new game / new collection', () => {
     const again = await runCli(['new', 'game', 'duel', '-C', root]);
     expect(again.code).toBe(2);
     expect(again.err).toContain('content/duel/ already exists');
+    // `new game game` would make a game no `new game <collection> "Name"` could reach: refused, with why.
+    for (const word of ['game', 'collection']) {
+      const reserved = await runCli(['new', 'game', word, '-C', root]);
+      expect(reserved.code).toBe(2);
+      expect(reserved.err).toContain(`"${word}" cannot be a game ID: \`rulebook new ${word} ...\` is the command that makes a ${word}`);
+      expect(await exists(path.join(root, 'content', word))).toBe(false);
+    }
+    expect((await runCli(['new', 'game', 'demo', '--id', 'x', '-C', root])).code).toBe(2);
+  });
+
+  it('a new collection\'s file says one entry per item, whatever the word\'s plural', async () => {
+    const root = await fixtureProject('duel');
+    expect((await runCli(['new', 'collection', 'duel', 'people', '-C', root])).code).toBe(0);
+    expect(await read(root, 'content/duel/people.yaml')).toMatch(/^# People: one entry per item, in the rulebook's order\.\n/);
   });
 
   it('`new collection` adds the manifest entry, the file and the schema; every other manifest byte stays; entries then append to it', async () => {

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DiffReport } from '../compiler/diff/diff.ts';
+import { shownPair } from '../compiler/diff/format.ts';
 import { fixtureProject, gitCommitAll, runCli, swap } from './helpers.ts';
 
 // On the `duel` fixture (test/fixtures/games/duel) in a scratch git repository:
@@ -104,7 +105,11 @@ describe('rulebook diff <ref>', () => {
     const page = report.changes.find((c) => c.kind === 'page-changed');
     expect(page?.before).toEqual([expect.stringContaining('the player with the most points wins.')]);
     expect(page?.after).toEqual([expect.stringContaining('ties share the win.')]);
-    expect(page?.at).toBe('content/duel/rules/01-overview.md:3');
+    // At the line where the page first differs, not at its paragraph's first line.
+    expect(page?.at).toBe('content/duel/rules/01-overview.md:5');
+    const text = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
+    // A type change reads as one: the string in quotes, the map as JSON.
+    expect(text).toContain('    major  changed type the-crown-jewel "The Crown Jewel": flavor "A crown on a cushion." -> {"en":"A crown on a cushion."}  content/duel/trophies.yaml:24');
 
     // The same field gone is major too.
     await edit(root, TROPHIES, swap('\n  flavor: Coins in a tall stack.', ''), swap('  flavor: { en: A crown on a cushion. }\n', ''));
@@ -117,7 +122,7 @@ describe('rulebook diff <ref>', () => {
     gitCommitAll(root, 'base');
     const SCHEMA = 'schemas/duel/trophy.schema.json';
     await edit(root, SCHEMA,
-      swap('"flavor": { "$ref": "../defs.schema.json#/$defs/text", "description": "What the card\'s picture shows." },', '"flavor": { "type": "string", "description": "What the card\'s picture shows." },\n    "artist": { "type": "string", "description": "Who drew the card." },'),
+      swap('"flavor": { "title": "Picture", "$ref": "../defs.schema.json#/$defs/text", "description": "What the card\'s picture shows." },', '"flavor": { "title": "Picture", "type": "string", "description": "What the card\'s picture shows." },\n    "artist": { "type": "string", "description": "Who drew the card." },'),
       swap('"description": "How many of this card the deck holds (default 1)."', '"description": "How many copies of this card the deck holds (default 1)."'),
     );
     const report = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
@@ -127,15 +132,89 @@ describe('rulebook diff <ref>', () => {
     ]);
     expect(report.changes[0]).toMatchObject({ before: { $ref: '../defs.schema.json#/$defs/text' }, after: { type: 'string' } });
     const md = (await runCli(['diff', 'HEAD', '--format', 'markdown', '-C', root])).out;
-    expect(md).toContain('- **Field type changed in the schema** (major): `flavor`: `{"$ref":"../defs.schema.json#/$defs/text"}` → `{"type":"string"}`');
+    expect(md).toContain('- **Schema** (major): the schema\'s field `flavor` changed type: `{"$ref":"../defs.schema.json#/$defs/text"}` → `{"type":"string"}`');
+    expect(md).toContain('- **Schema** (minor): the schema now has the field `artist`');
+    const text = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
+    expect(text).toContain('    minor  the schema now has the field `artist`  schemas/duel/trophy.schema.json');
 
-    await edit(root, SCHEMA, swap('\n    "artist": { "type": "string", "description": "Who drew the card." },', ''), swap('"flavor": { "type": "string", "description": "What the card\'s picture shows." },\n', ''));
+    await edit(root, SCHEMA, swap('\n    "artist": { "type": "string", "description": "Who drew the card." },', ''), swap('"flavor": { "title": "Picture", "type": "string", "description": "What the card\'s picture shows." },\n', ''));
     await edit(root, TROPHIES, swap('  flavor: { placeholder: "A crown on a cushion.", note: The test rules do not describe this card\'s picture. }\n', ''));
+    expect((await runCli(['diff', 'HEAD', '-C', root])).out.split('\n')).toContain('    major  the schema no longer has the field `flavor`  schemas/duel/trophy.schema.json');
     const gone = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
     expect(gone.changes.map((c) => `${c.level} ${c.kind} ${c.id ?? c.collection}${c.path}`)).toEqual([
       'major schema-field-removed trophies/flavor',
       'major field-removed the-crown-jewel/flavor',
     ]);
+  });
+
+  it('a long text changed at its end shows a window around the change, in text and Markdown, and a page its changed line', async () => {
+    const LONG = 'Coins in a tall stack, counted twice by the banker, who keeps the ledger of every round in a book bound in red leather beside the lanterns.';
+    const root = await fixtureProject('duel', { [TROPHIES]: swap('- name: The Counting House\n  copies: 2', `- name: The Counting House\n  copies: 2\n  flavor: ${LONG}`) });
+    gitCommitAll(root, 'base');
+    await edit(root, TROPHIES, swap(LONG, LONG.replace('red leather beside the lanterns.', 'red leather beside the lanterns and the coins.')));
+    await edit(root, 'content/duel/rules/01-overview.md', swap('what you hold, and the player with the most points wins.', 'what you hold, and the player with the most points wins. Ties share the win, and a tied player who holds the Crown takes the whole win.'));
+    const lines = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
+    const value = lines.find((l) => l.includes('changed the-counting-house')) ?? '';
+    // Both sides start a little before the first difference, cut with "…", and each shows its own ending.
+    expect(value).toContain('flavor "…');
+    expect(value).toContain('beside the lanterns." -> "…');
+    expect(value).toContain('beside the lanterns and the coins."');
+    const before = lines.find((l) => l.trim().startsWith('before:')) ?? '';
+    const after = lines.find((l) => l.trim().startsWith('after:')) ?? '';
+    expect(before).toMatch(/before: ….*the most points wins\.$/);
+    expect(after).toMatch(/after: {2}….*the most points wins\. Ties share the win, and a tied player who holds the Crown takes the whole win\.$/);
+    expect(before).not.toBe(after.replace('after: ', 'before:'));
+    expect(lines.some((l) => l.includes('changed page "Overview"  content/duel/rules/01-overview.md:5'))).toBe(true);
+    const md = (await runCli(['diff', 'HEAD', '--format', 'markdown', '-C', root])).out;
+    // Markdown has room for 200 characters: this value shows whole, in quotes.
+    expect(md).toContain(`: \`"${LONG}"\` → \``);
+    expect(md).toMatch(/ {2}- after: …[^\n]*takes the whole win\./);
+  });
+
+  it('shownPair quotes strings so a type change shows, and keeps short values whole', () => {
+    expect(shownPair('3', 3, 80, true)).toEqual(['"3"', '3']);
+    expect(shownPair('a', 'b', 80)).toEqual(['a', 'b']);
+    const [a, b] = shownPair(`${'x'.repeat(100)} end`, `${'x'.repeat(100)} finish`, 30);
+    expect(a).toBe(`…${'x'.repeat(9)} end`);
+    expect(b).toBe(`…${'x'.repeat(9)} finish`);
+  });
+
+  it('a removed and an added entry that are alike are a likely rename with its field changes and a hint; unlike ones stay added and removed', async () => {
+    const root = await fixtureProject('duel');
+    gitCommitAll(root, 'base');
+    // Renamed and given one more copy: scoring and examples are the same, copies changed.
+    await edit(root, TROPHIES, swap('- name: The Counting House\n  copies: 2', '- name: The Big Bank\n  copies: 3'));
+    await edit(root, 'content/duel/game.yaml', swap('count: 5', 'count: 6'));
+    const report = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
+    expect(report.changes.map((c) => `${c.level} ${c.kind} ${c.was ?? ''}>${c.id}${c.path ?? ''}${c.likely ? ' likely' : ''}`)).toEqual([
+      'major entry-renamed the-counting-house>the-big-bank likely',
+      'patch value-changed >the-big-bank/copies',
+    ]);
+    const lines = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
+    expect(lines).toContain('    major  likely renamed the-counting-house -> the-big-bank ("The Counting House" -> "The Big Bank")  content/duel/trophies.yaml:14');
+    expect(lines).toContain('             hint:   the same entry edited? keep its old ID with `id: the-counting-house` and this is a patch, not a major release');
+    expect(lines).toContain('    patch  changed the-big-bank "The Big Bank": copies 2 -> 3  content/duel/trophies.yaml:15');
+    const md = (await runCli(['diff', 'HEAD', '--format', 'markdown', '-C', root])).out;
+    expect(md).toContain('- **Likely renamed** (major): The Counting House (`the-counting-house`) is now The Big Bank (`the-big-bank`)');
+
+    // With the old ID kept, it is one entry edited: a patch.
+    await edit(root, TROPHIES, swap('- name: The Big Bank\n', '- id: the-counting-house\n  name: The Big Bank\n'));
+    const kept = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
+    expect(kept.level).toBe('patch');
+
+    // Most values changed: not alike, so added and removed.
+    await edit(root, TROPHIES, swap('- id: the-counting-house\n  name: The Big Bank\n', '- name: The Big Bank\n'), swap('13 coins are two groups of 6.', '13 coins make two groups.'));
+    const unlike = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
+    expect(unlike.changes.map((c) => c.kind)).toEqual(['entry-added', 'entry-removed']);
+  });
+
+  it('a new game\'s Markdown has one heading for the game', async () => {
+    const root = await fixtureProject('duel');
+    gitCommitAll(root, 'base');
+    expect((await runCli(['new', 'game', 'demo', '-C', root])).code).toBe(0);
+    const md = (await runCli(['diff', 'HEAD', '--format', 'markdown', '-C', root])).out;
+    expect(md).toContain('## Demo\n\n- **New game** (minor): Demo');
+    expect(md).not.toContain('### Demo');
   });
 
   it('the same tree is no change, whatever the key order', async () => {

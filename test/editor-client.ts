@@ -128,7 +128,8 @@ export class Editor {
 
   async stop(): Promise<void> {
     await this.conn.sendRequest('shutdown').catch(() => undefined);
-    this.conn.sendNotification('exit');
+    // Awaited: a write still queued when the connection is disposed fails after the stream closes (an unhandled rejection under load).
+    await this.conn.sendNotification('exit').catch(() => undefined);
     this.conn.dispose();
     this.child.kill();
   }

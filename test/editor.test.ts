@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { mergeSettings } from '../compiler/emit-editor/settings.ts';
 import { check } from '../compiler/pipeline.ts';
 import { serve } from '../compiler/serve/serve.ts';
 import { at, Editor, type CompletionItem } from './editor-client.ts';
-import { fixturesProject, runCli } from './helpers.ts';
+import { fixtureProject, fixturesProject, runCli } from './helpers.ts';
 
 /**
  * The editor as a designer meets it: the real yaml-language-server (the
@@ -200,7 +200,24 @@ describe('.vscode/settings.json', () => {
     const merged = mergeSettings('{\n  // mine\n  "editor.tabSize": 2\n}\n', ours, '.rulebook/editor-schemas/');
     expect(merged.text).toBeUndefined();
     expect(merged.skipped).toMatch(/not plain JSON/);
+    // With the exact lines to add for what it does not map yet.
+    expect(merged.skipped).toContain('add to its "yaml.schemas" map:');
+    expect(merged.missing).toEqual(['".rulebook/editor-schemas/g/collections/cards.schema.json": "content/g/cards.yaml",']);
+    const mapped = mergeSettings('{\n  // mine\n  "yaml.schemas": { ".rulebook/editor-schemas/g/collections/cards.schema.json": "content/g/cards.yaml" }\n}\n', ours, '.rulebook/editor-schemas/');
+    expect(mapped.missing).toBeUndefined();
   });
+
+  it('a build prints those lines for a settings file with comments, and leaves it as it was', async () => {
+    const root = await fixtureProject('duel');
+    const settings = '{\n  // my settings\n  "editor.tabSize": 2\n}\n';
+    await mkdir(path.join(root, '.vscode'), { recursive: true });
+    await writeFile(path.join(root, '.vscode', 'settings.json'), settings);
+    const built = await runCli(['build', '-C', root]);
+    expect(built.code).toBe(0);
+    expect(built.err).toContain('.vscode/settings.json is not plain JSON (comments?), so it was left as it is; add to its "yaml.schemas" map:\n    ".rulebook/editor-schemas/duel/collections/trophies.schema.json": "content/duel/trophies.yaml",\n');
+    expect(await readFile(path.join(root, '.vscode', 'settings.json'), 'utf8')).toBe(settings);
+  });
+
 });
 
 describe('the editor schema of one schema', () => {

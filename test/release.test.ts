@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -135,7 +136,48 @@ describe('rulebook release', () => {
     await edit(root, 'content/duel/game.yaml', swap('count: 5', 'count: 6'));
     const from = await runCli(['release', '--from', 'HEAD', '--date', '2026-11-30', '-C', root]);
     expect(from.code).toBe(0);
-    expect(from.out).toMatch(/^release 0\.2\.0 \(minor: .* since HEAD\)$/m);
+    // Recorded by the commit's short hash: `HEAD` names another commit tomorrow.
+    const short = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+    expect(from.out).toBe(`release 0.2.0 (minor: 0 major, 1 minor, 0 patch since ${short})\n`);
+    expect((await releasesOf(root)).map((r) => r.from)).toEqual([short]);
+    // Run again, it replaces its own pending release, counting from the same base (not from the pending version the package now holds).
+    expect((await runCli(['release', '--from', 'HEAD', '--date', '2026-11-30', '-C', root])).out).toBe(`release 0.2.0 (minor: 0 major, 1 minor, 0 patch since ${short})\n`);
+    expect((await releasesOf(root)).map((r) => [r.version, r.base])).toEqual([['0.2.0', '0.1.0']]);
+  });
+
+  it('--from replaces the pending release and records the commit by its tag or short hash, never a relative ref', async () => {
+    const root = await fixtureProject('duel');
+    expect((await runCli(['build', '-C', root])).code).toBe(0);
+    gitCommitAll(root, 'first release', 'v1.0.0');
+    await edit(root, TROPHIES, (t) => t + QUIET_NIGHT);
+    await edit(root, 'content/duel/game.yaml', swap('count: 5', 'count: 6'));
+    expect((await runCli(['release', '--date', '2026-11-30', '-C', root])).out).toBe('release 1.1.0 (minor: 0 major, 1 minor, 0 patch since v1.0.0)\n');
+    // Committed but not tagged: 1.1.0 is still pending. HEAD~1 is the commit tagged v1.0.0.
+    gitCommitAll(root, 'work in progress');
+    await edit(root, TROPHIES, swap('{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', '{ op: per, points: 4, each: { groupsOf: 6, of: { field: coins } } }'), swap('expect: [10, 0]', 'expect: [8, 0]'));
+    const r = await runCli(['release', '--from', 'HEAD~1', '--date', '2026-12-01', '-C', root]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('release 1.1.0 (minor: 0 major, 1 minor, 2 patch since v1.0.0)\n');
+    expect((await releasesOf(root)).map((x) => [x.version, x.from, x.date])).toEqual([['1.1.0', 'v1.0.0', '2026-12-01']]);
+    const log = await read(root, 'CHANGELOG.md');
+    expect(log.match(/^## .*$/gm)).toEqual(['## 1.1.0 (2026-12-01)']);
+    expect(log).toContain('Compared with `v1.0.0`:');
+    expect(log).not.toContain('HEAD');
+    expect(await read(root, 'releases.yaml')).not.toContain('HEAD');
+  });
+
+  it('--date must be a day of the calendar (exit 2, nothing written)', async () => {
+    const root = await fixtureProject('duel');
+    gitCommitAll(root, 'first release', 'v1.0.0');
+    await edit(root, TROPHIES, (t) => t + QUIET_NIGHT);
+    await edit(root, 'content/duel/game.yaml', swap('count: 5', 'count: 6'));
+    for (const date of ['2026-13-45', '2026-02-29', '2026-1-5', 'today']) {
+      const r = await runCli(['release', '--date', date, '-C', root]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`--date must be a day of the calendar, written YYYY-MM-DD (got "${date}")`);
+    }
+    expect((await readFolder(root)).has('releases.yaml')).toBe(false);
+    expect((await runCli(['release', '--date', '2028-02-29', '-C', root])).code).toBe(0);
   });
 
   it('a bad package name or an unknown setting in rulebook.yaml is a located error and the build writes nothing', async () => {

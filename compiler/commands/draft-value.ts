@@ -42,6 +42,14 @@ export function deref(schema: Schema, base: string, schemas: SchemaSet): { schem
   return current;
 }
 
+/** Why a field has no draft value, in words ("must match `^16\\.6\\.[0-9]+$`"), for the refusal. */
+export function whyNoDraft(schema: Schema, base: string, schemas: SchemaSet): string {
+  const { schema: s } = deref(schema, base, schemas);
+  if (typeof s.pattern === 'string') return `must match \`${s.pattern}\``;
+  if (typeof schema['x-ref'] === 'string') return `must name one of the ${schema['x-ref']}, and there are none yet`;
+  return 'takes a value this command cannot draft';
+}
+
 export function draftValue(schema: Schema, base: string, ctx: DraftContext, depth = 0): unknown {
   if (depth > 12) return undefined;
   const rule = schema['x-rule'];
@@ -80,7 +88,8 @@ function draftOfType(type: string, s: Schema, base: string, ctx: DraftContext, d
     case 'string': {
       const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern, 'u') : undefined;
       const minLength = typeof s.minLength === 'number' ? s.minLength : 0;
-      return ['TODO', 'todo', ''].find((v) => v.length >= minLength && (!pattern || pattern.test(v))) ?? 'TODO';
+      // A pattern no stand-in fits (a rule number such as 16.6.x) has no draft: the entry is written by hand.
+      return ['TODO', 'todo', ''].find((v) => v.length >= minLength && (!pattern || pattern.test(v)));
     }
     case 'boolean':
       return false;
@@ -89,12 +98,16 @@ function draftOfType(type: string, s: Schema, base: string, ctx: DraftContext, d
     case 'array': {
       const n = typeof s.minItems === 'number' ? s.minItems : 0;
       const items = s.items && typeof s.items === 'object' ? (s.items as Schema) : {};
-      return Array.from({ length: n }, () => draftValue(items, base, ctx, depth + 1));
+      const list = Array.from({ length: n }, () => draftValue(items, base, ctx, depth + 1));
+      return list.includes(undefined) ? undefined : list;
     }
     case 'object': {
       const out: Record<string, unknown> = {};
       const properties = (s.properties ?? {}) as Record<string, Schema>;
-      for (const key of (s.required ?? []) as string[]) out[key] = draftValue(properties[key] ?? {}, base, ctx, depth + 1);
+      for (const key of (s.required ?? []) as string[]) {
+        out[key] = draftValue(properties[key] ?? {}, base, ctx, depth + 1);
+        if (out[key] === undefined) return undefined;
+      }
       return out;
     }
     default:

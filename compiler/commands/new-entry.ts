@@ -8,9 +8,9 @@ import { slug } from '../load/slug.ts';
 import type { Collection, Game } from '../model.ts';
 import { displayPath } from '../load/files.ts';
 import { check, type CheckResult } from '../pipeline.ts';
-import { applyChecked, type Change } from './apply-checked.ts';
+import { applyChecked, inWords, type Change } from './apply-checked.ts';
 import { SCHEMA_BASE } from '../validate/schemas.ts';
-import { deref, draftValue } from './draft-value.ts';
+import { deref, draftValue, whyNoDraft } from './draft-value.ts';
 import { onlyGame } from './only-game.ts';
 
 /** What a `new` command prints and its exit code (0 done, 1 the content would not check, 2 a usage error). */
@@ -28,7 +28,7 @@ const usage = (message: string, notes: string[] = []): CommandOutcome => ({ code
  * from the field's description, so it checks at once and lists as a draft
  * until the designer fills it. The rest of the file stays byte for byte.
  */
-export async function newEntry(root: string, gameId: string, collectionName: string, name: string): Promise<CommandOutcome> {
+export async function newEntry(root: string, gameId: string, collectionName: string, name: string, options: { id?: string } = {}): Promise<CommandOutcome> {
   const before = await check(root);
   const only = await onlyGame(root, before, gameId);
   if ('known' in only) return usage(`no game "${gameId}"`, [`games: ${only.known.join(', ') || 'none'}`]);
@@ -42,13 +42,22 @@ export async function newEntry(root: string, gameId: string, collectionName: str
     return usage(`game "${gameId}" has no collection "${collectionName}"`, [...(hint ? [`did you mean "${hint}"?`] : []), `collections: ${names.join(', ')}`]);
   }
   if (collection.decl.idFrom) return usage(`entries of "${collectionName}" take their ID from \`${collection.decl.idFrom}\`, not from a name: add them by hand`);
-  const id = slug(name);
-  if (!id) return usage(`"${name}" has no letters or digits to make an ID from`);
+  const idPattern = idPatternOf(only.result);
+  if (options.id !== undefined && !idPattern.test(options.id)) return usage(`--id "${options.id}" is not an ID: IDs are written with a–z, 0–9 and single hyphens (for example "seca-grande")`);
+  const id = options.id ?? slug(name);
+  if (!id) return usage(`"${name}" gives no ID (IDs are written with a–z, 0–9 and -): give one with --id`);
   const clash = collection.entries.find((e) => e.id === id);
   if (clash) return usage(`"${collectionName}" already has an entry with the ID "${id}" (${clash.source.path}:${clash.source.placeOf(clash.pointer)?.start.line ?? 1})`, ['give the new entry another name']);
   if (collection.source && !collection.source.ok) return { code: 1, out: [], err: [...printed(only.result, (d) => d.file === collection.source!.path), `error: ${collection.source.path} does not read; fix it first`] };
+  const held = collection.source?.value;
+  // A file holding a map (or a lone value) has no list to append to; appending would only make it unreadable.
+  if (collection.source && held !== null && held !== undefined && !Array.isArray(held)) {
+    const at = collection.source.placeOf('')?.start;
+    return { code: 1, out: [], err: [`${collection.source.path}:${at?.line ?? 1}:${at?.column ?? 1}: error: ${collection.source.path} is not a list of entries (\`- name: ...\`); nothing was changed`] };
+  }
 
-  const drafted = draftEntry(checked.linked.game, collection, name, only.result);
+  const drafted = draftEntry(checked.linked.game, collection, name, only.result, options.id !== undefined && options.id !== slug(name) ? id : undefined);
+  if ('refused' in drafted) return { code: 1, out: [], err: [`error: ${collection.name}/${id} cannot be drafted, so nothing was changed:`, ...drafted.refused.map((r) => `  = ${r}`)] };
   if ('error' in drafted) return usage(drafted.error);
   const file = path.join(game.dir, collection.decl.file);
   const original = collection.source ? await readFile(file, 'utf8') : '';
@@ -58,14 +67,17 @@ export async function newEntry(root: string, gameId: string, collectionName: str
   const manifestBefore = await readFile(manifestFile, 'utf8');
   // The loaded manifest's offsets count from after a byte-order mark; the file keeps it.
   const bom = manifestBefore.startsWith('\uFEFF') ? '\uFEFF' : '';
-  const bumped = bumpComponentCounts(game, collection, manifestBefore.slice(bom.length));
+  const bumped = bumpComponentCounts(game, collection, drafted.value, manifestBefore.slice(bom.length));
   bumped.text = bom + bumped.text;
 
   const changes: Change[] = [{ file, text: appended.text }];
   if (bumped.text !== manifestBefore) changes.push({ file: manifestFile, text: bumped.text });
   // The new entry must check as it stands: if it does not (a schema the drafts cannot satisfy), nothing is changed.
   const applied = await applyChecked(root, changes, before);
-  if (!applied.ok) return { code: 1, out: [], err: [...applied.problems, 'error: the drafted entry does not check (above); nothing was changed'] };
+  if (!applied.ok) {
+    const written = new Set(changes.map((c) => displayPath(root, c.file)));
+    return { code: 1, out: [], err: [`error: the drafted entry ${collectionName}/${id} would not check, so nothing was changed:`, ...inWords(applied.problems, written), '  = write this entry by hand'] };
+  }
   const shown = displayPath(root, file);
   return {
     code: 0,
@@ -81,27 +93,48 @@ function printed(result: CheckResult, keep: (d: Diagnostic) => boolean): string[
   return result.bag.sorted().filter(keep).map((d) => formatDiagnostic(d, { color: false, sources: result.sources }) + '\n');
 }
 
-/** The new entry as YAML (a one-item block list): `name`, then each required field as a placeholder with its description above it. */
-function draftEntry(game: Game, collection: Collection, name: string, result: CheckResult): { text: string; placeholders: number } | { error: string } {
+/** The ID pattern every entry's `id` follows (schemas/defs.schema.json), so `--id` is held to the rule the check applies. */
+function idPatternOf(result: CheckResult): RegExp {
+  const defs = result.schemas.ajv.getSchema(`${SCHEMA_BASE}defs.schema.json`)?.schema as { $defs?: { id?: { pattern?: unknown } } } | undefined;
+  const pattern = defs?.$defs?.id?.pattern;
+  return new RegExp(typeof pattern === 'string' ? pattern : '^[a-z0-9]+(?:-[a-z0-9]+)*$', 'u');
+}
+
+/**
+ * The new entry as YAML (a one-item block list): `name` (and `id` when it is
+ * not the name's slug), then each required field as a placeholder with its
+ * description above it; `value` is the entry as the check reads it (the
+ * drafts unwrapped). `refused` names each field no draft can satisfy.
+ */
+function draftEntry(game: Game, collection: Collection, name: string, result: CheckResult, id: string | undefined): { text: string; placeholders: number; value: Record<string, unknown> } | { error: string } | { refused: string[] } {
   const schemaId = SCHEMA_BASE + collection.decl.schema;
   const root = result.schemas.ajv.getSchema(schemaId)?.schema;
   if (!root || typeof root !== 'object') return { error: `no schema "schemas/${collection.decl.schema}" for "${collection.name}"` };
   const { schema, base } = deref(root as Record<string, unknown>, schemaId, result.schemas);
   const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   if (!properties.name) return { error: `the schema of "${collection.name}" has no \`name\` field to hold "${name}"` };
+  if (id !== undefined && !properties.id) return { error: `the schema of "${collection.name}" has no \`id\` field, so its entries take the slug of their name: leave out --id` };
   const required = ((schema.required ?? []) as string[]).filter((k) => k !== 'name' && k !== 'id');
   const ctx = {
     schemas: result.schemas,
     manifest: game.manifest,
     idsOf: (target: string) => game.collections.get(target)?.entries.map((e) => e.id) ?? result.games.find((g) => g.linked.game === game)?.linked.declarations.get(target),
   };
-  const entry: Record<string, unknown> = { name };
+  const entry: Record<string, unknown> = id === undefined ? { name } : { id, name };
+  const value: Record<string, unknown> = { ...entry };
+  const refused: string[] = [];
   for (const key of required) {
-    const value = draftValue(properties[key] ?? {}, base, ctx);
-    if (value === undefined) return { error: `cannot draft a value for the required field \`${key}\` of "${collection.name}" (its schema allows nothing this command can write)` };
+    const drafted = draftValue(properties[key] ?? {}, base, ctx);
+    if (drafted === undefined) {
+      refused.push(`\`${key}\` ${whyNoDraft(properties[key] ?? {}, base, result.schemas)}: give it with the entry written by hand`);
+      continue;
+    }
     const what = descriptionOf(properties[key]);
-    entry[key] = { placeholder: value, note: `Not written yet${what ? `: ${lowerFirst(what)}` : ''}` };
+    // The description as the schema writes it: its first word may be a name ("Dry or Rain", "Cangaço cards dealt").
+    entry[key] = { placeholder: drafted, note: `Not written yet${what ? `: ${what}` : ''}` };
+    value[key] = drafted;
   }
+  if (refused.length) return { refused };
   const doc = new Document([entry]);
   const seq = doc.contents;
   const map = isSeq(seq) ? seq.items[0] : undefined;
@@ -114,15 +147,11 @@ function draftEntry(game: Game, collection: Collection, name: string, result: Ch
       if (isMap(pair.value)) pair.value.flow = true;
     }
   }
-  return { text: doc.toString({ lineWidth: 0 }), placeholders: required.length };
+  return { text: doc.toString({ lineWidth: 0 }), placeholders: required.length, value };
 }
 
 function descriptionOf(schema: Record<string, unknown> | undefined): string {
   return typeof schema?.description === 'string' ? schema.description.trim() : '';
-}
-
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }
 
 /**
@@ -165,24 +194,36 @@ function columnOf(text: string, offset: number): number {
 
 /**
  * A component counted against this collection whose count matched before
- * the new entry matches after it too: its printed count goes up by one, in
- * place (only the number's bytes change). A count that already differed, or
- * a known gap, is the designer's to settle and stays.
+ * the new entry, and which counts the new entry (no `where:`, or a `where:`
+ * its drafted values meet), matches after it too: its printed count goes up
+ * by the entry's copies, in place (only the number's bytes change). A count
+ * that already differed, or a known gap, is the designer's to settle and
+ * stays; the check after writing refuses the entry if that leaves an error.
  */
-function bumpComponentCounts(game: Game, collection: Collection, text: string): { text: string; notes: string[] } {
+function bumpComponentCounts(game: Game, collection: Collection, entry: Record<string, unknown>, text: string): { text: string; notes: string[] } {
+  const copiesOf = (v: Record<string, unknown>) => (typeof v.copies === 'number' ? v.copies : 1);
+  const meets = (v: Record<string, unknown>, where: Record<string, unknown>) => Object.entries(where).every(([k, x]) => v[k] === x);
   const notes: string[] = [];
   const edits: Array<{ start: number; end: number; value: string }> = [];
   for (const key of ['components', 'playerComponents'] as const) {
     (game.manifest[key] ?? []).forEach((c, i) => {
-      if (c.collection !== collection.name || c.gap || Object.keys(c.where ?? {}).length) return;
-      const described = collection.entries.reduce((n, e) => n + (typeof e.value.copies === 'number' ? e.value.copies : 1), 0);
+      const where = (c.where ?? {}) as Record<string, unknown>;
+      if (c.collection !== collection.name || !meets(entry, where)) return;
+      const described = collection.entries.filter((e) => meets(e.value, where)).reduce((n, e) => n + copiesOf(e.value), 0);
+      const label = typeof c.name === 'string' ? c.name : Object.values(c.name)[0];
+      if (c.gap) {
+        // A known gap explains a difference in words: the new entry changes the figures it may quote.
+        notes.push(`${game.manifestSource.path}: the component "${label}" keeps its count ${c.count} (a known gap); the collection now describes ${described + copiesOf(entry)}: check that its gap note still holds`);
+        return;
+      }
       if (described !== c.count) return;
+      const next = c.count + copiesOf(entry);
       const place = game.manifestSource.placeOf(`/${key}/${i}/count`);
       const start = place?.start.offset;
       const end = place?.end?.offset;
       if (start === undefined || end === undefined || text.slice(start, end) !== String(c.count)) return;
-      edits.push({ start, end, value: String(c.count + 1) });
-      notes.push(`${game.manifestSource.path}: the component "${typeof c.name === 'string' ? c.name : Object.values(c.name)[0]}" now counts ${c.count + 1} (was ${c.count}), as the collection describes`);
+      edits.push({ start, end, value: String(next) });
+      notes.push(`${game.manifestSource.path}: the component "${label}" now counts ${next} (was ${c.count}), as the collection describes`);
     });
   }
   let out = text;

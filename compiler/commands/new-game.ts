@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isMap, isScalar, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
 import { check } from '../pipeline.ts';
 import { SCHEMA_BASE } from '../validate/schemas.ts';
-import { applyChecked } from './apply-checked.ts';
+import { applyChecked, inWords } from './apply-checked.ts';
 import type { CommandOutcome } from './new-entry.ts';
 import { onlyGame } from './only-game.ts';
 
@@ -16,12 +16,16 @@ import { onlyGame } from './only-game.ts';
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COLLECTION = /^[a-z][A-Za-z0-9]*$/;
+/** The words `rulebook new` reads as commands, not as game IDs. */
+const RESERVED = ['game', 'collection'];
 
 const usage = (message: string, notes: string[] = []): CommandOutcome => ({ code: 2, out: [], err: [`error: ${message}`, ...notes.map((n) => `  = ${n}`)] });
 const exists = (file: string) => access(file).then(() => true, () => false);
 
 export async function newGame(root: string, id: string): Promise<CommandOutcome> {
   if (!ID.test(id)) return usage(`"${id}" is not a game ID: use lower-case letters, digits and single hyphens (for example "my-game")`);
+  // `rulebook new game ...` and `rulebook new collection ...` are commands: a game of that ID could never be given entries.
+  if (RESERVED.includes(id)) return usage(`"${id}" cannot be a game ID: \`rulebook new ${id} ...\` is the command that makes a ${id}, so \`rulebook new ${id} <collection> "Name"\` could never reach this game`, ['pick another ID (for example "my-game")']);
   if (!(await exists(path.join(root, 'schemas', 'game.schema.json')))) return usage(`${root} holds no schemas/game.schema.json: run this in a rulebook project (or give it with -C)`);
   for (const dir of [path.join('content', id), path.join('schemas', id)]) {
     if (await exists(path.join(root, dir))) return usage(`${dir.split(path.sep).join('/')}/ already exists`);
@@ -36,7 +40,7 @@ export async function newGame(root: string, id: string): Promise<CommandOutcome>
     { file: path.join(root, 'content', id, 'rules', '01-overview.md'), text: `# Overview\n\nWhat ${name} is about, how it is won, and how a turn goes.\n` },
   ];
   const applied = await applyChecked(root, changes, before);
-  if (!applied.ok) return { code: 1, out: [], err: [...applied.problems, 'error: the new game does not check (above); nothing was written'] };
+  if (!applied.ok) return { code: 1, out: [], err: ['error: the new game would not check, so nothing was written:', ...inWords(applied.problems, new Set(changes.map((c) => path.relative(root, c.file).split(path.sep).join('/'))))] };
   return {
     code: 0,
     out: [id],
@@ -73,7 +77,7 @@ export async function newCollection(root: string, gameId: string, name: string):
     { file: path.join(root, 'schemas', schemaPath), text: schemaText(game.manifest.id, name) },
   ];
   const applied = await applyChecked(root, changes, before);
-  if (!applied.ok) return { code: 1, out: [], err: [...applied.problems, 'error: the new collection does not check (above); nothing was changed'] };
+  if (!applied.ok) return { code: 1, out: [], err: ['error: the new collection would not check, so nothing was changed:', ...inWords(applied.problems, new Set(changes.map((c) => path.relative(root, c.file).split(path.sep).join('/'))))] };
   return {
     code: 0,
     out: [name],
@@ -130,7 +134,8 @@ collections:
 }
 
 function collectionText(gameId: string, title: string, collection: string, withEntry: boolean): string {
-  const head = `# ${title}: one entry per ${fileStem(singular(collection)).replace(/-/g, ' ')}, in the rulebook's order.
+  // "one entry per item": a word's singular cannot be guessed in every language ("people", "sheep").
+  const head = `# ${title}: one entry per item, in the rulebook's order.
 # Add one with: rulebook new ${gameId} ${collection} "Name"
 `;
   if (!withEntry) return `${head}[]\n`;

@@ -27,6 +27,12 @@ export interface Change {
   id?: string;
   /** The ID before a rename. */
   was?: string;
+  /**
+   * A rename guessed from a removed and an added entry that are alike (the
+   * same fields, most values equal) but not the same: the field changes
+   * follow it. Keeping the old ID (`id: <was>`) would make it one entry edited.
+   */
+  likely?: boolean;
   /** The entry's name as the reader sees it (number and title for a numbered rule). */
   name?: string;
   wasName?: string;
@@ -137,6 +143,26 @@ function body(e: Entry): string | undefined {
   return Object.keys(rest).length ? canonical(rest) : undefined;
 }
 
+/** An entry's value without what names it: a likely rename already says the name changed. */
+function withoutName(value: Record<string, unknown>): Record<string, unknown> {
+  const { name: _name, ...rest } = value;
+  return rest;
+}
+
+/**
+ * Two entries alike enough to be one renamed and edited: the same fields
+ * (apart from ID and name), and more than half of their values equal. One
+ * field that differs in a two-field entry is not enough to tell.
+ */
+function alike(a: Entry, b: Entry): boolean {
+  const { id: _a, name: _an, ...x } = a.value;
+  const { id: _b, name: _bn, ...y } = b.value;
+  const keys = Object.keys(x);
+  if (!keys.length || keys.length !== Object.keys(y).length || !keys.every((k) => k in y)) return false;
+  const equal = keys.filter((k) => canonical(x[k]) === canonical(y[k])).length;
+  return equal * 2 > keys.length;
+}
+
 function compareCollection(game: string, oc: Collection, c: Collection, o: CheckedGame, g: CheckedGame, ref: string): Change[] {
   const out: Change[] = [];
   const oldLocale = o.linked.game.manifest.locale;
@@ -158,15 +184,26 @@ function compareCollection(game: string, oc: Collection, c: Collection, o: Check
     if (was) renamed.set(e, was);
   }
   const renamedFrom = new Set(renamed.values());
+  // Then a removed and an added entry that are alike: likely one entry renamed and edited in the same change.
+  const likely = new Map<Entry, Entry>();
+  for (const e of added) {
+    if (renamed.has(e)) continue;
+    const was = removed.find((r) => !renamedFrom.has(r) && ![...likely.values()].includes(r) && alike(r, e));
+    if (was) likely.set(e, was);
+  }
+  for (const was of likely.values()) renamedFrom.add(was);
   for (const e of c.entries) {
     const was = renamed.get(e);
-    const prev = oldById.get(e.id);
+    const guess = likely.get(e);
+    const prev = guess ?? oldById.get(e.id);
     if (was) out.push(change('entry-renamed', game, { collection: c.name, id: e.id, was: was.id, name: entryName(e, locale), wasName: entryName(was, oldLocale), at: lineAt(e) }));
     else if (!prev) out.push(change('entry-added', game, { collection: c.name, id: e.id, name: entryName(e, locale), at: lineAt(e) }));
     else {
-      const rules = { before: rulesOf(o, c.name, e.id), after: rulesOf(g, c.name, e.id) };
+      if (guess) out.push(change('entry-renamed', game, { collection: c.name, id: e.id, was: guess.id, likely: true, name: entryName(e, locale), wasName: entryName(guess, oldLocale), at: lineAt(e) }));
+      // A likely rename's rules are compiled under each side's own ID.
+      const rules = { before: rulesOf(o, c.name, prev.id), after: rulesOf(g, c.name, e.id) };
       const fields: Change[] = [];
-      compareValue(prev.value, e.value, '', rules, (kind, path, before, after) => {
+      compareValue(guess ? withoutName(prev.value) : prev.value, guess ? withoutName(e.value) : e.value, '', rules, (kind, path, before, after) => {
         fields.push(change(kind, game, { collection: c.name, id: e.id, name: entryName(e, locale), path, before, after, at: after === undefined ? `${ref}:${lineAt(prev, path)}` : lineAt(e, path) }));
       });
       out.push(...fields);
@@ -253,8 +290,8 @@ function comparePages(game: string, o: CheckedGame, g: CheckedGame, ref: string)
       const after = paragraphs(p.text);
       const gone = before.filter((x) => !after.includes(x));
       const came = after.filter((x) => !before.includes(x));
-      const first = came[0] ?? gone[0];
-      const line = first === undefined ? 1 : lineOf(came.length ? p.text : q.text, first);
+      // The line where the two texts first differ (a sentence added at a paragraph's end is on that line, not the paragraph's first).
+      const line = firstDifferingLine(q.text, p.text);
       out.push(change('page-changed', game, { id: slug, name: pageTitle(p.text, slug), before: gone, after: came, at: `${came.length ? p.path : `${ref}:${q.path}`}:${line}` }));
     }
   }
@@ -270,9 +307,12 @@ function paragraphs(text: string): string[] {
   return text.replace(/\r\n/g, '\n').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 }
 
-function lineOf(text: string, paragraph: string): number {
-  const at = text.replace(/\r\n/g, '\n').indexOf(paragraph);
-  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+function firstDifferingLine(before: string, after: string): number {
+  const a = before.replace(/\r\n/g, '\n');
+  const b = after.replace(/\r\n/g, '\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i).split('\n').length;
 }
 
 /** Keywords that document or bound a value without changing its type in the engine package. */

@@ -41,9 +41,48 @@ export function fieldPath(pointer: string | undefined): string {
 
 /** A value on one line: text as it is, anything else as compact JSON. */
 export function shown(v: unknown, max = Infinity): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  const one = (s ?? '').replace(/\s*\n\s*/g, ' ');
+  const one = oneLine(v);
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+function oneLine(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return (s ?? '').replace(/\s*\n\s*/g, ' ');
+}
+
+/** How much of the text before the first difference a window keeps, so the change reads in its sentence. */
+const LEAD = 40;
+
+/**
+ * A before and an after on one line each, cut to `max` characters around
+ * where they first differ (`…` on each side that is cut): a sentence added
+ * at the end of a long text shows, where cutting both at the start would
+ * print the same words twice. With `quote`, strings are in quotes (a
+ * number and the string of its digits must read apart: `"3" -> 3`).
+ */
+export function shownPair(before: unknown, after: unknown, max = Infinity, quote = false): [string, string] {
+  const inner = (v: unknown) => (typeof v === 'string' ? (quote ? JSON.stringify(v).slice(1, -1) : oneLine(v)) : oneLine(v));
+  const wrap = (v: unknown, text: string) => (quote && typeof v === 'string' ? `"${text}"` : text);
+  const a = inner(before);
+  const b = inner(after);
+  // The quotes take two of the characters allowed.
+  const room = (v: unknown) => max - (quote && typeof v === 'string' ? 2 : 0);
+  if (a.length <= room(before) && b.length <= room(after)) return [wrap(before, a), wrap(after, b)];
+  let first = 0;
+  while (first < a.length && first < b.length && a[first] === b[first]) first++;
+  // Start a few words before the difference, at a word's start when one is near.
+  let start = Math.max(0, first - Math.min(LEAD, Math.floor(max / 3)));
+  const space = a.lastIndexOf(' ', start);
+  if (start > 0 && space >= 0 && start - space < 15) start = space + 1;
+  return [wrap(before, windowOf(a, start, room(before))), wrap(after, windowOf(b, start, room(after)))];
+}
+
+/** `text` from `start` (both sides of a pair start at the same place, so they read in step), at most `max` characters. */
+function windowOf(text: string, start: number, max: number): string {
+  const head = start > 0 ? '…' : '';
+  const rest = text.slice(start);
+  const width = max - head.length;
+  return head + (rest.length > width ? `${rest.slice(0, width - 1)}…` : rest);
 }
 
 function summary(report: DiffReport): string {
@@ -60,7 +99,8 @@ export function diffText(report: DiffReport): string {
     for (const g of groups) {
       lines.push(`  ${g.title}${g.collection && g.title !== g.collection ? ` (${g.collection})` : ''}`);
       for (const c of g.changes) {
-        lines.push(`    ${c.level.padEnd(5)}  ${VERB[c.kind]} ${what(c)}${c.at ? `  ${c.at}` : ''}`);
+        const verb = c.kind.startsWith('schema-') ? '' : `${c.likely ? 'likely ' : ''}${VERB[c.kind]} `;
+        lines.push(`    ${c.level.padEnd(5)}  ${verb}${what(c)}${c.at ? `  ${c.at}` : ''}`);
         for (const [label, v] of beforeAfter(c)) lines.push(`             ${label} ${v}`);
       }
     }
@@ -68,22 +108,38 @@ export function diffText(report: DiffReport): string {
   return lines.join('\n');
 }
 
+/** A schema change in words: what the entries may now hold. */
+function schemaWords(c: Change, field: string): string {
+  if (c.kind === 'schema-field-added') return `the schema now has the field ${field}`;
+  if (c.kind === 'schema-field-removed') return `the schema no longer has the field ${field}`;
+  return `the schema's field ${field} changed type`;
+}
+
 function what(c: Change): string {
-  if (c.kind.startsWith('schema-')) return `${fieldPath(c.path)}${c.kind === 'schema-type-changed' ? ` ${shown(c.before, 80)} -> ${shown(c.after, 80)}` : ''}`;
+  if (c.kind.startsWith('schema-')) return `${schemaWords(c, `\`${fieldPath(c.path)}\``)}${c.kind === 'schema-type-changed' ? `: ${shown(c.before, 80)} -> ${shown(c.after, 80)}` : ''}`;
   if (c.kind === 'entry-renamed') return `${c.was} -> ${c.id} ("${c.wasName}" -> "${c.name}")`;
   if (c.kind.startsWith('game-') || c.kind.startsWith('collection-') || c.kind.startsWith('page-')) return `"${c.name}"${c.kind.startsWith('collection-') ? ` (${c.collection})` : ''}`;
   const field = c.path ? `: ${fieldPath(c.path)}` : '';
-  const inline = c.kind === 'value-changed' || c.kind === 'type-changed' ? ` ${shown(c.before, 80)} -> ${shown(c.after, 80)}` : '';
+  const inline = c.kind === 'value-changed' || c.kind === 'type-changed' ? ` ${shownPair(c.before, c.after, 80, true).join(' -> ')}` : '';
   return `${c.id} "${c.name}"${field}${inline}`;
 }
 
 /** The before and after lines a change shows under it (rules text, removed or added fields, a page's paragraphs). */
 function beforeAfter(c: Change): Array<[string, string]> {
   if (c.kind === 'rule-changed') return [['before:', shown(c.before)], ['after: ', shown(c.after)]];
+  // The designer's way out: the old ID kept, the same entry reads as edited (a patch), and code naming it still works.
+  if (c.kind === 'entry-renamed' && c.likely) return [['hint:  ', `the same entry edited? keep its old ID with \`id: ${c.was}\` and this is a patch, not a major release`]];
   if (c.kind === 'field-added') return [['after: ', shown(c.after, 160)]];
   if (c.kind === 'field-removed') return [['before:', shown(c.before, 160)]];
   if (c.kind === 'page-changed') {
-    return [...(c.before as string[]).map((p): [string, string] => ['before:', shown(p, 160)]), ...(c.after as string[]).map((p): [string, string] => ['after: ', shown(p, 160)])];
+    const gone = c.before as string[];
+    const came = c.after as string[];
+    // A paragraph that went and one that came in its place are read side by side, cut around where they differ.
+    const pairs = Array.from({ length: Math.min(gone.length, came.length) }, (_, i) => shownPair(gone[i], came[i], 160));
+    return [
+      ...gone.map((p, i): [string, string] => ['before:', pairs[i]?.[0] ?? shown(p, 160)]),
+      ...came.map((p, i): [string, string] => ['after: ', pairs[i]?.[1] ?? shown(p, 160)]),
+    ];
   }
   return [];
 }
@@ -110,7 +166,8 @@ export function diffMarkdown(report: DiffReport, level = 2): string {
   for (const { game, groups } of grouped(report)) {
     parts.push(`${h(level)} ${md(game.name)}`);
     for (const g of groups) {
-      parts.push(`${h(level + 1)} ${md(g.title)}`);
+      // The game's own changes (a new game, a collection added) sit under its heading: one heading per thing.
+      if (g.title !== game.name || g.collection !== undefined) parts.push(`${h(level + 1)} ${md(g.title)}`);
       parts.push(g.changes.map(markdownItem).join('\n'));
     }
   }
@@ -123,17 +180,20 @@ const MD_VERB: Record<ChangeKind, string> = {
   'entry-added': 'Added', 'entry-removed': 'Removed', 'entry-renamed': 'Renamed',
   'field-added': 'Field added', 'field-removed': 'Field removed', 'type-changed': 'Type changed', 'value-changed': 'Changed', 'rule-changed': 'Rule changed',
   'page-added': 'New page', 'page-removed': 'Page removed', 'page-changed': 'Page changed',
-  'schema-field-added': 'Field added to the schema', 'schema-field-removed': 'Field removed from the schema', 'schema-type-changed': 'Field type changed in the schema',
+  'schema-field-added': 'Schema', 'schema-field-removed': 'Schema', 'schema-type-changed': 'Schema',
 };
 
 function markdownItem(c: Change): string {
   const head = `- **${MD_VERB[c.kind]}** (${c.level}): `;
-  if (c.kind.startsWith('schema-')) return `${head}${code(fieldPath(c.path))}${c.kind === 'schema-type-changed' ? `: ${code(shown(c.before, 200))} → ${code(shown(c.after, 200))}` : ''}`;
+  if (c.kind.startsWith('schema-')) return `${head}${schemaWords(c, code(fieldPath(c.path)))}${c.kind === 'schema-type-changed' ? `: ${code(shown(c.before, 200))} → ${code(shown(c.after, 200))}` : ''}`;
   const named = `${md(c.name ?? '')}${c.id && !c.kind.startsWith('page-') ? ` (${code(c.id)})` : ''}`;
-  if (c.kind === 'entry-renamed') return `${head}${md(c.wasName ?? '')} (${code(c.was ?? '')}) is now ${named}`;
+  if (c.kind === 'entry-renamed') return `${c.likely ? head.replace('**Renamed**', '**Likely renamed**') : head}${md(c.wasName ?? '')} (${code(c.was ?? '')}) is now ${named}`;
   if (c.kind.startsWith('game-') || c.kind.startsWith('collection-') || c.kind === 'page-added' || c.kind === 'page-removed' || c.kind.startsWith('entry-')) return head + named;
   const field = c.path ? `, ${code(fieldPath(c.path))}` : '';
-  if (c.kind === 'value-changed' || c.kind === 'type-changed') return `${head}${named}${field}: ${code(shown(c.before, 200))} → ${code(shown(c.after, 200))}`;
+  if (c.kind === 'value-changed' || c.kind === 'type-changed') {
+    const [before, after] = shownPair(c.before, c.after, 200, true);
+    return `${head}${named}${field}: ${code(before)} → ${code(after)}`;
+  }
   const lines = beforeAfter(c).map(([label, v]) => `  - ${label.trim()} ${md(v)}`);
   return `${head}${named}${field}\n${lines.join('\n')}`;
 }

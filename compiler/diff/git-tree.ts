@@ -81,3 +81,24 @@ export async function versionTags(root: string): Promise<string[]> {
   const out = (await git(root, ['tag', '--list', 'v*', '--sort=-v:refname'])).toString('utf8');
   return out.split('\n').map((t) => t.trim()).filter((t) => /^v\d+\.\d+\.\d+$/.test(t));
 }
+
+/**
+ * How a release record names the commit it was compared with: the release
+ * tag on that commit when it has one (`v1.2.0`), else its short hash. Never
+ * the ref as typed: `HEAD~1` names another commit tomorrow.
+ */
+export async function stableName(root: string, commit: string): Promise<string> {
+  const tags = (await git(root, ['tag', '--points-at', commit, '--list', 'v*', '--sort=-v:refname'])).toString('utf8');
+  const tag = tags.split('\n').map((t) => t.trim()).find((t) => /^v\d+\.\d+\.\d+$/.test(t));
+  return tag ?? (await git(root, ['rev-parse', '--short', commit])).toString('utf8').trim();
+}
+
+/** A file as it is at `commit` (undefined when the commit has no such file). */
+export async function fileAt(root: string, commit: string, file: string): Promise<string | undefined> {
+  try {
+    return (await git(root, ['show', `${commit}:${file}`])).toString('utf8');
+  } catch (error) {
+    if (error instanceof GitProblem) return undefined;
+    throw error;
+  }
+}

@@ -63,7 +63,7 @@ export interface EditorWrite {
   changed: number;
   total: number;
   /** What happened to .vscode/settings.json. */
-  settings: 'written' | 'unchanged' | { skipped: string };
+  settings: 'written' | 'unchanged' | { skipped: string; missing?: string[] };
 }
 
 /** Write the editor schemas (only when they changed) and keep `.vscode/settings.json` pointing at them. */
@@ -79,7 +79,7 @@ export async function writeEditorFiles(root: string, games: readonly CheckedGame
   const existing = await readFile(settingsPath, 'utf8').catch(() => undefined);
   const merged = mergeSettings(existing, files.associations, `${EDITOR_DIR}/`);
   let settings: EditorWrite['settings'] = 'unchanged';
-  if (merged.skipped) settings = { skipped: merged.skipped };
+  if (merged.skipped) settings = { skipped: merged.skipped, ...(merged.missing ? { missing: merged.missing } : {}) };
   else if (merged.text !== existing) {
     await mkdir(path.dirname(settingsPath), { recursive: true });
     // Whole or not at all: the editor reloads this file as soon as it changes.

@@ -20,6 +20,8 @@ export interface MergedSettings {
   text?: string;
   /** Why it was left alone (a file that is not plain JSON: its comments would be lost). */
   skipped?: string;
+  /** Then, the `yaml.schemas` lines to add by hand: each mapping the file does not already name. */
+  missing?: string[];
 }
 
 export function mergeSettings(existing: string | undefined, ours: Associations, ownPrefix: string): MergedSettings {
@@ -30,7 +32,13 @@ export function mergeSettings(existing: string | undefined, ours: Associations, 
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { skipped: `${SETTINGS_FILE} is not a JSON object` };
       settings = parsed as Record<string, unknown>;
     } catch {
-      return { skipped: `${SETTINGS_FILE} is not plain JSON (comments?), so it was left as it is` };
+      // Rewriting would drop the designer's comments: say exactly what to add instead. A schema path the text already names counts as mapped.
+      const missing = Object.entries(ours)
+        .filter(([schema]) => !existing.includes(JSON.stringify(schema)))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([schema, glob]) => `${JSON.stringify(schema)}: ${JSON.stringify(glob)},`);
+      const skipped = `${SETTINGS_FILE} is not plain JSON (comments?), so it was left as it is`;
+      return missing.length ? { skipped: `${skipped}; add to its "${KEY}" map:`, missing } : { skipped };
     }
   }
   const current = settings[KEY];

@@ -21,8 +21,20 @@ export interface Release {
   /** The ref the release was compared with (the last release's tag). */
   from: string;
   level: Level;
+  /** The version it counts up from, so a pending release run again (even from another ref) counts from the same base. */
+  base?: string;
   /** Each game's changes, by game ID. */
   games: Record<string, ReleaseChange[]>;
+}
+
+/** A real day written YYYY-MM-DD: 2026-02-29 and 2026-13-45 are not. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export function toReleaseChange(c: Change): ReleaseChange {
@@ -59,7 +71,7 @@ function releaseProblem(r: unknown): { at: string; message: string } | undefined
   if (!r || typeof r !== 'object' || Array.isArray(r)) return { at: '', message: 'must be a map with version, date, from, level and games' };
   const x = r as Record<string, unknown>;
   if (typeof x.version !== 'string' || !/^\d+\.\d+\.\d+$/.test(x.version)) return { at: '/version', message: 'version must be MAJOR.MINOR.PATCH, such as 1.2.0' };
-  if (typeof x.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(x.date)) return { at: '/date', message: 'date must be YYYY-MM-DD' };
+  if (typeof x.date !== 'string' || !isCalendarDate(x.date)) return { at: '/date', message: 'date must be a day of the calendar, written YYYY-MM-DD' };
   if (typeof x.from !== 'string') return { at: '/from', message: 'from must name the ref the release was compared with' };
   if (!['major', 'minor', 'patch'].includes(x.level as string)) return { at: '/level', message: 'level must be major, minor or patch' };
   if (!x.games || typeof x.games !== 'object' || Array.isArray(x.games)) return { at: '/games', message: 'games must map each game ID to its changes' };

@@ -5,9 +5,9 @@ import { formatDiagnostic, formatSummary } from '../diagnostics/print.ts';
 import type { CommandIo } from '../diff/command.ts';
 import { bump, diffAgainst } from '../diff/diff.ts';
 import { diffMarkdown } from '../diff/format.ts';
-import { GitProblem, versionTags } from '../diff/git-tree.ts';
+import { fileAt, GitProblem, resolveCommit, stableName, versionTags } from '../diff/git-tree.ts';
 import { readSettings } from '../project-settings.ts';
-import { readReleases, releasesYaml, RELEASES_FILE, toReleaseChange, type Release } from './record.ts';
+import { isCalendarDate, readReleases, releasesYaml, RELEASES_FILE, toReleaseChange, type Release } from './record.ts';
 
 export const CHANGELOG_FILE = 'CHANGELOG.md';
 
@@ -28,8 +28,10 @@ export interface ReleaseOptions {
  * actually got; generated/ in the working tree may already hold unreleased
  * changes. Writes releases.yaml (the record the build turns into each game's
  * Changes page), a CHANGELOG.md entry and the version (and the package name
- * from rulebook.yaml) in generated/package.json. Running it again before the
- * tag exists replaces the pending release rather than adding a second one.
+ * from rulebook.yaml) in generated/package.json. A release whose tag does
+ * not exist yet is pending: running it again (with or without --from)
+ * replaces it rather than stacking a second one on it. The record names
+ * what it compared with by tag or short hash, never by a relative ref.
  * Creating the tag is left to the user, after the commit.
  */
 export async function releaseCommand(root: string, options: ReleaseOptions, io: CommandIo): Promise<number> {
@@ -39,20 +41,35 @@ export async function releaseCommand(root: string, options: ReleaseOptions, io: 
   const releases = await readReleases(root, bag, sources);
   if (bag.errorCount) return failed(bag.sorted(), sources, io);
   const date = options.date ?? today();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    io.err(`error: --date must be YYYY-MM-DD (got "${date}")`);
+  if (!isCalendarDate(date)) {
+    io.err(`error: --date must be a day of the calendar, written YYYY-MM-DD (got "${date}")`);
     return 2;
   }
   let from: string;
+  let commit: string;
   let previous: string | undefined;
+  let pending: Release[];
+  let released: Release[];
   try {
-    const tags = options.from ? [] : await versionTags(root);
-    from = options.from ?? tags[0] ?? '';
-    if (!from) {
+    const tags = await versionTags(root);
+    const ref = options.from ?? tags[0];
+    if (!ref) {
       io.err('error: no release tag (v1.2.3) in this repository: tag the commit of the last release (`git tag v1.0.0 <commit>`), or pass --from <ref>');
       return 2;
     }
-    previous = /^v(\d+\.\d+\.\d+)$/.exec(from)?.[1] ?? releases.find((r) => r.from !== from)?.version ?? (await generatedVersion(root));
+    commit = await resolveCommit(root, ref);
+    from = tags.includes(ref) ? ref : await stableName(root, commit);
+    // A release not tagged yet was written by an earlier run and never published: this run replaces it.
+    pending = releases.filter((r) => !tags.includes(`v${r.version}`));
+    released = releases.filter((r) => tags.includes(`v${r.version}`));
+    previous =
+      tagVersion(from) ??
+      released[0]?.version ??
+      pending.at(-1)?.base ??
+      tagVersion(pending.at(-1)?.from) ??
+      packageVersion(await fileAt(root, commit, 'generated/package.json')) ??
+      // The working tree's package holds the pending release's version once one is written: not a base to count from.
+      (pending.length ? undefined : await generatedVersion(root));
   } catch (error) {
     if (error instanceof GitProblem) {
       io.err(`error: ${error.message}`);
@@ -66,7 +83,7 @@ export async function releaseCommand(root: string, options: ReleaseOptions, io: 
   }
   let outcome;
   try {
-    outcome = await diffAgainst(root, from);
+    outcome = await diffAgainst(root, commit);
   } catch (error) {
     if (error instanceof GitProblem) {
       io.err(`error: ${error.message}`);
@@ -75,7 +92,8 @@ export async function releaseCommand(root: string, options: ReleaseOptions, io: 
     throw error;
   }
   if (!outcome.ok) return failed(outcome.diagnostics, outcome.sources, io);
-  const { report } = outcome;
+  // Named in the notes as the record names it.
+  const report = { ...outcome.report, from };
   if (report.level === 'none') {
     io.err(`nothing changed since ${from}: no release written.`);
     return 0;
@@ -83,12 +101,10 @@ export async function releaseCommand(root: string, options: ReleaseOptions, io: 
   const version = bump(previous, report.level);
   const games: Release['games'] = {};
   for (const c of report.changes) (games[c.game] ??= []).push(toReleaseChange(c));
-  const release: Release = { version, date, from, level: report.level, games };
-  // A release compared with the same ref is this one, written before: replace it.
-  const pending = releases.filter((r) => r.from === from).map((r) => r.version);
-  const record = [release, ...releases.filter((r) => r.from !== from)];
+  const release: Release = { version, date, from, level: report.level, base: previous, games };
+  const record = [release, ...released];
   await writeFile(path.join(root, RELEASES_FILE), releasesYaml(record));
-  await writeFile(path.join(root, CHANGELOG_FILE), changelog(await readText(path.join(root, CHANGELOG_FILE)), release, diffMarkdown(report, 3), pending));
+  await writeFile(path.join(root, CHANGELOG_FILE), changelog(await readText(path.join(root, CHANGELOG_FILE)), release, diffMarkdown(report, 3), pending.map((r) => r.version)));
   const wrote = [RELEASES_FILE, CHANGELOG_FILE];
   if (await setPackageVersion(root, settings.package.name, version)) wrote.push('generated/package.json');
   io.out(`release ${version} (${report.level}: ${report.counts.major} major, ${report.counts.minor} minor, ${report.counts.patch} patch since ${from})`);
@@ -119,12 +135,22 @@ async function readText(file: string): Promise<string | undefined> {
 }
 
 async function generatedVersion(root: string): Promise<string | undefined> {
+  return packageVersion(await readText(path.join(root, 'generated', 'package.json')));
+}
+
+/** The version a package.json's text holds (undefined for none, or text that is not JSON). */
+function packageVersion(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
   try {
-    const v = (JSON.parse((await readText(path.join(root, 'generated', 'package.json'))) ?? '') as { version?: unknown }).version;
+    const v = (JSON.parse(text) as { version?: unknown }).version;
     return typeof v === 'string' && /^\d+\.\d+\.\d+$/.test(v) ? v : undefined;
   } catch {
     return undefined;
   }
+}
+
+function tagVersion(name: string | undefined): string | undefined {
+  return name === undefined ? undefined : /^v(\d+\.\d+\.\d+)$/.exec(name)?.[1];
 }
 
 /** Set name and version in generated/package.json, keeping its layout (the build writes the same). False when there is none yet. */
