@@ -1,23 +1,65 @@
-// The search box: Pagefind's bundle for the page's language, loaded on the
-// first query. Results are links (deep links to the rule or entry anchor)
-// with the game and the heading (rule number and title), inside the form's
-// aria-live region. Nothing from the index is inserted as HTML: excerpts are
-// rebuilt as text and <mark> elements.
-const bundles = new Map();
+// The search box. One query searches every game in every language: the
+// page's own Pagefind bundle (its stemmer) with the other languages' bundles
+// merged in (`mergeIndex`), all loaded on the reader's first query. A rule
+// number ("16.5.1") puts that rule first and a misspelling close to a known
+// name offers it ("Did you mean Lampião?"), both from pagefind/names.json,
+// which the build writes beside pagefind/languages.json (the bundles to
+// merge; compiler/emit-site/search.ts). Results are links
+// (deep links to the rule or entry anchor) naming their game; the status line
+// announces how many there are, never the list. Nothing from the index is
+// inserted as HTML: excerpts are rebuilt as text and <mark> elements.
+
+/** bundle URL -> Promise<{ pagefind, namesList, base }>; a failed load is dropped, so the next query tries again. */
+const engines = new Map();
+let attempt = 0;
+
+const EMPTY_NAMES = { languages: [], games: [], names: [] };
+/** A query that is a rule number: "16.5.1", "16.4.1.II", "16." */
+const NUMBER = /^\d+(?:\.[0-9a-z]+)*\.?$/i;
+/** A rule number at the start of a name, left out when a name is compared with a misspelling. */
+const LEADING_NUMBER = /^\d+(?:\.[0-9a-z]+)*\.?\s+/i;
+const MAX_RESULTS = 10;
 
 function load(bundlePath) {
-  const url = new URL(`${bundlePath}pagefind.js`, document.baseURI).href;
-  if (!bundles.has(url)) {
-    bundles.set(url, import(url).then(async (pagefind) => {
-      // Result URLs relative to the site's root ("/duel/x.html"), which the caller joins to the page's
-      // relative `root`. Pagefind's default base is the path above its bundle, which under a sub-path
-      // (/docs/pagefind/) would put /docs/ into every result link a second time.
-      await pagefind.options({ excerptLength: 22, baseUrl: '/' });
-      await pagefind.init();
-      return pagefind;
-    }));
+  const base = new URL(bundlePath, document.baseURI);
+  const key = base.href;
+  if (!engines.has(key)) {
+    const engine = open(base, attempt);
+    engines.set(key, engine);
+    engine.catch(() => {
+      if (engines.get(key) !== engine) return;
+      engines.delete(key);
+      attempt += 1;
+    });
   }
-  return bundles.get(url);
+  return engines.get(key);
+}
+
+async function open(base, retry) {
+  const languages = fetch(new URL('../languages.json', base)).then((r) => (r.ok ? r.json() : [])).catch(() => []);
+  // A browser remembers a failed module import: a retry imports a fresh copy under another URL.
+  const pagefind = await import(new URL(`pagefind.js${retry ? `?retry=${retry}` : ''}`, base).href);
+  // Result URLs relative to the site's root ("/duel/x.html"), which the caller joins to the page's
+  // relative `root`. Pagefind's default base is the path above its bundle, which under a sub-path
+  // (/docs/pagefind/) would put /docs/ into every result link a second time.
+  await pagefind.options({ excerptLength: 22, baseUrl: '/' });
+  await pagefind.init();
+  const own = base.pathname.split('/').filter(Boolean).pop();
+  for (const lang of await languages) {
+    const folder = lang.toLowerCase();
+    if (folder === own) continue;
+    await pagefind.mergeIndex(new URL(`../${folder}/`, base).pathname, { language: folder, baseUrl: '/', excerptLength: 22 });
+  }
+  let names;
+  // The names list is fetched only for a query that needs it (a rule number, or one that found nothing); a failed fetch is tried again.
+  const namesList = () => {
+    names ??= fetch(new URL('../names.json', base)).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
+    return names.catch(() => {
+      names = undefined;
+      return EMPTY_NAMES;
+    });
+  };
+  return { pagefind, namesList, base };
 }
 
 function excerptNode(excerpt) {
@@ -35,6 +77,8 @@ function excerptNode(excerpt) {
 }
 
 const fold = (s) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** A text's words as printed, split as the folded comparison splits them. */
+const wordsOf = (s) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
  * The best places inside one page: its sub-results (headings with an anchor),
@@ -46,86 +90,229 @@ function places(data, query) {
   const inTitle = (s) => stems.filter((w) => fold(s.title ?? '').includes(w)).length;
   const subs = (data.sub_results ?? []).filter((s) => s.url.includes('#'));
   const ranked = [...subs].sort((a, b) => inTitle(b) - inTitle(a) || (b.locations?.length ?? 0) - (a.locations?.length ?? 0));
-  return (ranked.length ? ranked.slice(0, 3) : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }]);
+  const found = ranked.length ? ranked.slice(0, 3) : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }];
+  return found.map((p) => ({ url: p.url, title: p.title, excerpt: p.excerpt, game: data.meta?.game, page: data.meta?.title, lang: data.meta?.lang }));
 }
 
-/** `bundlePath` is the bundle's path, or a function giving it (the home page's language menu). */
+/**
+ * The rule whose number is the query, then the rules under it ("16.5" then
+ * 16.5.1, ...), from the build's names list: shown before any other result.
+ */
+function numbered(names, query) {
+  if (!NUMBER.test(query)) return [];
+  const number = query.replace(/\.$/, '').toLowerCase();
+  const hits = names.names.filter((n) => n[4] && (n[4].toLowerCase() === number || n[4].toLowerCase().startsWith(`${number}.`)));
+  // The rule itself, then the rules under it in the rulebook's order (16.4.1 before 16.10).
+  const exact = (n) => (n[4].length === number.length ? 0 : 1);
+  hits.sort((a, b) => exact(a) - exact(b) || a[4].localeCompare(b[4], 'en', { numeric: true }));
+  return hits.map(([text, url, game, lang]) => ({ url, title: text, game: names.games[game], lang: names.languages[lang] }));
+}
+
+/**
+ * Results whose title holds every word of the query (as a word or the start
+ * of one, accents aside) before the others, each group in Pagefind's order:
+ * "governar" puts the rule and the glossary entry named Governar before a
+ * page where the English stemmer matched "governor".
+ */
+function byTitle(found, query) {
+  const asked = wordsOf(fold(query));
+  const named = (p) => {
+    const words = wordsOf(fold(p.title ?? ''));
+    return asked.every((a) => words.some((w) => w.startsWith(a)));
+  };
+  return [...found.filter(named), ...found.filter((p) => !named(p))];
+}
+
+/** Whether a result's excerpt quotes the rule number (a rule that refers to it), for a number query. */
+const quotes = (place, number) => new DOMParser().parseFromString(place.excerpt ?? '', 'text/html').body.textContent.includes(number.replace(/\.$/, ''));
+
+/**
+ * The known name closest to a query that found nothing: the query's words
+ * against every run of as many words in each name, accent-folded, within an
+ * edit distance that grows with the query's length (1 up to 4 letters, 2 up
+ * to 8, then 3). The distance is fastest-levenshtein's, shipped beside the
+ * index (pagefind/levenshtein.js) and loaded only for such a query.
+ */
+async function closestName(names, query, base) {
+  const asked = wordsOf(fold(query));
+  const target = asked.join(' ');
+  if (target.length < 3 || !names.names.length) return undefined;
+  const { distance } = await import(new URL('../levenshtein.js', base).href);
+  const budget = target.length <= 4 ? 1 : target.length <= 8 ? 2 : 3;
+  let best;
+  for (const [text] of names.names) {
+    const printed = wordsOf(text.replace(LEADING_NUMBER, ''));
+    for (let i = 0; i + asked.length <= printed.length; i++) {
+      const run = printed.slice(i, i + asked.length);
+      const d = distance(target, fold(run.join(' ')));
+      if (d === 0) return undefined;
+      if (d <= budget && (!best || d < best.d)) best = { d, text: run.join(' ') };
+    }
+  }
+  return best?.text;
+}
+
+function fillFilter(select, counts) {
+  const values = Object.keys(counts ?? {}).sort((a, b) => a.localeCompare(b));
+  for (const value of values) {
+    if ([...select.options].some((o) => o.value === value)) continue;
+    const option = document.createElement('option');
+    option.value = value;
+    option.textContent = value;
+    select.append(option);
+  }
+  // One value is no choice: the menu stays hidden.
+  select.closest('label').hidden = values.length < 2;
+  return values.length > 1;
+}
+
+/** `bundlePath` is the bundle's path, or a function giving it. */
 export function attachSearch(input, region, words, bundlePath, root) {
   const bundle = () => (typeof bundlePath === 'function' ? bundlePath() : bundlePath);
+  const form = input.form ?? region.parentElement;
+  const status = document.getElementById('search-status');
+  const count = region.querySelector('.count') ?? region.appendChild(Object.assign(document.createElement('p'), { className: 'count' }));
+  const suggest = region.querySelector('.suggest');
+  const suggestion = suggest?.querySelector('button');
+  const filters = region.querySelector('.filters');
+  const gameFilter = document.getElementById('search-game');
+  const kindFilter = document.getElementById('search-kind');
   let seq = 0;
   let timer;
-  const message = (text) => {
-    const p = document.createElement('p');
-    p.className = 'count';
-    p.textContent = text;
-    region.replaceChildren(p);
+  let filled = false;
+
+  const focusInside = () => form.contains(document.activeElement);
+  const show = () => { if (count.textContent) region.hidden = false; };
+  const hide = () => { region.hidden = true; };
+  const clear = () => {
+    region.querySelector('ol')?.remove();
+    count.textContent = '';
+    if (suggest) suggest.hidden = true;
+    if (status) status.textContent = '';
+    hide();
+  };
+  /** The visible count line and the status line (what a screen reader hears: the count, and a suggestion). */
+  const report = (text) => {
+    count.textContent = text;
+    if (status) status.textContent = suggest && !suggest.hidden ? `${text}. ${suggest.textContent.replace(/\s+/g, ' ').trim()}` : text;
+    if (focusInside()) show();
+  };
+  /** A search that could not run: its reason, and nothing left over from an earlier query. */
+  const fail = (text) => {
+    region.querySelector('ol')?.remove();
+    if (suggest) suggest.hidden = true;
+    report(text);
   };
 
   async function run() {
     const query = input.value.trim();
     const mine = ++seq;
-    if (!query) {
-      region.replaceChildren();
-      return;
-    }
-    let pagefind;
+    if (!query) return clear();
+    let engine;
     try {
-      pagefind = await load(bundle());
+      engine = await load(bundle());
     } catch {
-      message(words.offline);
+      if (mine === seq) fail(words.offline);
       return;
     }
-    const found = await pagefind.search(query);
-    if (mine !== seq || !found) return;
-    const pages = await Promise.all(found.results.slice(0, 8).map((r) => r.data()));
-    if (mine !== seq) return;
-    const list = document.createElement('ol');
-    for (const data of pages) {
-      for (const place of places(data, query)) {
-        const li = document.createElement('li');
-        const a = document.createElement('a');
-        a.href = root + place.url.replace(/^\//, '');
-        const game = document.createElement('span');
-        game.className = 'r-game';
-        game.textContent = [data.meta?.game, data.meta?.title].filter((t) => t && t !== place.title).join(' · ');
-        const title = document.createElement('span');
-        title.className = 'r-title';
-        title.textContent = place.title;
-        a.append(title, ' ', game);
-        li.append(a, excerptNode(place.excerpt ?? ''));
-        list.append(li);
-        if (list.children.length >= 10) break;
+    try {
+      if (!filled && filters && gameFilter && kindFilter) {
+        const known = await engine.pagefind.filters();
+        filled = true;
+        const some = [fillFilter(gameFilter, known.game), fillFilter(kindFilter, known.kind)];
+        filters.hidden = !some.some(Boolean);
       }
+      const chosen = {};
+      if (gameFilter?.value) chosen.game = gameFilter.value;
+      if (kindFilter?.value) chosen.kind = kindFilter.value;
+      const found = await engine.pagefind.search(query, { filters: chosen });
+      if (mine !== seq || !found) return;
+      const pages = await Promise.all(found.results.slice(0, 8).map((r) => r.data()));
+      if (mine !== seq) return;
+      const first = NUMBER.test(query) ? numbered(await engine.namesList(), query).filter((n) => (!chosen.game || n.game === chosen.game)) : [];
+      // Pagefind reads "16.5.1" as the words 16, 5 and 1, found in any rule with those numbers: after a
+      // numbered rule, only the results that quote the number (rules referring to it) follow.
+      const rest = byTitle(pages.flatMap((data) => places(data, query)).filter((p) => !first.length || quotes(p, query)), query);
+      const items = [];
+      const seen = new Set();
+      for (const place of [...first, ...rest]) {
+        if (items.length >= MAX_RESULTS) break;
+        if (seen.has(place.url)) continue;
+        seen.add(place.url);
+        items.push(place);
+      }
+      const closest = items.length ? undefined : await closestName(await engine.namesList(), query, engine.base);
+      if (mine !== seq) return;
+      render(query, items, closest);
+    } catch {
+      if (mine === seq) fail(region.dataset.failed || words.offline);
     }
-    const count = document.createElement('p');
-    count.className = 'count';
-    count.textContent = list.children.length ? `${words.results} “${query}”: ${list.children.length}` : `${words.noResults} “${query}”`;
-    region.replaceChildren(count, ...(list.children.length ? [list] : []));
   }
 
-  input.addEventListener('input', () => {
+  function render(query, items, closest) {
+    const list = document.createElement('ol');
+    for (const item of items) {
+      const li = document.createElement('li');
+      if (item.lang && fold(item.lang) !== fold(document.documentElement.lang)) li.lang = item.lang;
+      const a = document.createElement('a');
+      a.href = root + item.url.replace(/^\//, '');
+      const title = document.createElement('span');
+      title.className = 'r-title';
+      title.textContent = item.title;
+      const game = document.createElement('span');
+      game.className = 'r-game';
+      game.textContent = [item.game, item.page].filter((t) => t && t !== item.title).join(' · ');
+      a.append(title, ' ', game);
+      li.append(a);
+      if (item.excerpt) li.append(excerptNode(item.excerpt));
+      list.append(li);
+    }
+    region.querySelector('ol')?.remove();
+    if (items.length) region.append(list);
+    if (suggest && suggestion) {
+      suggest.hidden = !closest;
+      suggestion.textContent = closest ?? '';
+    }
+    report(items.length ? `${words.results} “${query}”: ${items.length}` : `${words.noResults} “${query}”`);
+  }
+
+  const runSoon = () => {
     clearTimeout(timer);
-    timer = setTimeout(run, 120);
+    timer = setTimeout(() => { void run(); }, 120);
+  };
+  input.addEventListener('input', runSoon);
+  for (const select of [gameFilter, kindFilter]) select?.addEventListener('change', () => { void run(); });
+  suggestion?.addEventListener('click', () => {
+    input.value = suggestion.textContent ?? '';
+    input.focus();
+    void run();
   });
-  input.form?.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearTimeout(timer);
     await run();
-    region.querySelector('a')?.focus();
+    region.querySelector('ol a')?.focus();
   });
-  // Arrow keys move between the input and the result links; Escape clears.
-  input.form?.addEventListener('keydown', (event) => {
-    const links = [...region.querySelectorAll('a')];
+  // The panel closes when focus leaves the search form (a click inside the panel focuses the panel itself),
+  // and opens again when the reader comes back to a query with results.
+  form.addEventListener('focusout', (event) => {
+    if (!(event.relatedTarget instanceof Node && form.contains(event.relatedTarget))) hide();
+  });
+  input.addEventListener('focus', show);
+  // Arrow keys move between the input and the result links; Escape clears and closes.
+  form.addEventListener('keydown', (event) => {
+    const links = [...region.querySelectorAll('ol a')];
     const at = links.indexOf(document.activeElement);
-    if (event.key === 'ArrowDown' && links.length) {
+    if (event.key === 'ArrowDown' && links.length && (at >= 0 || document.activeElement === input)) {
       event.preventDefault();
+      show();
       links[Math.min(at + 1, links.length - 1)].focus();
     } else if (event.key === 'ArrowUp' && at >= 0) {
       event.preventDefault();
       (at === 0 ? input : links[at - 1]).focus();
-    } else if (event.key === 'Escape' && input.value) {
+    } else if (event.key === 'Escape' && (input.value || !region.hidden)) {
       input.value = '';
-      region.replaceChildren();
+      clear();
       input.focus();
     }
   });

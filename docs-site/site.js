@@ -60,3 +60,101 @@ if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
     registration.active?.postMessage({ cache: [location.href.split('#')[0], ...[...document.querySelectorAll('link[rel=stylesheet], script[src]')].map((e) => e.href || e.src)] });
   }).catch(() => {});
 }
+
+// ---- Page frame: the phone menu, rules by number, the touch-screen hint ------
+// Below 40rem the side navigation folds behind the Menu button (style.css):
+// one tap opens it above the page, a second closes it, and so does Escape
+// (focus goes back to the button). Without script the navigation simply
+// follows the page.
+const menu = document.querySelector('button.menu');
+const side = document.getElementById('side-nav');
+if (menu && side) {
+  const setOpen = (open) => {
+    menu.setAttribute('aria-expanded', String(open));
+    side.classList.toggle('open', open);
+  };
+  menu.addEventListener('click', () => setOpen(menu.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || menu.getAttribute('aria-expanded') !== 'true') return;
+    if (!(document.activeElement === menu || side.contains(document.activeElement))) return;
+    setOpen(false);
+    menu.focus();
+  });
+}
+
+// Rules by number: `rules.html#16.6.5`, as a reader types it or a rulebook
+// prints it, goes to that rule's heading (its anchor is `#r-16-6-5`; the
+// rule's section carries the number as data-number, since an id may not
+// begin with a digit).
+function followNumber() {
+  const number = decodeURIComponent(location.hash.slice(1));
+  if (!/^\d+(\.[\p{L}\d]+)*$/u.test(number) || document.getElementById(number)) return;
+  const heading = document.querySelector(`[data-number="${CSS.escape(number)}"] :is(h2, h3, h4, h5, h6)[id]`);
+  if (heading) location.replace(`#${heading.id}`);
+}
+followNumber();
+window.addEventListener('hashchange', followNumber);
+
+// A touch screen has no `/` key to press: its hint is dropped, from the page
+// (style.css hides it too) and from what a screen reader announces.
+if (window.matchMedia('(hover: none)').matches) {
+  document.getElementById('search-hint')?.remove();
+  const described = (input?.getAttribute('aria-describedby') || '').split(/\s+/).filter((id) => id && id !== 'search-hint');
+  if (described.length) input?.setAttribute('aria-describedby', described.join(' '));
+  else input?.removeAttribute('aria-describedby');
+}
+// ---- end of page frame ----------------------------------------------------------
+
+// ---- Map zoom (the map page) -------------------------------------------------
+// A drawn map is small on a phone: the + and − buttons enlarge the drawing in
+// its scrolling frame, keeping the same spot in the middle; touch, the wheel,
+// a mouse drag and the arrow keys (the frame takes focus) move around it, and
+// + / − zoom while the frame has focus. No library: a few steps of CSS width.
+const ZOOMS = ['1', '1.5', '2', '3', '4'];
+function zoomMap(frame, step) {
+  const at = Math.max(0, ZOOMS.indexOf(frame.dataset.zoom || '1'));
+  const next = Math.min(ZOOMS.length - 1, Math.max(0, at + step));
+  if (next === at) return;
+  // The point at the middle of the view, as a share of the drawing, stays in the middle.
+  const cx = (frame.scrollLeft + frame.clientWidth / 2) / frame.scrollWidth;
+  const cy = (frame.scrollTop + frame.clientHeight / 2) / frame.scrollHeight;
+  frame.dataset.zoom = ZOOMS[next];
+  frame.scrollLeft = cx * frame.scrollWidth - frame.clientWidth / 2;
+  frame.scrollTop = cy * frame.scrollHeight - frame.clientHeight / 2;
+  for (const button of document.querySelectorAll(`button.map-zoom[aria-controls="${frame.id}"]`)) {
+    const zoomIn = button.dataset.zoom === 'in';
+    button.disabled = zoomIn ? next === ZOOMS.length - 1 : next === 0;
+  }
+}
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element ? event.target.closest('button.map-zoom') : null;
+  const frame = button && document.getElementById(button.getAttribute('aria-controls') || '');
+  if (frame) zoomMap(frame, button.dataset.zoom === 'in' ? 1 : -1);
+});
+for (const frame of document.querySelectorAll('.map-scroll')) {
+  frame.addEventListener('keydown', (event) => {
+    if (event.target !== frame || event.ctrlKey || event.metaKey || event.altKey) return;
+    const step = event.key === '+' || event.key === '=' ? 1 : event.key === '-' ? -1 : 0;
+    if (step) { event.preventDefault(); zoomMap(frame, step); }
+  });
+  // A mouse drags the drawing (touch already pans a scrolling frame); a drag is not a click on the space under it.
+  let drag = null;
+  frame.addEventListener('pointerdown', (event) => {
+    if (event.pointerType === 'mouse' && event.button === 0 && frame.dataset.zoom !== '1') drag = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, moved: false };
+  });
+  frame.addEventListener('pointermove', (event) => {
+    if (!drag) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+    drag.moved = true;
+    frame.classList.add('dragging');
+    frame.scrollLeft = drag.left - dx;
+    frame.scrollTop = drag.top - dy;
+  });
+  const end = () => { setTimeout(() => { drag = null; }, 0); frame.classList.remove('dragging'); };
+  frame.addEventListener('pointerup', end);
+  frame.addEventListener('pointerleave', end);
+  frame.addEventListener('click', (event) => { if (drag?.moved) event.preventDefault(); }, true);
+}
+// ---- end of map zoom ----------------------------------------------------------

@@ -75,9 +75,11 @@ describe('rulebook drafts', () => {
 describe('the site', () => {
   it("speaks the page's language: a pt-BR game labels its readings in Portuguese", async () => {
     const manifest = MINI_GAME.replace('locale: en', 'locale: pt-BR\nplayers: { min: 2, max: { reading: 4, note: "O livro não diz o máximo; esta edição aceita 4." } }');
-    const root = await mini(CARDS, manifest);
+    // The site shows a field under its schema title (an untitled one is not shown): the kind gets one.
+    const root = await makeProject({ 'content/mini/game.yaml': manifest, 'content/mini/cards.yaml': CARDS, 'schemas/mini/card.schema.json': MINI_SCHEMA.replace('"kind": {', '"kind": {\n      "title": "Tipo",') });
     expect((await runCli(['build', '-C', root])).code).toBe(0);
     const cards = await readFile(path.join(root, 'docs-site/dist/mini/cards.html'), 'utf8');
+    expect(cards).toContain('<dt>Tipo</dt>');
     // A reading in a field stands beside that field's value.
     expect(cards).toContain(`<dd>single<p class="reading"><span class="reading-label">Leitura desta edição:</span> ${KIND_NOTE}</p></dd>`);
     const drafts = await readFile(path.join(root, 'docs-site/dist/mini/drafts.html'), 'utf8');

@@ -5,13 +5,15 @@
  * slipped into content still could not run). 'wasm-unsafe-eval' is the one
  * extra: Pagefind compiles its WebAssembly search module, which script-src
  * 'self' alone forbids. Its worker and fetches are same-origin ('self').
+ * Images are the site's own files too: the favicon is favicon.svg (it was a
+ * `data:` URL, which img-src no longer needs to allow).
  */
 export function contentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self'",
     "connect-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

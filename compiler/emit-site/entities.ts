@@ -4,6 +4,13 @@ import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, rea
 import type { Words } from './i18n.ts';
 import { mapGraph, mapHtml } from './map-svg.ts';
 import { anchoredHeading } from './rules-tree.ts';
+import { templateFace } from './faces.ts';
+import { labelsOf, type CollectionLabels } from './labels.ts';
+import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
+import { ruleTextHtml } from './rules-text.ts';
+import { renderEffect } from '../rules/effect-render.ts';
+import { playerStateModel } from '../rules/player-state.ts';
+import type { Effect } from '../rules/dsl.ts';
 
 /**
  * A collection is drawn as faces (cards, tiles, tokens) when the manifest's
@@ -21,19 +28,25 @@ export function collectionHtml(c: Collection, ctx: PageContext, level: number, e
   return physical ? `<div class="faces">${items}</div>` : items;
 }
 
-/** One entry: its name as a heading with a stable anchor, its rules text, its fields and its worked examples. */
+/** One entry: its name as a heading with a stable anchor, one draft badge with its notes, its rules text, its face (a template, or its titled fields) and its worked examples. */
 export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: number, face: boolean): string {
+  const game = ctx.game.linked.game;
+  const labels = labelsOf(game, c);
   const name = textOf(e.value.name as Text | undefined, ctx.locale) || e.id;
-  const rule = ctx.game.rules.find((r) => r.collection === c.name && r.entryId === e.id);
-  const nameDraft = draftOf(ctx, c.name, e.id, '/name');
+  // An entry may hold several rules (a map's onEnter beside its setup): each is shown as rules text; the examples are the first's.
+  const rules = ctx.game.rules.filter((r) => r.collection === c.name && r.entryId === e.id);
+  const rule = rules[0];
   const wholeDraft = draftOf(ctx, c.name, e.id, '');
+  // One badge per entry: every value of it the rulebook does not give, its notes each said once.
+  const notes = [...new Set(draftsOfEntry(ctx, c.name, e.id).map((d) => d.note))];
   const parts = [`<article class="entity${face ? ' face' : ''}${wholeDraft ? ' is-draft' : ''}" aria-labelledby="${esc(e.id)}">`];
-  parts.push(anchoredHeading(level, e.id, `${inline(name, ctx)}${nameDraft ? draftBadge(ctx, nameDraft.note) : ''}`, name, ctx));
-  if (wholeDraft) parts.push(`<p class="draft-note">${draftBadge(ctx)} ${esc(wholeDraft.note)}</p>`);
-  if (rule) parts.push(`<p class="rules-text">${esc(rule.text)}</p>`);
+  parts.push(anchoredHeading(level, e.id, `${inline(name, ctx)}${notes.length ? draftBadge(ctx, notes.join(' · ')) : ''}`, name, ctx));
+  if (notes.length) parts.push(`<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${inline(n, ctx)}</li>`).join('')}</ul></details>`);
+  for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
-  const skip = new Set(['name', 'id', 'text', 'examples', ...(rule ? [rule.pointer.slice(1)] : []), ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : [])]);
-  const fields = Object.entries(e.value).filter(([k]) => !skip.has(k));
+  const skip = new Set(['name', 'id', 'text', 'examples', ...rules.map((r) => r.pointer.slice(1)), ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : [])]);
+  // A field is shown when its schema gives it a title (the label readers see); the rest is data for the engine.
+  const fields = Object.entries(e.value).filter(([k]) => !skip.has(k) && labels.title(`/${k}`));
   // A reading inside the rule stands right under the rule's sentence; one in a
   // listed field stands beside that field (valueHtml); the rest (in the name,
   // the text, the map) stand here, beside the entry's own text.
@@ -41,52 +54,152 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   parts.push(readingsHtml(ctx, readingsOf(ctx, c.name, e.id, (p) => !isAtOrUnder(p, '/examples') && !inFields(p))));
   if (typeof e.value.text === 'string') parts.push(`<p>${inline(e.value.text, ctx)}</p>`);
   if (map) parts.push(mapHtml(c, e, map, ctx, Math.min(6, level + 1)));
-  if (fields.length) parts.push(`<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx)}</dd>`).join('')}</dl>`);
+  const templated = templateFace(c, e, ctx, (pointer) => valueWords(pointerValue(e.value, pointer), pointer, labels, ctx));
+  if (templated !== undefined) parts.push(templated);
+  else if (fields.length) parts.push(`<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx, labels)}</dd>`).join('')}</dl>`);
   // An example that depends on a reading is marked in the data (a reading around its `expect`) and says so beside it.
   const exampleReading = (ex: object) => {
     const i = Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1;
     const found = i < 0 ? [] : readingsOf(ctx, c.name, e.id, (p) => isAtOrUnder(p, `/examples/${i}`));
     return found.map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${inline(r.note, ctx)}</span>`).join('');
   };
-  if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words, exampleReading));
-  if (rule?.stateExamples?.length) parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading));
+  if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words, exampleReading, endStatePhraser(game, ctx.words)));
+  if (rule?.stateExamples?.length) parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading, playerStatePhraser(game)));
   parts.push('</article>');
   return parts.join('\n');
 }
 
+/** Every draft value of one entry (the entry itself, its name, its fields at any depth), in source order. */
+function draftsOfEntry(ctx: PageContext, collection: string, id: string): PlaceholderInfo[] {
+  const prefix = `${collection}|${id}|`;
+  return [...ctx.drafts].filter(([k]) => k.startsWith(prefix)).map(([, d]) => d);
+}
+
+function pointerValue(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const part of pointer.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
+  return v;
+}
+
 type ExampleReading = (example: object) => string;
 
-function examplesHtml(examples: ReadonlyArray<{ note?: string; given: ReadonlyArray<Record<string, unknown>>; expect: readonly number[] }>, w: Words, reading: ExampleReading): string {
+/** Each player's end state in the manifest's words ("4 Flour markers"), never its field names. */
+function examplesHtml(examples: ReadonlyArray<{ note?: string; given: ReadonlyArray<Record<string, unknown>>; expect: readonly number[] }>, w: Words, reading: ExampleReading, phrase: StatePhraser): string {
   const rows = examples.map((ex) => {
-    const given = ex.given.map((g, i) => `${esc(w.player)} ${i + 1}: ${esc(Object.entries(g).map(([k, v]) => `${k} ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`).join(', ') || '—')}`).join('<br>');
+    const given = ex.given.map((g, i) => `${esc(w.player)} ${i + 1}: ${esc(phrase(g).join(', ') || '—')}`).join('<br>');
     return `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${given}${reading(ex)}</td><td>${esc(ex.expect.join(', '))}</td></tr>`;
   });
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.given)}</th><th scope="col">${esc(w.points)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-/** Examples of an effect: one player's state before, and the fields after. */
-function stateExamplesHtml(examples: ReadonlyArray<{ note?: string; given: Record<string, unknown>; expect: Record<string, unknown> }>, w: Words, reading: ExampleReading): string {
-  const show = (state: Record<string, unknown>) => esc(Object.entries(state).map(([k, v]) => `${k} ${v && typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ') || '—');
+/** Examples of an effect: one player's state before, and after, in the player-state phrases ("1 Caatinga Action card, 6 Fame Points"). */
+function stateExamplesHtml(examples: ReadonlyArray<{ note?: string; given: Record<string, unknown>; expect: Record<string, unknown> }>, w: Words, reading: ExampleReading, phrase: StatePhraser): string {
+  const show = (state: Record<string, unknown>) => esc(phrase(state).join(', ') || '—');
   const rows = examples.map((ex) => `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${show(ex.given)}${reading(ex)}</td><td>${show(ex.expect)}</td></tr>`);
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.before)}</th><th scope="col">${esc(w.after)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 /** A field's value, with any reading made at it (or inside it, when the value is drawn as one line). */
-export function valueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext): string {
+export function valueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
   const line = v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null));
-  return fieldValueHtml(v, collection, id, path, ctx) + readingsHtml(ctx, readingsOf(ctx, collection, id, (p) => (line ? isAtOrUnder(p, path) : p === path)));
+  return fieldValueHtml(v, collection, id, path, ctx, labels) + readingsHtml(ctx, readingsOf(ctx, collection, id, (p) => (line ? isAtOrUnder(p, path) : p === path)));
 }
 
-function fieldValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext): string {
+function fieldValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
+  // A draft value is marked in words by the entry's one badge; here it is only set apart.
   const draft = draftOf(ctx, collection, id, path);
-  if (draft) return `<span class="draft" title="${esc(draft.note)}">${esc(ctx.words.draft)}${v === null ? '' : `: ${esc(JSON.stringify(v))}`}</span> <small>${esc(draft.note)}</small>`;
+  const html = plainValueHtml(v, collection, id, path, ctx, labels);
+  return draft ? `<span class="draft-value">${html}</span>` : html;
+}
+
+function plainValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
   if (v === null || v === undefined) return '—';
-  if (Array.isArray(v)) {
-    if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x) => (typeof x === 'string' ? inline(x, ctx) : esc(String(x)))).join(', ');
-    return `<ul>${v.map((x, i) => `<li>${valueHtml(x, collection, id, `${path}/${i}`, ctx)}</li>`).join('')}</ul>`;
+  // A rule of the DSL standing in a field the build does not compile (a map's onEnter) still reads as rules text.
+  const dsl = labels?.at(path).dsl;
+  const players = dsl === 'effect' ? playerStateModel(ctx.game.linked.game.manifest) : undefined;
+  if (players && v && typeof v === 'object') {
+    try {
+      return `<span class="rules-text">${esc(renderEffect(v as Effect, players))}</span>`;
+    } catch {
+      // A tree the renderer does not know is shown as data below.
+    }
   }
-  if (typeof v === 'object') return `<dl class="fields">${Object.entries(v as Record<string, unknown>).map(([k, x]) => `<dt>${esc(k)}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx)}</dd>`).join('')}</dl>`;
-  return typeof v === 'string' ? inline(v, ctx) : esc(String(v));
+  if (Array.isArray(v)) {
+    if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x, i) => scalarHtml(x, `${path}/${i}`, ctx, labels)).join(', ');
+    return `<ul>${v.map((x, i) => `<li>${valueHtml(x, collection, id, `${path}/${i}`, ctx, labels)}</li>`).join('')}</ul>`;
+  }
+  if (typeof v === 'object') {
+    // Keys the schema titles are labelled; keys that are data (a map by terrain) are named; untitled properties stay out.
+    const rows = Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
+      const place = labels?.at(`${path}/${k}`);
+      const label = place?.title ?? (place?.freeKey ? nameOfId(k, undefined, ctx) : labels ? undefined : esc(k));
+      return label === undefined ? [] : [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
+    });
+    return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '—';
+  }
+  return scalarHtml(v, path, ctx, labels);
+}
+
+/** One value in words: an ID as the name of what it names (an entry, an icon, a terrain), a yes/no, a number, a text with its tokens. */
+function scalarHtml(v: unknown, path: string, ctx: PageContext, labels?: CollectionLabels): string {
+  if (typeof v === 'boolean') return esc(v ? ctx.words.yes : ctx.words.no);
+  if (typeof v !== 'string') return esc(String(v));
+  return nameOfId(v, labels?.at(path).ref, ctx) ?? inline(v, ctx);
+}
+
+/** The name of what an ID-like value names, as HTML; undefined for a text that is not an ID. */
+function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string | undefined {
+  const game = ctx.game.linked.game;
+  // A rule number (a Vagabond's action, a map's special rules) is a link to the rule, with its title.
+  const rule = ruleByNumber(ctx, v);
+  if (rule) return `<a class="xref" href="${esc(ctx.toGame + ruleHref(v, ctx))}">${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}</a>`;
+  if (ref) {
+    const entry = game.collections.get(ref)?.entries.find((x) => x.id === v);
+    if (entry) return `<a href="${esc(`${ctx.toGame}${ref}.html#${v}`)}">${inline(textOf(entry.value.name as Text, ctx.locale) || v, ctx)}</a>`;
+  }
+  const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(game, v) : undefined;
+  if (field) return esc(field);
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
+  const icons = game.manifest.roles?.icons;
+  const icon = icons ? game.collections.get(icons)?.entries.find((x) => x.id === v) : undefined;
+  if (icon) return `<span class="icon">${esc(plain(textOf(icon.value.name as Text, ctx.locale) || v))}</span>`;
+  const declared = declaredName(game, v);
+  return declared === undefined ? undefined : esc(declared);
+}
+
+function ruleByNumber(ctx: PageContext, v: string): Entry | undefined {
+  if (!/^\d+(\.[0-9A-Za-z]+)+$/.test(v)) return undefined;
+  const rules = ctx.game.linked.game.manifest.roles?.rules;
+  return rules ? ctx.game.linked.game.collections.get(rules)?.entries.find((e) => String(e.value.number) === v) : undefined;
+}
+
+/** A value as a reader's words (for templates): names for IDs and icons, yes/no, numbers; a map's titled parts as "label value". */
+function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: PageContext): string[] {
+  if (v === null || v === undefined) return [];
+  if (Array.isArray(v)) return v.flatMap((x, i) => valueWords(x, `${pointer}/${i}`, labels, ctx));
+  if (typeof v === 'object') {
+    return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
+      const place = labels.at(`${pointer}/${k}`);
+      const label = place.title ?? (place.freeKey ? wordsOfId(k, undefined, ctx) ?? k : undefined);
+      return label === undefined ? [] : [`${label} ${valueWords(x, `${pointer}/${k}`, labels, ctx).join(', ')}`];
+    });
+  }
+  if (typeof v === 'boolean') return [v ? ctx.words.yes : ctx.words.no];
+  if (typeof v !== 'string') return [String(v)];
+  return [wordsOfId(v, labels.at(pointer).ref, ctx) ?? plain(v)];
+}
+
+function wordsOfId(v: string, ref: string | undefined, ctx: PageContext): string | undefined {
+  const game = ctx.game.linked.game;
+  const entry = ref ? game.collections.get(ref)?.entries.find((x) => x.id === v) : undefined;
+  if (entry) return plain(textOf(entry.value.name as Text, ctx.locale) || v);
+  const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(game, v) : undefined;
+  if (field) return field;
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
+  const icons = game.manifest.roles?.icons;
+  const icon = icons ? game.collections.get(icons)?.entries.find((x) => x.id === v) : undefined;
+  if (icon) return plain(textOf(icon.value.name as Text, ctx.locale) || v);
+  return declaredName(game, v);
 }
 
 export function gameHome(ctx: PageContext, links: ReadonlyArray<{ href: string; label: string }>): string {
@@ -104,10 +217,36 @@ export function gameHome(ctx: PageContext, links: ReadonlyArray<{ href: string; 
   return parts.join('\n');
 }
 
-export function draftsHtml(placeholders: readonly PlaceholderInfo[], w: Words): string {
+/**
+ * The drafts page: grouped by collection, then by note, each note once with
+ * how many values share it and the entries (linked) it covers. 479 rows of
+ * the same sentence told a reader nothing; a note and its count do.
+ */
+export function draftsHtml(placeholders: readonly PlaceholderInfo[], ctx: PageContext): string {
+  const w = ctx.words;
   if (!placeholders.length) return `<p>${esc(w.noDrafts)}</p>`;
-  const rows = placeholders.map((p) => `<tr><td><code>${esc(p.file)}${p.line ? `:${p.line}` : ''}</code></td><td>${esc(p.collection)} / ${esc(p.id)}${esc(p.path)}</td><td>${esc(p.note)}</td></tr>`).join('');
-  return `<p>${esc(w.draftsIntro)}</p><table><thead><tr><th scope="col">${esc(w.where)}</th><th scope="col">${esc(w.field)}</th><th scope="col">${esc(w.note)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const game = ctx.game.linked.game;
+  const byCollection = new Map<string, PlaceholderInfo[]>();
+  for (const p of placeholders) byCollection.set(p.collection, [...(byCollection.get(p.collection) ?? []), p]);
+  const sections = [...byCollection].map(([name, items]) => {
+    const c = game.collections.get(name);
+    const title = c ? textOf(c.decl.title, ctx.locale) || name : textOf(game.manifest.name, ctx.locale);
+    const href = c ? `${name}.html` : 'index.html';
+    const byNote = new Map<string, PlaceholderInfo[]>();
+    for (const p of items) byNote.set(p.note, [...(byNote.get(p.note) ?? []), p]);
+    const rows = [...byNote].map(([note, list]) => {
+      const ids = [...new Set(list.map((p) => p.id))];
+      const links = ids.map((id) => {
+        const entry = c?.entries.find((e) => e.id === id);
+        const label = entry ? plain(textOf(entry.value.name as Text | undefined, ctx.locale) || id) : title;
+        return `<a href="${esc(ctx.toGame + (entry ? `${href}#${id}` : href))}">${esc(label)}</a>`;
+      });
+      return `<tr><td>${inline(note, ctx)}</td><td>${list.length}</td><td>${links.join(', ')}</td></tr>`;
+    });
+    const slugId = `drafts-${name.replace(/[^A-Za-z0-9-]/g, '-')}`;
+    return `<section aria-labelledby="${esc(slugId)}"><h2 id="${esc(slugId)}"><a href="${esc(ctx.toGame + href)}">${esc(title)}</a> (${items.length} ${esc(items.length === 1 ? w.draftValue : w.draftValues)})</h2><table><thead><tr><th scope="col">${esc(w.note)}</th><th scope="col">${esc(w.count)}</th><th scope="col">${esc(w.entries)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  });
+  return `<p>${esc(w.draftsIntro)}</p><p>${esc(w.draftsByNote)}</p>${sections.join('\n')}`;
 }
 
 /**

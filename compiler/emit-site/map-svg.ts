@@ -1,6 +1,7 @@
 import { textOf } from '../link/link.ts';
 import type { Collection, DeclEntry, Entry, GraphDecl, Text } from '../model.ts';
 import { draftOf, esc, type PageContext } from './context.ts';
+import { LABEL_SIZE, placeLabels } from './map-labels.ts';
 
 /**
  * A map drawn from its adjacency data. An entry of a collection the manifest
@@ -49,11 +50,67 @@ export function terrainFill(color: unknown): string {
   return UNKNOWN;
 }
 
+/**
+ * Hatching drawn over each kind's fill, so kinds differ by pattern as well as
+ * colour (WCAG 1.4.1): the n-th kind of the declaration takes the n-th; past
+ * the list, the patterns repeat at a finer spacing.
+ */
+const PATTERNS: Array<(s: number) => string> = [
+  () => '',
+  (s) => `<circle cx="${s / 2}" cy="${s / 2}" r="${s / 6}"/>`,
+  (s) => `<path d="M0,${s} L${s},0 M${-s / 2},${s / 2} L${s / 2},${-s / 2} M${s / 2},${s * 1.5} L${s * 1.5},${s / 2}"/>`,
+  (s) => `<path d="M0,${s / 2} H${s}"/>`,
+  (s) => `<path d="M${s / 2},0 V${s}"/>`,
+  (s) => `<path d="M0,0 L${s},${s} M${-s / 2},${s / 2} L${s / 2},${s * 1.5} M${s / 2},${-s / 2} L${s * 1.5},${s / 2}"/>`,
+  (s) => `<path d="M0,${s / 2} H${s} M${s / 2},0 V${s}"/>`,
+  (s) => `<path d="M0,${s * 0.7} L${s / 2},${s * 0.3} L${s},${s * 0.7}"/>`,
+];
+
+/** The `<pattern>` of the kind at `index` (undefined for the plain one), with a page-unique ID. */
+export function kindPattern(index: number, id: string): string | undefined {
+  const draw = PATTERNS[index % PATTERNS.length]!;
+  const size = 16 / (1 + Math.floor(index / PATTERNS.length) * 0.5);
+  const shape = draw(size);
+  return shape ? `<pattern id="${esc(id)}" class="hatch" width="${size}" height="${size}" patternUnits="userSpaceOnUse">${shape}</pattern>` : undefined;
+}
+
+/** A sentence from a template of the site's words: `{name}` takes the value's HTML. */
+function fill(template: string, values: Record<string, string>): string {
+  return esc(template).replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
+}
+
+/** Names joined as the page's language joins them ("A, B and C"), each already HTML. */
+function andList(items: string[], locale: string): string {
+  const parts = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).formatToParts(items.map((_, i) => `\u0000${i}\u0000`));
+  return parts.map((p) => (p.type === 'element' ? items[Number(p.value.replace(/\u0000/g, ''))]! : esc(p.value))).join('');
+}
+
+/**
+ * The piece that follows the arrows, named as the game names it: the mover of
+ * this graph with `followsArrows`, whose ID a declaration entry (a piece
+ * kind) shares. No such entry: the arrows go unnamed ("the arrow").
+ */
+function arrowMover(c: Collection, ctx: PageContext): string | undefined {
+  const manifest = ctx.game.linked.game.manifest;
+  for (const [id, mover] of Object.entries(manifest.movers ?? {})) {
+    if (mover.graph !== c.name || !mover.followsArrows) continue;
+    for (const entries of Object.values(manifest.declarations ?? {})) {
+      const named = entries.find((d: DeclEntry) => d.id === id);
+      if (named) return textOf(named.name as Text, ctx.locale) || undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A colour key value that says the kind has no colour ("none"), told in the page's words instead of printed as a value. */
+const NO_COLOUR = /^\s*(none|-|—)?\s*$/i;
+
 export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageContext, level: number): string {
   const spaces = ((e.value[graph.nodes] ?? []) as Array<Record<string, unknown>>).map((n) => ({ ...n, kind: String(n[graph.kindField]) }) as unknown as Space);
   const edges = (e.value[graph.edges] ?? []) as Edge[];
   const arrows = (graph.arrows && Array.isArray(e.value[graph.arrows]) ? e.value[graph.arrows] : []) as Arrow[];
-  const terrains = new Map((graph.kinds ? ctx.game.linked.game.manifest.declarations?.[graph.kinds] ?? [] : []).map((t: DeclEntry, i) => [t.id ?? '', { decl: t, index: i }]));
+  const declared = graph.kinds ? ctx.game.linked.game.manifest.declarations?.[graph.kinds] ?? [] : [];
+  const terrains = new Map(declared.map((t: DeclEntry, i) => [t.id ?? '', { decl: t, index: i }]));
   // The first edge kind without a restriction is plain adjacency; the others are named where they show.
   const edgeKinds = Object.entries(graph.edgeKinds);
   const plain = edgeKinds.find(([, k]) => !k.between)?.[0];
@@ -66,7 +123,13 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
   const terrainName = (t: string) => textOf(terrains.get(t)?.decl.name as Text | undefined, ctx.locale) || t;
   const neighbours = (id: string, kind?: string) => edges.filter((x) => (x.a === id || x.b === id) && (!kind || x.kind === kind)).map((x) => (x.a === id ? x.b : x.a));
   const draft = draftOf(ctx, c.name, e.id, '') !== undefined;
+  const mover = arrowMover(c, ctx);
   const R = 30;
+  // Kinds not in the declaration still get a pattern of their own, after the declared ones.
+  const kindIndex = (k: string) => terrains.get(k)?.index ?? declared.length + [...new Set(spaces.map((s) => s.kind))].filter((x) => !terrains.has(x)).indexOf(k);
+  const patternId = (k: string) => `${e.id}-p-${kindIndex(k)}`;
+  const used = [...new Set(spaces.map((s) => s.kind))];
+  const patterns = new Map(used.map((k) => [k, kindPattern(kindIndex(k), patternId(k))]));
 
   const edgeLines = edges.map((x) => {
     const a = byId.get(x.a);
@@ -74,7 +137,7 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
     if (!a || !b) return '';
     return `<line class="edge k-${esc(x.kind)}${restricted(x.kind) ? ' restricted' : ''}" x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}"/>`;
   });
-  // Volante arrows run beside the border they follow (offset sideways) and stop short of the circles.
+  // Arrows run beside the border they follow (offset sideways) and stop short of the circles.
   const arrowLines = arrows.map((x) => {
     const a = byId.get(x.from);
     const b = byId.get(x.to);
@@ -87,29 +150,70 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
     const f = (n: number) => n.toFixed(1);
     return `<line class="arrow" x1="${f(a.x + ux * (R + 4) + ox)}" y1="${f(a.y + uy * (R + 4) + oy)}" x2="${f(b.x - ux * (R + 10) + ox)}" y2="${f(b.y - uy * (R + 10) + oy)}" marker-end="url(#${esc(e.id)}-head)"/>`;
   });
-  const spaceNodes = spaces.map((s) => {
-    const t = terrains.get(s.kind)?.decl;
-    const label = `${s.name} (${terrainName(s.kind)}). ${w.neighbours}: ${neighbours(s.id, plain).map(name).join(', ') || '—'}`;
-    return `<a href="#${esc(anchor(s.id))}" aria-label="${esc(label)}"><title>${esc(label)}</title><circle class="space t-${esc(s.kind)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(t?.color)}"/><text class="label" x="${s.x}" y="${s.y + R + 22}" text-anchor="middle">${esc(s.name)}</text></a>`;
+  const segments = edges.flatMap((x) => {
+    const a = byId.get(x.a);
+    const b = byId.get(x.b);
+    return a && b ? [{ x1: a.x, y1: a.y, x2: b.x, y2: b.y }] : [];
+  });
+  // Names beside their circles, never over one, kept near the spaces; the drawing is cropped to the spaces and names
+  // (not the whole 0..1000 square), so a map using part of the board fills the frame on a phone.
+  const xs = spaces.map((s) => s.x);
+  const ys = spaces.map((s) => s.y);
+  const near = spaces.length ? { x: Math.min(...xs) - R - 150, y: Math.min(...ys) - R - 60, w: Math.max(...xs) - Math.min(...xs) + 2 * R + 300, h: Math.max(...ys) - Math.min(...ys) + 2 * R + 120 } : undefined;
+  const labels = placeLabels(spaces.map((s) => s.name), spaces.map((s) => ({ x: s.x, y: s.y, r: R })), segments, near);
+  const f1 = (n: number) => Number(n.toFixed(1));
+  const PAD = 16;
+  const extent = (values: number[], pick: (...n: number[]) => number, empty: number) => (values.length ? pick(...values) : empty);
+  const left = extent([...xs.map((x) => x - R - PAD), ...labels.map((l) => l.box.x - PAD)], Math.min, 0);
+  const top = extent([...ys.map((y) => y - R - PAD), ...labels.map((l) => l.box.y - PAD)], Math.min, 0);
+  const right = extent([...xs.map((x) => x + R + PAD), ...labels.map((l) => l.box.x + l.box.w + PAD)], Math.max, 1000);
+  const bottom = extent([...ys.map((y) => y + R + PAD), ...labels.map((l) => l.box.y + l.box.h + PAD)], Math.max, 1000);
+
+  const nextTo = (s: Space, html: (id: string) => string) => {
+    const ids = neighbours(s.id, plain);
+    return ids.length ? fill(w.mapNextTo, { space: esc(s.name), list: andList(ids.map(html), ctx.locale) }) : fill(w.mapNextToNone, { space: esc(s.name) });
+  };
+  const spaceNodes = spaces.map((s, i) => {
+    const label = `${esc(s.name)} (${esc(terrainName(s.kind))}). ${nextTo(s, (id) => esc(name(id)))}`;
+    const l = labels[i]!;
+    const hatch = patterns.get(s.kind) ? `<circle class="hatch-fill" cx="${s.x}" cy="${s.y}" r="${R}" fill="url(#${esc(patternId(s.kind))})"/>` : '';
+    return `<a href="#${esc(anchor(s.id))}" aria-label="${label}"><title>${label}</title><circle class="space t-${esc(s.kind)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(terrains.get(s.kind)?.decl.color)}"/>${hatch}<text class="label" x="${f1(l.x)}" y="${f1(l.y)}" text-anchor="${l.anchor}" font-size="${LABEL_SIZE}">${esc(s.name)}</text></a>`;
   });
   const title = `${textOf(e.value.name as Text, ctx.locale)}${draft ? ` (${w.draft})` : ''}`;
-  const svg = `<svg class="map" viewBox="-60 -60 1120 1140" role="group" aria-labelledby="${esc(e.id)}-svg-title">
+  const svg = `<svg class="map" viewBox="${f1(left)} ${f1(top)} ${f1(right - left)} ${f1(bottom - top)}" role="group" aria-labelledby="${esc(e.id)}-svg-title">
 <title id="${esc(e.id)}-svg-title">${esc(`${w.map}: ${title}`)}</title>
-<defs><marker id="${esc(e.id)}-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrow-head"/></marker></defs>
-${draft ? `<text class="watermark" x="500" y="540" text-anchor="middle">${esc(w.draft.toUpperCase())}</text>` : ''}
+<defs><marker id="${esc(e.id)}-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrow-head"/></marker>${[...patterns.values()].filter(Boolean).join('')}</defs>
+${draft ? `<text class="watermark" x="${f1((left + right) / 2)}" y="${f1((top + bottom) / 2 + 60)}" text-anchor="middle">${esc(w.draft.toUpperCase())}</text>` : ''}
 <g class="edges">${edgeLines.join('')}</g>
 <g class="arrows">${arrowLines.join('')}</g>
 <g class="spaces">${spaceNodes.join('')}</g>
 </svg>`;
 
-  const used = [...new Set(spaces.map((s) => s.kind))];
-  const legend = `<p class="legend-h">${esc(w.colourKey)}</p><ul class="legend">${used.map((t) => `<li><svg class="swatch" viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="${terrainFill(terrains.get(t)?.decl.color)}"/></svg> ${esc(terrainName(t))}${terrains.get(t)?.decl.color !== undefined ? ` — ${esc(String(terrains.get(t)?.decl.color))}` : ''}</li>`).join('')}${edgeKinds.filter(([k]) => k !== plain).map(([k]) => `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="edge k-${esc(k)}${restricted(k) ? ' restricted' : ''}" x1="2" y1="10" x2="38" y2="10"/></svg> ${esc(kindName(k))}</li>`).join('')}<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="arrow" x1="2" y1="10" x2="30" y2="10"/><path d="M30,5 L38,10 L30,15 z" class="arrow-head"/></svg> ${esc(w.arrowTo)}</li></ul>`;
+  const colourOf = (t: string) => {
+    const color = terrains.get(t)?.decl.color;
+    if (color === undefined) return '';
+    return ` — ${esc(NO_COLOUR.test(String(color)) ? w.mapNoColour : String(color))}`;
+  };
+  // A swatch is a space drawn at the map's scale, so its hatching shows as it does on the map.
+  const swatch = (t: string) => `<svg class="swatch" viewBox="0 0 64 64" aria-hidden="true"><circle class="space" cx="32" cy="32" r="${R}" fill="${terrainFill(terrains.get(t)?.decl.color)}"/>${patterns.get(t) ? `<circle class="hatch-fill" cx="32" cy="32" r="${R}" fill="url(#${esc(patternId(t))})"/>` : ''}</svg>`;
+  const arrowKey = mover ? fill(w.mapArrowKey, { mover: esc(mover) }) : esc(w.mapArrowKeyAny);
+  const legend = `<p class="legend-h">${esc(w.colourKey)}</p><ul class="legend">${used.map((t) => `<li data-pattern="${patterns.get(t) ? esc(patternId(t)) : 'plain'}">${swatch(t)} ${esc(terrainName(t))}${colourOf(t)}</li>`).join('')}${edgeKinds.filter(([k]) => k !== plain).map(([k]) => `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="edge k-${esc(k)}${restricted(k) ? ' restricted' : ''}" x1="2" y1="10" x2="38" y2="10"/></svg> ${esc(kindName(k))}</li>`).join('')}${arrows.length ? `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="arrow" x1="2" y1="10" x2="30" y2="10"/><path d="M30,5 L38,10 L30,15 z" class="arrow-head"/></svg> ${arrowKey}</li>` : ''}</ul>`;
 
   const list = spaces.map((s) => {
-    const links = (ids: string[]) => ids.map((id) => `<a href="#${esc(anchor(id))}">${esc(name(id))}</a>`).join(', ') || '—';
+    const link = (id: string) => `<a href="#${esc(anchor(id))}">${esc(name(id))}</a>`;
     const others = edgeKinds.filter(([k]) => k !== plain).map(([k]) => [k, neighbours(s.id, k)] as const).filter(([, ids]) => ids.length);
     const out = arrows.filter((x) => x.from === s.id).map((x) => x.to);
-    return `<li id="${esc(anchor(s.id))}"><b>${esc(s.name)}</b> <span class="terrain">(${esc(terrainName(s.kind))})</span>. ${esc(w.neighbours)}: ${links(neighbours(s.id, plain))}${others.map(([k, ids]) => `. ${esc(kindName(k))}: ${links(ids)}`).join('')}${out.length ? `. ${esc(w.arrowTo)}: ${links(out)}` : ''}.</li>`;
+    const sentences = [nextTo(s, link), ...others.map(([k, ids]) => fill(w.mapJoinedBy, { kind: esc(kindName(k)), list: andList(ids.map(link), ctx.locale) }))];
+    // Only a map that has arrows says where each space's arrow goes, or that none leaves it.
+    if (arrows.length) {
+      const template = out.length ? (mover ? (out.length > 1 ? w.mapArrows : w.mapArrow) : out.length > 1 ? w.mapArrowsAny : w.mapArrowAny) : mover ? w.mapNoArrow : w.mapNoArrowAny;
+      sentences.push(fill(template, { mover: esc(mover ?? ''), space: esc(s.name), list: andList(out.map(link), ctx.locale) }));
+    }
+    return `<li id="${esc(anchor(s.id))}"><b>${esc(s.name)}</b> <span class="terrain">(${esc(terrainName(s.kind))})</span>. ${sentences.join(' ')}</li>`;
   });
-  return `<figure class="map-figure${draft ? ' is-draft' : ''}">${svg}<figcaption>${draft ? `<span class="draft">${esc(w.draft)}</span> ` : ''}${esc(title)}</figcaption></figure>${legend}<h${level} class="spaces-h">${esc(w.spaces)}</h${level}><ul class="space-list">${list.join('')}</ul>`;
+  const scrollId = `${e.id}-scroll`;
+  // Zoom buttons show only with scripts (site.js); the drawing scrolls inside its frame, so touch, wheel and arrow keys pan it.
+  const tools = `<div class="map-tools"><button type="button" class="map-zoom" data-zoom="in" aria-controls="${esc(scrollId)}" title="${esc(w.mapZoomIn)}"><span aria-hidden="true">+</span><span class="visually-hidden">${esc(w.mapZoomIn)}</span></button><button type="button" class="map-zoom" data-zoom="out" aria-controls="${esc(scrollId)}" title="${esc(w.mapZoomOut)}" disabled><span aria-hidden="true">−</span><span class="visually-hidden">${esc(w.mapZoomOut)}</span></button><span class="map-hint">${esc(w.mapZoomHint)}</span></div>`;
+  const frame = `<div class="map-scroll" id="${esc(scrollId)}" data-zoom="1" tabindex="0" role="group" aria-label="${esc(`${w.map}: ${title}`)}">${svg}</div>`;
+  return `<figure class="map-figure${draft ? ' is-draft' : ''}">${tools}${frame}<figcaption>${draft ? `<span class="draft">${esc(w.draft)}</span> ` : ''}${esc(title)}</figcaption></figure>${legend}<h${level} class="spaces-h">${esc(w.spaces)}</h${level}><ul class="space-list">${list.join('')}</ul>`;
 }

@@ -8,7 +8,9 @@ import { visit } from 'unist-util-visit';
 import type { Root } from 'mdast';
 import type {} from 'mdast-util-directive';
 import { findTokens } from '../link/tokens.ts';
+import { slug } from '../load/slug.ts';
 import { ruleHref, type PageContext } from './context.ts';
+import { anchoredHeading } from './rules-tree.ts';
 
 /**
  * Markdown prose to safe HTML: remark -> rehype -> rehype-sanitize. Raw HTML in
@@ -65,4 +67,34 @@ export function tokensToMarkdown(markdown: string, ctx: PageContext): string {
     last = t.offset + t.length;
   }
   return out + markdown.slice(last);
+}
+
+/** IDs the page frame already uses (and the search box's `search-*`, tooltips' `tip-N`): a heading never takes one, or its anchor would land elsewhere. */
+const FRAME_IDS = new Set(['main', 'side-nav', 'on-this-page', 'readings', 'external-rules']);
+const FRAME_ID_PATTERN = /^(search-.*|tip-\d+)$/;
+
+/**
+ * Every heading of a Markdown page (h2-h6, after sanitizing) gets an anchor
+ * from its words (`## Serra Action Cards` -> `#serra-action-cards`), unique on
+ * the page, and the same `#` link and copy button as a numbered rule.
+ */
+export function anchorHeadings(html: string, ctx: PageContext): string {
+  const used = new Set(FRAME_IDS);
+  return html.replace(/<h([2-6])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
+    const words = decodeHtml(inner.replace(/<[^>]*>/g, '')).trim();
+    // An id starts with a letter (html-validate's valid-id): "1st Round" -> "s-1st-round"; "Search results" -> "s-search-results".
+    const slugged = slug(words) || 'section';
+    const base = /^[a-z]/.test(slugged) && !FRAME_ID_PATTERN.test(slugged) ? slugged : `s-${slugged}`;
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return anchoredHeading(Number(level), id, inner, words, ctx);
+  });
+}
+
+function decodeHtml(s: string): string {
+  return s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }

@@ -25,7 +25,7 @@ export function rulesTreeHtml(c: Collection, ctx: PageContext): string {
   const level = (e: Entry) => Math.min(6, depthOf(e) - top + 2);
   const parts = inside.map((e) => ruleHtml(e, level(e), ctx, c.name));
   if (outside.length) {
-    parts.push(`<section class="external" aria-labelledby="external-rules"><h2 id="external-rules">${esc(ctx.words.externalRules)}</h2><p>${esc(ctx.words.externalRulesIntro)}</p>`);
+    parts.push(`<section class="external" aria-labelledby="external-rules">${anchoredHeading(2, 'external-rules', esc(ctx.words.externalRules), ctx.words.externalRules, ctx)}<p>${esc(ctx.words.externalRulesIntro)}</p>`);
     parts.push(...outside.map((e) => ruleHtml(e, 3, ctx, c.name)), '</section>');
   }
   return parts.join('\n');
@@ -43,7 +43,7 @@ function ruleHtml(e: Entry, level: number, ctx: PageContext, collection: string)
   const external = e.value.external === true ? ' external' : '';
   // A reading anywhere in a numbered rule stands under the rule's text.
   const readings = readingsHtml(ctx, readingsOf(ctx, collection, e.id));
-  return `<section class="rule${external}">${anchoredHeading(level, anchor, `<span class="num">${esc(number)}</span> ${title}`, number, ctx)}${text}${readings}${seeHtml(e, ctx)}${backlinksHtml(number, ctx)}</section>`;
+  return `<section class="rule${external}"${numberAlias(number)}>${anchoredHeading(level, anchor, `<span class="num">${esc(number)}</span> ${title}`, number, ctx)}${text}${errataHtml(ctx, collection, e.id)}${readings}${seeHtml(e, ctx)}${backlinksHtml(number, ctx)}</section>`;
 }
 
 /** The printed "(see 5.1.4 - ...)" references of an entry, as links. */
@@ -67,7 +67,35 @@ export function glossaryHtml(c: Collection, ctx: PageContext): string {
     const name = esc(textOf(e.value.name as Text, ctx.locale));
     const text = e.value.text ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>` : '';
     const heading = anchoredHeading(2, e.id, `${number ? `<span class="num">${esc(number)}</span> ` : ''}${name}`, number || textOf(e.value.name as Text, ctx.locale), ctx);
-    return `<section class="rule term-entry">${heading}${text}${readingsHtml(ctx, readingsOf(ctx, c.name, e.id))}${seeHtml(e, ctx)}${number ? backlinksHtml(number, ctx) : ''}</section>`;
+    return `<section class="rule term-entry"${number ? numberAlias(number) : ''}>${heading}${text}${errataHtml(ctx, c.name, e.id)}${readingsHtml(ctx, readingsOf(ctx, c.name, e.id))}${seeHtml(e, ctx)}${number ? backlinksHtml(number, ctx) : ''}</section>`;
   });
   return entries.join('\n');
+}
+
+/**
+ * The errata the build found in an entry's text ("Veja DESCARTE (16.6.5)"
+ * where 16.6.5 is "Compre."), in the reader's language beside the rule: the
+ * printed text stays as it is, and the note says where the name really points.
+ */
+export function errataHtml(ctx: PageContext, collection: string, id: string): string {
+  const w = ctx.words;
+  const link = (number: string) => `<a class="xref" href="${esc(ctx.toGame + ruleHref(number, ctx))}">${esc(number)}</a>`;
+  return ctx.game.linked.errata
+    .filter((e) => e.collection === collection && e.id === id)
+    .map((e) => {
+      const title = e.targetTitle.replace(/[.:;]+$/, '');
+      const named = e.termNumber && e.termNumber !== e.target ? `; ${esc(e.name)} ${esc(w.erratumIsRule)} ${link(e.termNumber)}` : '';
+      return `<p class="erratum" role="note"><span class="erratum-label">${esc(w.erratum)}:</span> ${esc(w.erratumNames)} ${esc(e.name)}, ${esc(w.erratumRefersTo)} ${link(e.target)}${title ? ` (${esc(title)})` : ''}${named}. ${esc(w.erratumKept)}</p>`;
+    })
+    .join('');
+}
+
+/**
+ * A rule's number on its section, for `#16.6.5`, the address a reader types
+ * or a rulebook prints: site.js sends it to the rule's heading. (An id may
+ * not begin with a digit under html-validate, and the `#r-16-6-5` anchors
+ * are already linked to from elsewhere, so they stay.)
+ */
+function numberAlias(number: string): string {
+  return ` data-number="${esc(number)}"`;
 }

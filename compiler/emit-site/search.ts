@@ -1,54 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gunzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
+import { wordsFor } from './i18n.ts';
 
 /**
  * The search index, built with Pagefind's Node API from the pages in memory
  * (nothing is read back from disk).
  *
  * One Pagefind bundle per page language, at pagefind/<lang>/ (pagefind/en/,
- * pagefind/pt-br/): a page's search box loads the bundle of its own language,
+ * pagefind/pt-br/). A page's search box loads the bundle of its own language,
  * whose WebAssembly module stems with that language's stemmer (Portuguese for
- * Root: "clareira costeira" finds "Clareiras Costeiras"). One bundle holding
- * both languages would make the client pick one by <html lang> and search a
- * merged second index with the first one's stemmer.
+ * Root: "clareira costeira" finds "Clareiras Costeiras"), and merges the other
+ * languages' bundles into it (Pagefind's `mergeIndex`), so one query searches
+ * every game in every language. A merged bundle costs only its index chunks:
+ * Pagefind runs every merged index with the first one's WebAssembly module,
+ * so words of another language are matched unstemmed (accent-free and by
+ * prefix, which finds names: "governar" from an English page).
  *
  * Accents: Pagefind 1.6 indexes every word also under its diacritic-folded
  * form (Pagefind PR #995), for every language, so `lampiao` finds Lampião
  * with no help from us; test/browser/search.test.ts holds it to that.
+ *
+ * Besides the bundles, the build writes pagefind/languages.json (the bundles
+ * a page merges) and pagefind/names.json: every heading a
+ * result can link to (entry names, rule titles with their numbers), with its
+ * page, game and language. The client reads it to put a rule number's rule
+ * first ("16.5.1") and to offer the closest name for a misspelling
+ * ("did you mean Lampião?"); pagefind/levenshtein.js measures the distance.
  *
  * Pagefind's own UI bundles are left out: the site has its own search box
  * (docs-site/search.js) that fits the CSP and the page's words.
  */
 const UI_FILES = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|playground\/.*)$/;
 
+/** Pages readers never land on from search: a game's draft values (placeholders, not rules) and the "page not found" page. */
+const UNSEARCHED = /^([^/]+\/drafts|404)\.html$/;
+
+/** A rule number at the start of a heading: "16.5.1 Clareiras", "16.4.1.II Passo", "2. Setup". */
+const NUMBER = /^(\d+(?:\.[0-9A-Za-z]+)*)\.?(?=\s|$)/;
+
+/** One heading (or page) a search result can name: [text, url, index in `games`, index in `languages`, rule number?]. */
+export type SearchName = [text: string, url: string, game: number, lang: number, number?: string];
+
+export interface SearchNames {
+  /** The page languages ("pt-BR"), one bundle each under pagefind/ (in lower case: pagefind/pt-br/). */
+  languages: string[];
+  games: string[];
+  names: SearchName[];
+}
+
 export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array>, options: { keepAlive?: boolean } = {}): Promise<Map<string, Uint8Array>> {
   const byLang = new Map<string, Array<[string, string]>>();
   for (const [rel, content] of files) {
-    if (!rel.endsWith('.html') || typeof content !== 'string') continue;
-    const lang = /<html lang="([^"]+)"/.exec(content)?.[1]?.toLowerCase() ?? 'unknown';
+    if (!rel.endsWith('.html') || typeof content !== 'string' || UNSEARCHED.test(rel)) continue;
+    const lang = /<html lang="([^"]+)"/.exec(content)?.[1] ?? 'unknown';
     byLang.set(lang, [...(byLang.get(lang) ?? []), [rel, content]]);
   }
   const out = new Map<string, Uint8Array>();
+  const names = new NameList();
   try {
-    for (const [lang, pages] of [...byLang].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const { index, errors } = await pagefind.createIndex({ forceLanguage: lang });
+    for (const [lang, pages] of [...byLang].sort(([a], [b]) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))) {
+      const folder = lang.toLowerCase();
+      const { index, errors } = await pagefind.createIndex({ forceLanguage: folder });
       if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
       for (const [rel, content] of pages) {
-        const r = await index.addHTMLFile({ url: `/${rel}`, content });
+        const r = await index.addHTMLFile({ url: `/${rel}`, content: withSearchFields(rel, content, lang) });
         if (r.errors.length) throw new Error(`pagefind ${rel}: ${r.errors.join('; ')}`);
       }
       const built = await index.getFiles();
       if (built.errors.length) throw new Error(`pagefind: ${built.errors.join('; ')}`);
-      for (const f of built.files) if (!UI_FILES.test(f.path)) out.set(`pagefind/${lang}/${f.path}`, f.content);
+      for (const f of built.files) {
+        if (UI_FILES.test(f.path)) continue;
+        out.set(`pagefind/${folder}/${f.path}`, f.content);
+        if (f.path.startsWith('fragment/')) names.addFragment(f.content, lang);
+      }
       await index.deleteIndex();
     }
   } finally {
     // The Node API talks to a Pagefind binary in a child process; a one-off build stops it so the CLI can exit.
     if (!options.keepAlive) await pagefind.close();
   }
+  const list = names.toJSON([...byLang.keys()]);
+  out.set('pagefind/names.json', new TextEncoder().encode(JSON.stringify(list)));
+  // The languages alone, which every first query needs (to merge the other bundles); the names only some do.
+  out.set('pagefind/languages.json', new TextEncoder().encode(JSON.stringify(list.languages)));
+  out.set('pagefind/levenshtein.js', new TextEncoder().encode(levenshteinModule()));
   return out;
 }
 
 /** Stop Pagefind's child process (after `keepAlive` indexing). */
 export async function closeSearch(): Promise<void> {
   await pagefind.close();
+}
+
+/**
+ * The page as Pagefind should read it: with its kind of entry as a filter
+ * (the collection's title; "Rules" for every Markdown rules page, which are
+ * chapters of one rulebook) and its language as metadata (a result from
+ * another language's page carries its own `lang`). Only the indexed copy
+ * changes: the page written to dist/ is left as it is.
+ */
+export function withSearchFields(rel: string, html: string, lang: string): string {
+  const game = /^[^/]+\//.test(rel);
+  const words = wordsFor(lang);
+  // A game's overview is no kind of entry: a chosen kind leaves it out.
+  const kind = !game || /^[^/]+\/index\.html$/.test(rel) ? '' : /^[^/]+\/rules\//.test(rel) ? words.rules : headingText(html);
+  const fields = `<span hidden data-pagefind-meta="lang:${attr(lang)}"${kind ? ` data-pagefind-filter="kind[data-kind]" data-kind="${attr(kind)}"` : ''}></span>`;
+  return html.replace(/<main\b[^>]*>/, (open) => open + fields);
+}
+
+function headingText(html: string): string {
+  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
+  return decode(h1.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+}
+
+function attr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The entities Handlebars and the site's own escaping write (the `&` last, so `&amp;lt;` stays `&lt;`). */
+function decode(s: string): string {
+  return s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** Pagefind's fragment file: one page's URL, metadata and its headings with an id (gzip, after a `pagefind_dcd` signature). */
+interface Fragment {
+  url: string;
+  meta?: { title?: string; game?: string };
+  anchors?: Array<{ element: string; id: string; text: string }>;
+}
+
+class NameList {
+  private readonly names: Array<{ text: string; url: string; game: string; lang: string; number?: string }> = [];
+  private readonly seen = new Set<string>();
+
+  addFragment(content: Uint8Array, lang: string): void {
+    const text = gunzipSync(content).toString('utf8');
+    const fragment = JSON.parse(text.replace(/^pagefind_dcd/, '')) as Fragment;
+    const game = fragment.meta?.game;
+    // The home page lists the games: it names no entry of its own.
+    if (!game) return;
+    if (fragment.meta?.title) this.add(fragment.meta.title, fragment.url, game, lang);
+    for (const a of fragment.anchors ?? []) if (/^h[1-6]$/.test(a.element)) this.add(a.text, `${fragment.url}#${a.id}`, game, lang);
+  }
+
+  private add(raw: string, url: string, game: string, lang: string): void {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (!text || this.seen.has(`${url}|${text}`)) return;
+    this.seen.add(`${url}|${text}`);
+    this.names.push({ text, url, game, lang, number: NUMBER.exec(text)?.[1] });
+  }
+
+  /** Sorted (names by URL, games and languages by name), so the file is byte-identical whatever order Pagefind writes fragments in. */
+  toJSON(bundles: readonly string[]): SearchNames {
+    const languages = [...new Set([...bundles, ...this.names.map((n) => n.lang)])].sort();
+    const games = [...new Set(this.names.map((n) => n.game))].sort();
+    const names = [...this.names]
+      .sort((a, b) => compare(a.url, b.url) || compare(a.text, b.text))
+      .map((n): SearchName => (n.number ? [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang), n.number] : [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang)]));
+    return { languages, games, names };
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * fastest-levenshtein's ES module (a dependency the compiler already uses for
+ * its own suggestions), served as it is to the search box: small, well kept,
+ * and no copy of an edit distance of our own to maintain.
+ */
+function levenshteinModule(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = JSON.parse(readFileSync(require.resolve('fastest-levenshtein/package.json'), 'utf8')) as { version: string };
+  const source = readFileSync(require.resolve('fastest-levenshtein/esm/mod.js'), 'utf8');
+  return `/*! fastest-levenshtein ${pkg.version} | MIT License | Copyright (c) 2020 Kasper Unn Weihe */\n${source}`;
 }

@@ -2,31 +2,38 @@ import Handlebars from 'handlebars';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { textOf } from '../link/link.ts';
+import type { Collection, Entry, Manifest, Text } from '../model.ts';
 import type { CheckedGame } from '../pipeline.ts';
 import type { Release } from '../release/record.ts';
 import { changesHtml } from './changes.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { esc, glossaryOf, readingsByEntry, type PageContext } from './context.ts';
+import { esc, glossaryOf, plain, readingsByEntry, type PageContext } from './context.ts';
 import { collectionHtml, draftsHtml, gameHome, readingsListHtml } from './entities.ts';
 import { wordsFor, type Words } from './i18n.ts';
-import { markdownTitle, markdownToHtml, tokensToMarkdown } from './markdown.ts';
+import { anchorHeadings, markdownTitle, markdownToHtml, tokensToMarkdown } from './markdown.ts';
 import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
 import { searchIndex } from './search.ts';
 import { sitemapXml } from './sitemap.ts';
 
 const SITE_DIR = fileURLToPath(new URL('../../docs-site/', import.meta.url));
 /** Files copied as they are from docs-site/ to the root of dist/. */
-const ASSETS = ['style.css', 'site.js', 'search.js', 'sw.js'];
+const ASSETS = ['style.css', 'site.js', 'search.js', 'sw.js', 'favicon.svg'];
+/** The page a static host serves for an address it does not have; not a page of the site's own (no sitemap, no search). */
+export const NOT_FOUND = '404.html';
+/** A page with this many sections or more opens with an "On this page" list. */
+const OUTLINE_FROM = 3;
 
 export type SiteFiles = Map<string, string | Uint8Array>;
 
 export interface SiteOptions {
-  /** The URL path the site is served under; used only in the sitemap (links are relative). */
+  /** The URL path the site is served under (or a full URL); the sitemap and the 404 page use it (other links are relative). */
   base: string;
   /** Build the Pagefind index (default true). `rulebook serve` rebuilds it apart from the pages. */
   search?: boolean;
   /** The releases record (releases.yaml, newest first): each game gets a Changes page when there is one. */
   releases?: readonly Release[];
+  /** The content's version when there is no release yet (the engine package's version), shown in the footer. */
+  version?: string;
 }
 
 interface NavGroup {
@@ -34,25 +41,46 @@ interface NavGroup {
   items: Array<{ href: string; label: string; current?: boolean }>;
 }
 
+/**
+ * What the footer says of the content: its version and the date of the
+ * release that made it. Both come from the releases record (or the package
+ * version), never from the clock or git: a fresh clone builds the same bytes.
+ */
+interface Stamp {
+  version?: string;
+  date?: string;
+}
+
+function stampOf(releases: readonly Release[], version: string | undefined): Stamp {
+  const newest = releases[0];
+  return newest ? { version: newest.version, date: newest.date } : version ? { version } : {};
+}
+
 /** Build every page of the site, then its search index. Returns path (relative to dist/) -> contents. */
 export async function emitSite(games: readonly CheckedGame[], options: SiteOptions): Promise<SiteFiles> {
   const out: SiteFiles = renderSite(games, options);
-  if (options.search !== false) for (const [p, c] of await searchIndex(out)) out.set(p, c);
+  if (options.search !== false) {
+    // The 404 page is nobody's answer to a search.
+    const pages = new Map([...out].filter(([p]) => p !== NOT_FOUND));
+    for (const [p, c] of await searchIndex(pages)) out.set(p, c);
+  }
   return sorted(out);
 }
 
 /** The pages, assets and sitemap, without the search index. Synchronous and cheap: what `serve` re-runs on each save. */
 export function renderSite(games: readonly CheckedGame[], options: SiteOptions): SiteFiles {
   const out: SiteFiles = new Map();
+  const stamp = stampOf(options.releases ?? [], options.version);
   for (const a of ASSETS) out.set(a, readFileSync(SITE_DIR + a, 'utf8'));
-  out.set('index.html', renderHome(games));
-  for (const g of games) for (const [p, c] of renderGame(g, options.releases)) out.set(p, c);
+  out.set('index.html', renderHome(games, stamp));
+  out.set(NOT_FOUND, renderNotFound(games, options.base, stamp));
+  for (const g of games) for (const [p, c] of renderGame(g, options.releases, options.version)) out.set(p, c);
   return withSitemap(sorted(out), options.base);
 }
 
 /** The site with its sitemap.xml (re)made from the pages it holds. */
 export function withSitemap(files: SiteFiles, base: string): SiteFiles {
-  files.set('sitemap.xml', sitemapXml([...files.keys()].filter((p) => p.endsWith('.html')), base));
+  files.set('sitemap.xml', sitemapXml([...files.keys()].filter((p) => p.endsWith('.html') && p !== NOT_FOUND), base));
   return files;
 }
 
@@ -63,9 +91,16 @@ function layout(): HandlebarsTemplateDelegate {
   return layoutCache.template;
 }
 
+interface PageLink {
+  href: string;
+  label: string;
+}
+
 interface PageData {
   lang: string;
   title: string;
+  /** The window title; by default "page · game · rulebook". */
+  headTitle?: string;
   root: string;
   t: Words;
   body: string;
@@ -75,14 +110,22 @@ interface PageData {
   nav?: NavGroup[];
   /** On a page that is no game's (the home page): the search bundles a reader may choose, one per language. */
   searchLanguages?: Array<{ value: string; label: string; lang: string }>;
+  /** "On this page": the page's sections, when it has several. */
+  outline?: PageLink[];
+  /** The pages before and after this one in the rulebook's order. */
+  pager?: Array<PageLink & { rel: 'prev' | 'next'; dir: string }>;
+  stamp?: Stamp;
+  /** Left out of the search index (the 404 page). */
+  noindex?: boolean;
 }
 
 function page(data: PageData): string {
+  // "Root — Lei de Root, seção 16 (Apêndices)" is "Root" in the window title, which stays short.
+  const gameShort = data.gameName?.split(' — ')[0];
   return layout()({
     ...data,
     csp: contentSecurityPolicy(),
-    // "Root — Lei de Root, seção 16 (Apêndices)" is "Root" in the window title, which stays short.
-    gameShort: data.gameName?.split(' — ')[0],
+    headTitle: data.headTitle ?? [data.title, gameShort, 'rulebook'].filter(Boolean).join(' · '),
     searchLang: data.lang.toLowerCase(),
     // The search script reads its interface words from here, so it needs no copy of i18n.ts.
     words: JSON.stringify({ noResults: data.t.noResults, results: data.t.results, searching: data.t.searching, offline: data.t.searchOffline, copied: data.t.copied }),
@@ -92,84 +135,180 @@ function page(data: PageData): string {
 /** Each language named in itself, as a language menu shows it. */
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', 'pt-BR': 'Português' };
 
-/** The home page: the list of games. */
-export function renderHome(games: readonly CheckedGame[]): string {
-  const en = wordsFor('en');
+/**
+ * What the home page says of a game: its summary; without one, what the
+ * manifest knows for sure (the players, unless that is a draft, and the
+ * rulebook it is transcribed from), so every game is described.
+ */
+function gameDescription(g: CheckedGame, w: Words): string {
+  const m = g.linked.game.manifest;
+  if (m.summary) return textOf(m.summary, m.locale);
+  const draftPlayers = g.linked.placeholders.some((p) => p.collection === '(manifest)' && p.path === '/players');
+  const players = m.players && !draftPlayers ? `${w.aboutGame} ${m.players.min}–${m.players.max} ${w.players.toLocaleLowerCase(m.locale)}` : '';
+  const source = sourceTitle(m);
+  if (!players && !source) return '';
+  const sentence = [players, source ? `${w.transcribedFrom} ${source}` : ''].filter(Boolean).join(', ');
+  return `${sentence.charAt(0).toLocaleUpperCase(m.locale)}${sentence.slice(1)}.`;
+}
+
+function sourceTitle(m: Manifest): string {
+  return typeof m.source === 'string' ? m.source : (m.source?.title ?? '');
+}
+
+function gamesList(games: readonly CheckedGame[], root: string): string {
   const items = games.map((g) => {
     const m = g.linked.game.manifest;
-    return `<li><a href="${esc(m.id)}/index.html" lang="${esc(m.locale)}">${esc(textOf(m.name, m.locale))}</a>${m.summary ? ` — <span lang="${esc(m.locale)}">${esc(textOf(m.summary, m.locale))}</span>` : ''}</li>`;
+    const description = gameDescription(g, wordsFor(m.locale));
+    return `<li><a href="${esc(root + m.id)}/index.html" lang="${esc(m.locale)}">${esc(textOf(m.name, m.locale))}</a>${description ? ` — <span lang="${esc(m.locale)}">${esc(description)}</span>` : ''}</li>`;
   });
+  return `<ul class="games">${items.join('\n')}</ul>`;
+}
+
+/** The home page: the list of games. */
+export function renderHome(games: readonly CheckedGame[], stamp: Stamp = {}): string {
+  const en = wordsFor('en');
   // The home page serves every game, in several languages: the reader picks which index to search.
   const locales = [...new Set(games.map((g) => g.linked.game.manifest.locale))];
   const searchLanguages = locales.length > 1 ? locales.map((l) => ({ value: `pagefind/${l.toLowerCase()}/`, label: LANGUAGE_NAMES[l] ?? l, lang: l })) : undefined;
-  return page({ lang: 'en', title: en.games, root: '', t: en, body: `<ul class="games">${items.join('\n')}</ul>`, searchLanguages });
+  return page({ lang: 'en', title: en.games, root: '', t: en, body: gamesList(games, ''), searchLanguages, stamp });
+}
+
+/**
+ * 404.html, in the home page's language. A host serves it at any missing
+ * address, at any depth, so its links start from the path the site is
+ * served under (`--base`), not from where the page happens to be.
+ */
+export function renderNotFound(games: readonly CheckedGame[], base: string, stamp: Stamp = {}): string {
+  const en = wordsFor('en');
+  const root = basePath(base);
+  const body = `<p>${esc(en.notFoundText)}</p><h2>${esc(en.allGames)}</h2>${gamesList(games, root)}`;
+  return page({ lang: 'en', title: en.notFound, root, t: en, body, stamp, noindex: true });
+}
+
+/** The URL path of `--base` ("/", "/docs/", or the path of a full URL), ending in "/". */
+export function basePath(base: string): string {
+  let p = base;
+  try {
+    p = new URL(base).pathname;
+  } catch {
+    // Not a full URL: a path.
+  }
+  if (!p.startsWith('/')) p = `/${p}`;
+  return p.endsWith('/') ? p : `${p}/`;
+}
+
+interface GamePage {
+  rel: string;
+  title: string;
+  body: string;
+  /** The navigation group it stands in (its label tells two pages of one title apart). */
+  group: string;
 }
 
 /** Every page of one game: its overview, its Markdown rules, one page per collection, its drafts. */
-export function renderGame(g: CheckedGame, releases: readonly Release[] = []): Map<string, string> {
-  const out = new Map<string, string>();
+export function renderGame(g: CheckedGame, releases: readonly Release[] = [], version?: string): Map<string, string> {
   const game = g.linked.game;
   const m = game.manifest;
   const words = wordsFor(m.locale);
+  const gameName = textOf(m.name, m.locale);
   const drafts = new Map(g.linked.placeholders.map((p) => [`${p.collection}|${p.id}|${p.path}`, p]));
   const readings = readingsByEntry(g.linked.readings);
   const glossary = glossaryOf(g);
   const pages = game.pages.map((p) => ({ page: p, title: markdownTitle(p.text) ?? p.slug }));
   const roles = m.roles ?? {};
-  const collectionLink = (name: string) => ({ href: `${name}.html`, label: textOf(game.collections.get(name)?.decl.title, m.locale) || name });
+  // A collection without a title: a role's name in the reader's words (never the property name "glossary").
+  const roleWords: Record<string, string> = { [roles.rules ?? '']: words.rules, [roles.glossary ?? '']: words.glossary, [roles.icons ?? '']: words.icons };
+  const titleOf = (name: string) => textOf(game.collections.get(name)?.decl.title, m.locale) || roleWords[name] || name;
+  const collectionLink = (name: string) => ({ href: `${name}.html`, label: titleOf(name) });
   const ruleLinks = [
     ...pages.map((p) => ({ href: `rules/${p.page.slug}.html`, label: p.title })),
     ...[roles.rules, roles.glossary].filter((r): r is string => !!r && game.collections.has(r)).map(collectionLink),
   ];
   const dataLinks = [...game.collections.keys()].filter((c) => c !== roles.rules && c !== roles.glossary).map(collectionLink);
   const nav: NavGroup[] = [
-    { label: textOf(m.name, m.locale), items: [{ href: 'index.html', label: words.home }, ...(releases.length ? [{ href: 'changes.html', label: words.changes }] : [])] },
+    { label: gameName, items: [{ href: 'index.html', label: words.home }, ...(releases.length ? [{ href: 'changes.html', label: words.changes }] : [])] },
     ...(ruleLinks.length ? [{ label: words.rules, items: ruleLinks }] : []),
     { label: words.data, items: [...dataLinks, { href: 'drafts.html', label: words.drafts }] },
   ];
   const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale: m.locale, toGame, drafts, readings, glossary, ids: { next: 0 } });
-  const render = (rel: string, title: string, body: string) => {
-    const depth = rel.split('/').length - 1;
-    const toGame = '../'.repeat(depth - 1);
-    out.set(rel, page({
-      lang: m.locale, title, gameName: textOf(m.name, m.locale), gameId: m.id, root: '../'.repeat(depth), gameRoot: toGame, t: words, body,
-      nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: `${m.id}/${n.href}` === rel })) })),
-    }));
-  };
-  render(`${m.id}/index.html`, textOf(m.name, m.locale), gameHome(ctxAt(''), [...ruleLinks, ...dataLinks]));
+
+  const made: GamePage[] = [];
+  const add = (rel: string, title: string, body: string, group: string) => made.push({ rel: `${m.id}/${rel}`, title, body, group });
+  add('index.html', gameName, gameHome(ctxAt(''), [...ruleLinks, ...dataLinks]), gameName);
   for (const { page: p, title } of pages) {
     const ctx = ctxAt('../');
-    const html = markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx));
-    render(`${m.id}/rules/${p.slug}.html`, title, embedCollections(html, ctx));
+    const html = anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx);
+    add(`rules/${p.slug}.html`, title, linkCollections(html, ctx), words.rules);
   }
   for (const c of game.collections.values()) {
     const ctx = ctxAt('');
     const intro = c.decl.description ? `<p>${esc(textOf(c.decl.description, m.locale))}</p>` : '';
     const body = c.name === roles.rules ? rulesTreeHtml(c, ctx) : c.name === roles.glossary ? glossaryHtml(c, ctx) : collectionHtml(c, ctx, 2);
-    render(`${m.id}/${c.name}.html`, textOf(c.decl.title, m.locale) || c.name, intro + body);
+    add(`${c.name}.html`, titleOf(c.name), intro + body, c.name === roles.rules || c.name === roles.glossary ? words.rules : words.data);
   }
-  if (releases.length) render(`${m.id}/changes.html`, words.changes, changesHtml(releases, ctxAt('')));
-  render(`${m.id}/drafts.html`, words.drafts, draftsHtml(g.linked.placeholders, words) + readingsListHtml(g.linked.readings, ctxAt('')));
+  // The drafts page lists notes, not rules: kept out of search, where it drowned the entries it annotates.
+  add('drafts.html', words.drafts, `<div data-pagefind-ignore="all">${draftsHtml(g.linked.placeholders, ctxAt('')) + readingsListHtml(g.linked.readings, ctxAt(''))}</div>`, words.data);
+  if (releases.length) add('changes.html', words.changes, changesHtml(releases, ctxAt('')), gameName);
+
+  // The rulebook's order: the overview, the rules pages in file order, the numbered rules and glossary, the collections as the manifest lists them, the drafts; then the changes.
+  const order = ['index.html', ...ruleLinks.map((l) => l.href), ...dataLinks.map((l) => l.href), 'drafts.html', 'changes.html'].map((h) => `${m.id}/${h}`);
+  made.sort((a, b) => order.indexOf(a.rel) - order.indexOf(b.rel));
+  // Two pages of one title (a rules chapter named as the collection it shows) differ in the window title by their group.
+  const titleCount = new Map<string, number>();
+  for (const p of made) titleCount.set(p.title, (titleCount.get(p.title) ?? 0) + 1);
+  const short = gameName.split(' — ')[0];
+
+  const out = new Map<string, string>();
+  made.forEach((p, i) => {
+    const depth = p.rel.split('/').length - 1;
+    const toGame = '../'.repeat(depth - 1);
+    const link = (q: GamePage | undefined, rel: 'prev' | 'next') => (q ? [{ rel, dir: rel === 'prev' ? words.previous : words.next, href: toGame + q.rel.slice(m.id.length + 1), label: q.rel === `${m.id}/index.html` ? words.home : q.title }] : []);
+    const overview = p.rel === `${m.id}/index.html`;
+    const headTitle = overview ? `${gameName} · rulebook` : [p.title, (titleCount.get(p.title) ?? 0) > 1 ? p.group : '', short, 'rulebook'].filter(Boolean).join(' · ');
+    out.set(p.rel, page({
+      lang: m.locale, title: p.title, headTitle, gameName, gameId: m.id, root: '../'.repeat(depth), gameRoot: toGame, t: words, body: p.body,
+      nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: `${m.id}/${n.href}` === p.rel })) })),
+      outline: outlineOf(p.body), pager: [...link(made[i - 1], 'prev'), ...link(made[i + 1], 'next')], stamp: stampOf(releases, version),
+    }));
+  });
   return out;
 }
 
+/** The page's sections (its h2 headings, with their anchors) when there are enough of them to need a list. */
+function outlineOf(body: string): PageLink[] | undefined {
+  const sections = [...body.matchAll(/<h2 id="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g)].map((h) => ({
+    href: `#${h[1]!}`,
+    // The heading's words only: a glossary tooltip inside it is the term's definition, not the heading's.
+    label: h[2]!.replace(/<span class="tip"[\s\S]*?<\/span>/g, '').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim(),
+  }));
+  return sections.length >= OUTLINE_FROM ? sections : undefined;
+}
+
 /**
- * `::collection{name=...}` markers in Markdown become the collection rendered
- * from data. Entry headings go one level below the last heading before the
- * marker, so the page's outline never skips a level.
+ * `::collection{name=...}` markers in a rules chapter. The collection has
+ * its own page (its faces, its entries' anchors, its search results), so the
+ * chapter links there, with the names of the entries it shows each linked
+ * to its face, instead of drawing them a second time: no two pages carry
+ * the same content, and a search finds each entry once. The list is left
+ * out of the index for the same reason.
  */
-function embedCollections(html: string, ctx: PageContext): string {
+function linkCollections(html: string, ctx: PageContext): string {
   const game = ctx.game.linked.game;
-  return html.replace(/<div data-collection="([^"]*)"><\/div>/g, (_, spec: string, offset: number) => {
+  return html.replace(/<div data-collection="([^"]*)"><\/div>/g, (_, spec: string) => {
     const [name = '', query = ''] = unescapeHtml(spec).split('?');
     const c = game.collections.get(name);
     if (!c) return `<p>${esc(name)}</p>`;
     const filter = [...new URLSearchParams(query)];
     const entries = c.entries.filter((e) => filter.every(([k, v]) => String(e.value[k]) === v));
-    const before = [...html.slice(0, offset).matchAll(/<h([1-6])[\s>]/g)].pop();
-    const level = Math.min(6, (before ? Number(before[1]) : 1) + 1);
-    return collectionHtml(c, ctx, level, entries);
+    return collectionLinkHtml(c, entries, ctx);
   });
+}
+
+function collectionLinkHtml(c: Collection, entries: readonly Entry[], ctx: PageContext): string {
+  const href = `${ctx.toGame}${c.name}.html`;
+  const title = textOf(c.decl.title, ctx.locale) || c.name;
+  const names = entries.map((e) => `<li><a href="${esc(`${href}#${e.id}`)}">${esc(plain(textOf((e.value.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id)}</a></li>`);
+  return `<div class="collection-link" data-pagefind-ignore><p><a href="${esc(href)}">${esc(title)}</a> (${entries.length}, ${esc(ctx.words.entriesShownOn)}):</p><ul class="entry-links">${names.join('')}</ul></div>`;
 }
 
 function unescapeHtml(s: string): string {

@@ -29,6 +29,24 @@ export interface LinkedGame {
   readings: PlaceholderInfo[];
   /** Rule number -> numbers of the rules whose text refers to it. */
   referencedBy: Map<string, string[]>;
+  /** References whose printed words name another rule than their target: the text is kept, and the site shows the note beside it. */
+  errata: Erratum[];
+}
+
+/** "Veja DESCARTE (16.6.5)" where 16.6.5 is "Compre.": the `ref-name-mismatch` warning, kept for readers. */
+export interface Erratum {
+  collection: string;
+  /** The entry whose text holds the reference. */
+  id: string;
+  /** JSON pointer of the text inside the entry. */
+  path: string;
+  /** The name as printed before the reference. */
+  name: string;
+  target: string;
+  targetTitle: string;
+  /** The glossary term the printed name is tagged with, and its number, when it is one. */
+  term?: string;
+  termNumber?: string;
 }
 
 /** Resolve references, check IDs and the game's invariants; nothing after this phase reads files. */
@@ -40,10 +58,11 @@ export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: Diagnos
   checkUniqueIds(game, bag);
   resolveRefs(game, declarations, refs, bag);
   checkComponentCounts(game, bag);
-  const referencedBy = checkRulesTree(game, bag);
+  const errata: Erratum[] = [];
+  const referencedBy = checkRulesTree(game, bag, errata);
   checkGraphs(game, declarations, bag);
   checkManifestNames(game, declarations, bag);
-  return { game, declarations, placeholders: collectPlaceholders(game, 'placeholders'), readings: collectPlaceholders(game, 'readings'), referencedBy };
+  return { game, declarations, placeholders: collectPlaceholders(game, 'placeholders'), readings: collectPlaceholders(game, 'readings'), referencedBy, errata };
 }
 
 export function textOf(text: Text | undefined, locale?: string): string {
@@ -146,6 +165,7 @@ function checkComponentCounts(game: Game, bag: DiagnosticBag): void {
 }
 
 interface TextSite {
+  collection: string;
   entry: Entry;
   pointer: string;
   text: string;
@@ -174,7 +194,7 @@ export function placeInText(source: YamlSource, pointer: string, needle: string,
   return source.placeOf(pointer);
 }
 
-function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
+function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]): Map<string, string[]> {
   const referencedBy = new Map<string, string[]>();
   const roles = game.manifest.roles ?? {};
   const rules = roles.rules ? game.collections.get(roles.rules) : undefined;
@@ -214,7 +234,7 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
   for (const collection of game.collections.values()) {
     for (const entry of collection.entries) {
       const owner = typeof entry.value.number === 'string' && (collection === rules || collection === glossary) ? entry.value.number : undefined;
-      for (const [pointer, text] of stringsOf(entry.value, entry.pointer)) sites.push({ entry, pointer, text, owner });
+      for (const [pointer, text] of stringsOf(entry.value, entry.pointer)) sites.push({ collection: collection.name, entry, pointer, text, owner });
       // `see:` lists are references with a printed label.
       const see = entry.value.see;
       if (Array.isArray(see)) {
@@ -252,7 +272,7 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
    * is the target. A mismatch is a warning; the text stays. (A bare word in
    * capitals is not enough: "carta de CAPANGA (16.4.2)" names a card.)
    */
-  function checkNamedRef(before: string, target: string, place: Place | undefined, file: string): void {
+  function checkNamedRef(before: string, target: string, place: Place | undefined, file: string, site: TextSite): void {
     const m = /(?:\{term:([^|}]+)\|([^}]+)\}|(?:Veja|See)\s+(\p{Lu}[\p{Lu}\s]{2,}))\s*\($/u.exec(before);
     if (!m || !titles.has(target)) return;
     const name = (m[2] ?? m[3] ?? '').trim();
@@ -261,6 +281,8 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
     const title = titles.get(target) ?? '';
     if (!name || fold(title).includes(fold(name)) || fold(name).includes(fold(title.replace(/[.:]$/, '')))) return;
     bag.warning(file, place, 'ref-name-mismatch', `the text names "${name}" but the reference points to rule ${target}, "${title}"`, term && glossaryNumber.get(term) ? [`"${name}" is rule ${glossaryNumber.get(term)}`] : []);
+    const termNumber = term ? glossaryNumber.get(term) || undefined : undefined;
+    errata.push({ collection: site.collection, id: site.entry.id, path: site.pointer.slice(site.entry.pointer.length), name, target, targetTitle: title, ...(term ? { term } : {}), ...(termNumber ? { termNumber } : {}) });
   }
   // A glossary term printed in capitals but not tagged would lose its link: say so.
   const termByName = new Map<string, string>();
@@ -290,7 +312,7 @@ function checkRulesTree(game: Game, bag: DiagnosticBag): Map<string, string[]> {
       const file = site.entry.source.path;
       if (token.kind === 'ref') {
         checkRuleRef(token.target, token.label, place, file);
-        checkNamedRef(site.text.slice(0, token.offset), token.target, place, file);
+        checkNamedRef(site.text.slice(0, token.offset), token.target, place, file, site);
         if (site.owner && titles.has(token.target)) addBacklink(referencedBy, token.target, site.owner);
       } else if (token.kind === 'icon') {
         if (!icons) bag.error(file, place, 'icon-no-set', 'an icon token needs an icon set: set roles.icons in game.yaml');

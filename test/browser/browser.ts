@@ -1,5 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser } from 'playwright-core';
+import { startServer, type SiteServer } from '../../compiler/serve/server.ts';
+import { fixturesSite } from '../site/built.ts';
 
 /** Debian's Chromium; the tests never download a browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,4 +26,29 @@ export function launch(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+}
+
+/** axe-core's source, injected into pages by the accessibility checks. */
+export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A phone: the width of most current handsets in CSS pixels. */
+export const PHONE = { width: 390, height: 844 };
+
+/** The fixture games' site (test/site/built.ts) served from memory, and a browser: where every browser suite starts. */
+export async function siteInBrowser(): Promise<{ browser: Browser; server: SiteServer }> {
+  const files = await fixturesSite();
+  const server = await startServer(() => files, { port: 0, live: false });
+  return { browser: await launch(), server };
+}
+
+/** Open `url`, search for `query` from the keyboard as a reader does, and return the result links in order. */
+export async function searchResultLinks(browser: Browser, url: string, query: string): Promise<string[]> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.keyboard.press('/');
+  await page.keyboard.type(query);
+  await page.waitForFunction(() => document.querySelectorAll('#search-results li a').length > 0);
+  const links = await page.$$eval('#search-results li a', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+  await page.close();
+  return links;
 }

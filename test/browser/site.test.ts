@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type SiteServer } from '../../compiler/serve/server.ts';
-import { fixturesSite, hostileProject, siteOf } from '../site/built.ts';
-import { browserAvailable, launch } from './browser.ts';
+import { hostileProject, siteOf } from '../site/built.ts';
+import { AXE_SOURCE, browserAvailable, siteInBrowser } from './browser.ts';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE = AXE_SOURCE;
 const run = browserAvailable();
 
 /** Every kind of page the site has, one of each, from the fixture games (test/site/built.ts), never a bundled game. */
@@ -28,9 +26,7 @@ describe.runIf(run)('the site in a browser', () => {
   let server: SiteServer;
 
   beforeAll(async () => {
-    const files = await fixturesSite();
-    server = await startServer(() => files, { port: 0, live: false });
-    browser = await launch();
+    ({ browser, server } = await siteInBrowser());
   });
   afterAll(async () => {
     await browser?.close();
@@ -74,19 +70,6 @@ describe.runIf(run)('the site in a browser', () => {
       await page.close();
     });
   }
-
-  it('the home page searches the language the reader picks: English by default, Português for the pt-BR game', async () => {
-    const page = await open('index.html');
-    await search(page, 'lampada');
-    expect(await page.locator('#search-results li a .r-title').first().innerText()).toBe('Lâmpada Velha');
-    await page.locator('#search-lang').selectOption({ label: 'Português' });
-    await page.locator('#search-q').fill('clareira costeira');
-    await page.waitForFunction(() => document.querySelector('#search-results .count')?.textContent?.includes('clareira costeira'));
-    const first = page.locator('#search-results li a').first();
-    expect(await first.locator('.r-title').innerText()).toBe('16.5.1 Clareiras Costeiras.');
-    expect(await first.getAttribute('href')).toMatch(/^tree\/rules\.html#r-16-5-1$/);
-    await page.close();
-  });
 
   it('the first query loads at most 150 KB gzipped', async () => {
     const page = await open('tree/rules.html');
@@ -138,7 +121,8 @@ describe.runIf(run)('the site in a browser', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await open(path, { colorScheme });
         await page.evaluate(AXE);
-        const result = await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run());
+        // target-size (WCAG 2.5.8, 24 by 24 px touch targets) is off in axe by default: turned on here.
+        const result = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document, { rules: { 'target-size': { enabled: true } } }));
         const violations = result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
         process.stderr.write(`axe ${kind} (${colorScheme}): ${violations.length} violations\n`);
         expect(violations, `${path} ${colorScheme}`).toEqual([]);

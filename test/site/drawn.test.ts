@@ -19,9 +19,10 @@ describe('the built site: entities drawn', () => {
     expect(valley).toMatch(/<circle class="space t-town" [^>]*fill="#b9b9b9"/);
     expect(valley).toMatch(/<circle class="space t-field" [^>]*fill="#6aa84f"/);
     expect(valley).toMatch(/<circle class="space t-shrine" [^>]*fill="#ecc94b"/);
-    expect(valley).toContain('<a href="#valley-ashford" aria-label="Ashford (Town). Neighbours: Elmstead, Dunmore">');
+    expect(valley).toContain('<a href="#valley-ashford" aria-label="Ashford (Town). Ashford is next to Elmstead and Dunmore.">');
     expect(valley).not.toContain('class="watermark"');
-    expect(html).toContain('<li id="valley-ashford"><b>Ashford</b> <span class="terrain">(Town)</span>. Neighbours: <a href="#valley-elmstead">Elmstead</a>, <a href="#valley-dunmore">Dunmore</a>. Railroad: <a href="#valley-coldharbor">Coldharbor</a>. Arrow to: <a href="#valley-dunmore">Dunmore</a>.</li>');
+    // In sentences (test/site/map.test.ts tests their wording further).
+    expect(html).toContain('<li id="valley-ashford"><b>Ashford</b> <span class="terrain">(Town)</span>. Ashford is next to <a href="#valley-elmstead">Elmstead</a> and <a href="#valley-dunmore">Dunmore</a>. Railroad joins it to <a href="#valley-coldharbor">Coldharbor</a>. The arrow points to <a href="#valley-dunmore">Dunmore</a>.</li>');
     // The second map is a whole-entry draft (provenance: placeholder): watermarked and captioned as such.
     expect(svgs[1]).toContain('class="watermark"');
     expect(html).toContain('<figcaption><span class="draft">draft</span> The Marsh (draft)</figcaption>');
@@ -33,7 +34,10 @@ describe('the built site: entities drawn', () => {
     expect(trophies).toContain('<div class="faces">');
     expect(trophies.match(/<article class="entity face/g)).toHaveLength(4);
     expect(trophies).toContain('<caption>Worked examples</caption>');
-    expect(trophies).toMatch(/<dt>flavor<\/dt><dd><span class="draft" title="[^"]+">draft: &quot;A crown on a cushion\.&quot;<\/span>/);
+    // Draft values: one badge on the entry's name (its notes listed once), the value itself under the schema's title, never the field's name.
+    expect(trophies).toMatch(/<h2 id="the-crown-jewel">The Crown Jewel <span class="draft" title="[^"]+">draft<\/span><\/h2>/);
+    expect(trophies).toContain('Picture:</em> A crown on a cushion.');
+    expect(trophies).not.toContain('<dt>flavor');
     // Not a counted component: the events are an entity list, not faces.
     expect(String(files.get('board/events.html'))).not.toContain('<article class="entity face');
   });

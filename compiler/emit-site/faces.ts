@@ -1,0 +1,193 @@
+import Handlebars from 'handlebars';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Root } from 'mdast';
+import type {} from 'mdast-util-directive';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import { displayPath } from '../load/files.ts';
+import { textOf } from '../link/link.ts';
+import type { Collection, Entry, Game, Text } from '../model.ts';
+import type { CheckedGame } from '../pipeline.ts';
+import { labelsOf, propertyPlace, schemaFile } from './labels.ts';
+import { tokensToMarkdown } from './markdown.ts';
+import type { PageContext } from './context.ts';
+
+/**
+ * A collection's face template: `content/<game>/templates/<collection>.hbs`,
+ * found by name. A template is content: Handlebars that writes Markdown
+ * with directives (`:::stats` ... `:::`, `:stat[...]`), so its output goes
+ * through the same Markdown -> sanitised HTML path as the rules pages, and
+ * no template can put a script or a raw tag on a page. A directive becomes a
+ * `div` (block) or `span` (inline) whose class is the directive's name.
+ *
+ * Helpers take a field's path (`"attack.guns"`): `label` (the schema's
+ * title), `value` (the value in words: names for IDs and icons), `stat`
+ * (label and value as a labelled number), `icons` (each value as an icon
+ * with its name), `text` (a text field with its inline tokens) and `ref` (a
+ * rule number as a link to the rule).
+ */
+export function templatePath(game: Game, c: Collection): string {
+  return path.join(game.dir, 'templates', `${c.name}.hbs`);
+}
+
+interface Compiled {
+  source: string;
+  render: HandlebarsTemplateDelegate;
+}
+const compiledCache = new Map<string, Compiled>();
+
+function readTemplate(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The render function of a collection's template, if it has one that compiles (a broken one is a build warning: the default face is drawn). */
+function templateFor(game: Game, c: Collection): Compiled | undefined {
+  const file = templatePath(game, c);
+  const source = readTemplate(file);
+  if (source === undefined) return undefined;
+  const known = compiledCache.get(file);
+  if (known?.source === source) return known;
+  try {
+    const render = hb.compile(source, { strict: false, knownHelpersOnly: false });
+    const compiled = { source, render };
+    compiledCache.set(file, compiled);
+    return compiled;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entry being drawn: helpers are synchronous and read it from here. */
+let current: { entry: Entry; c: Collection; ctx: PageContext; words: (pointer: string) => string[] } | undefined;
+
+const hb = Handlebars.create();
+const pointerOf = (p: unknown) => `/${String(p).split('.').join('/')}`;
+/** Markdown-escape a reader's word so `*`, `_` or `[` in a name stay text. */
+const md = (s: string) => s.replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
+const safe = (s: string) => new hb.SafeString(s);
+
+hb.registerHelper('label', (p: unknown) => (current ? labelsOf(current.ctx.game.linked.game, current.c).title(pointerOf(p)) ?? '' : ''));
+hb.registerHelper('value', (p: unknown) => safe(current ? current.words(pointerOf(p)).map(md).join(', ') : ''));
+hb.registerHelper('stat', (p: unknown) => {
+  if (!current) return '';
+  const label = labelsOf(current.ctx.game.linked.game, current.c).title(pointerOf(p)) ?? '';
+  const value = current.words(pointerOf(p)).map(md).join(', ');
+  return safe(`:stat[:stat-label[${md(label)}] :stat-value[${value || '—'}]]`);
+});
+hb.registerHelper('icons', (p: unknown) => safe(current ? current.words(pointerOf(p)).map((w) => `:icon[${md(w)}]`).join(' ') : ''));
+hb.registerHelper('text', (p: unknown) => {
+  if (!current) return '';
+  let v: unknown = current.entry.value;
+  for (const part of pointerOf(p).split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
+  const text = v && (typeof v === 'string' || typeof v === 'object') ? textOf(v as Text, current.ctx.locale) : '';
+  return text ? safe(tokensToMarkdown(text, current.ctx)) : '';
+});
+
+hb.registerHelper('ref', (p: unknown) => {
+  if (!current) return '';
+  let v: unknown = current.entry.value;
+  for (const part of pointerOf(p).split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
+  return typeof v === 'string' ? safe(tokensToMarkdown(`{ref:${v}}`, current.ctx)) : '';
+});
+
+/** Directives become elements whose class is the directive's name; nothing else about them passes. */
+function directivesToElements() {
+  return (tree: Root) => {
+    visit(tree, (node) => {
+      if (node.type === 'containerDirective' || node.type === 'leafDirective' || node.type === 'textDirective') {
+        const attributes = (node.attributes ?? {}) as Record<string, string>;
+        const lang = attributes.lang ? { lang: attributes.lang } : {};
+        node.data = { hName: node.type === 'textDirective' ? 'span' : 'div', hProperties: { className: ['face-' + node.name], ...lang } };
+      }
+    });
+  };
+}
+
+const faceClass: [string, RegExp] = ['className', /^face-[a-z0-9-]+$/];
+const schema: SanitizeSchema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    div: [...(defaultSchema.attributes?.div ?? []), faceClass],
+    span: [...(defaultSchema.attributes?.span ?? []), faceClass],
+  },
+  tagNames: [...(defaultSchema.tagNames ?? []), 'span'],
+  clobberPrefix: '',
+};
+
+const processor = unified().use(remarkParse).use(remarkDirective).use(directivesToElements).use(remarkRehype).use(rehypeSanitize, schema).use(rehypeStringify);
+
+/**
+ * The face an entry's template draws, as sanitised HTML; undefined when the
+ * collection has no template (or it fails on this entry), so the default face
+ * (titled fields) is drawn instead.
+ */
+export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (pointer: string) => string[]): string | undefined {
+  const t = templateFor(ctx.game.linked.game, c);
+  if (!t) return undefined;
+  current = { entry: e, c, ctx, words };
+  try {
+    const html = String(processor.processSync(t.render({ ...e.value, id: e.id }))).trim();
+    // A template that draws nothing for this entry (no reminder on this Event) leaves no empty box.
+    return html ? `<div class="face-body">${html}</div>` : '';
+  } catch {
+    return undefined;
+  } finally {
+    current = undefined;
+  }
+}
+
+const HELPER_USE = /\{\{[#~]?\s*(?:label|value|stat|icons|text|ref)\s+"([^"]+)"/g;
+
+/**
+ * Build warnings about presentation: a template that does not compile (its
+ * collection gets the default face), and a field a template shows whose
+ * schema property has no title (a reader would see no label), located at the
+ * property in the schema file, or at the template when no such property exists.
+ */
+export function checkPresentation(root: string, games: readonly CheckedGame[], bag: DiagnosticBag, sources: Map<string, string>): void {
+  for (const g of games) {
+    const game = g.linked.game;
+    for (const c of game.collections.values()) {
+      const file = templatePath(game, c);
+      const source = readTemplate(file);
+      if (source === undefined) continue;
+      const shownTemplate = displayPath(root, file);
+      sources.set(shownTemplate, source);
+      try {
+        Handlebars.precompile(source);
+      } catch (error) {
+        const line = /line (\d+)/.exec((error as Error).message)?.[1];
+        bag.warning(shownTemplate, { start: { line: Number(line ?? 1), column: 1 } }, 'template-syntax', `this template does not compile, so ${c.name} entries are drawn with the default face: ${(error as Error).message.split('\n')[0]}`);
+        continue;
+      }
+      const labels = labelsOf(game, c);
+      const schemaText = schemaFile(labels.file).text;
+      const shownSchema = displayPath(root, labels.file);
+      for (const m of source.matchAll(HELPER_USE)) {
+        const pointer = pointerOf(m[1]);
+        const place = labels.at(pointer);
+        const key = pointer.split('/').pop()!;
+        if (!place.node) {
+          const before = source.slice(0, m.index).split('\n');
+          sources.set(shownTemplate, source);
+          bag.warning(shownTemplate, { start: { line: before.length, column: before[before.length - 1]!.length + 1 } }, 'template-field', `"${m[1]}" is not a property of ${c.name} entries (schema ${shownSchema})`);
+        } else if (!place.title) {
+          sources.set(shownSchema, schemaText);
+          bag.warning(shownSchema, propertyPlace(schemaText, key), 'title-missing', `"${key}" has no "title", but the ${c.name} template shows it: give it the label readers see, in the game's language`);
+        }
+      }
+    }
+  }
+}

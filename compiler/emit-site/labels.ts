@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Collection, Game } from '../model.ts';
+
+/**
+ * Labels a reader sees come from the collection's schema: each property's
+ * `title` (written in the game's language), never the property's name. A
+ * property with no title is data for the engine, not for readers: the site
+ * leaves it out unless the collection's template asks for it.
+ */
+type Schema = Record<string, unknown>;
+
+/** What the schema says about a place in an entry. */
+export interface SchemaPlace {
+  /** The property's title, when it has one. */
+  title?: string;
+  /** The place is a key of a map whose keys are data (IDs, terrains), not property names. */
+  freeKey?: boolean;
+  /** The collection whose IDs a string here names (`x-ref`). */
+  ref?: string;
+  /** The kind of DSL rule the schema puts here (`effect`, `value`, `scoring`), by its $ref into dsl.schema.json. */
+  dsl?: string;
+  node?: Schema;
+}
+
+/** The schemas/ folder of the project a game lives in (content/<game>/ -> schemas/). */
+export function schemasDirOf(game: Game): string {
+  return path.resolve(game.dir, '..', '..', 'schemas');
+}
+
+const fileCache = new Map<string, { text: string; json: Schema | undefined }>();
+
+/** A schema file, parsed (undefined when it does not read or parse: validation has reported it). */
+export function schemaFile(file: string): { text: string; json: Schema | undefined } {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { text, json: undefined };
+  }
+  const cached = fileCache.get(file);
+  if (cached?.text === text) return cached;
+  let json: Schema | undefined;
+  try {
+    json = JSON.parse(text) as Schema;
+  } catch {
+    json = undefined;
+  }
+  const read = { text, json };
+  fileCache.set(file, read);
+  return read;
+}
+
+interface Located {
+  node: Schema;
+  file: string;
+}
+
+/** Follow a `$ref` (local `#/...` or a relative file with a fragment); the referring node's own keywords win. */
+function resolve(at: Located): Located {
+  let { node, file } = at;
+  for (let hops = 0; typeof node.$ref === 'string' && hops < 10; hops++) {
+    const [target = '', fragment = ''] = (node.$ref as string).split('#');
+    const targetFile = target ? path.resolve(path.dirname(file), target) : file;
+    let found: unknown = schemaFile(targetFile).json;
+    for (const part of fragment.split('/').filter(Boolean)) found = (found as Schema | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    if (!found || typeof found !== 'object') break;
+    const { $ref: _ref, ...own } = node;
+    node = { ...(found as Schema), ...own };
+    file = targetFile;
+  }
+  return { node, file };
+}
+
+/** The sub-schemas a value may match: the node itself and the branches of anyOf/oneOf/allOf. */
+function branches(at: Located): Located[] {
+  const r = resolve(at);
+  const out = [r];
+  for (const k of ['anyOf', 'oneOf', 'allOf']) {
+    const list = r.node[k];
+    if (Array.isArray(list)) for (const b of list) if (b && typeof b === 'object') out.push(...branches({ node: b as Schema, file: r.file }));
+  }
+  return out;
+}
+
+function child(at: Located, key: string): Located | 'free' | undefined {
+  for (const b of branches(at)) {
+    const props = b.node.properties as Record<string, Schema> | undefined;
+    if (props && Object.hasOwn(props, key)) return { node: props[key]!, file: b.file };
+    if (/^\d+$/.test(key)) {
+      if (b.node.items && typeof b.node.items === 'object') return { node: b.node.items as Schema, file: b.file };
+      const prefix = b.node.prefixItems;
+      if (Array.isArray(prefix) && prefix[Number(key)]) return { node: prefix[Number(key)] as Schema, file: b.file };
+    }
+  }
+  for (const b of branches(at)) {
+    const extra = b.node.additionalProperties;
+    if (extra && typeof extra === 'object') return 'free';
+    if (b.node.patternProperties && typeof b.node.patternProperties === 'object') return 'free';
+  }
+  return undefined;
+}
+
+/** The labels of one collection, from its schema file. */
+export class CollectionLabels {
+  readonly file: string;
+  private readonly root: Schema | undefined;
+
+  constructor(schemasDir: string, c: Collection) {
+    this.file = path.join(schemasDir, c.decl.schema);
+    this.root = schemaFile(this.file).json;
+  }
+
+  /** What the schema says at a JSON pointer inside an entry (`/attack/guns`, `/cost/0/resource`). */
+  at(pointer: string): SchemaPlace {
+    if (!this.root) return {};
+    let here: Located = { node: this.root, file: this.file };
+    let freeKey = false;
+    const parts = pointer.split('/').slice(1);
+    for (const [i, part] of parts.entries()) {
+      const next = child(here, part);
+      if (next === 'free') {
+        // A free key names data; what lies under it is unknown to the labels.
+        return i === parts.length - 1 ? { freeKey: true } : {};
+      }
+      if (!next) return {};
+      here = next;
+      freeKey = false;
+    }
+    const title = branches(here).map((b) => b.node.title).find((t): t is string => typeof t === 'string' && t.trim() !== '');
+    const ref = branches(here).map((b) => b.node['x-ref'] ?? (b.node.items as Schema | undefined)?.['x-ref']).find((r): r is string => typeof r === 'string');
+    const dsl = typeof here.node.$ref === 'string' ? /dsl\.schema\.json#\/\$defs\/(\w+)$/.exec(here.node.$ref)?.[1] : undefined;
+    return { title: title?.trim(), freeKey, ref, dsl, node: here.node };
+  }
+
+  /** The title of a property at a pointer, if it has one. */
+  title(pointer: string): string | undefined {
+    return this.at(pointer).title;
+  }
+}
+
+const labelsCache = new WeakMap<Collection, CollectionLabels>();
+
+export function labelsOf(game: Game, c: Collection): CollectionLabels {
+  let l = labelsCache.get(c);
+  if (!l) {
+    l = new CollectionLabels(schemasDirOf(game), c);
+    labelsCache.set(c, l);
+  }
+  return l;
+}
+
+/** Where a property is declared in a schema file's text (its key under "properties"), for located warnings. */
+export function propertyPlace(text: string, key: string): { start: { line: number; column: number } } {
+  const props = text.indexOf('"properties"');
+  const at = text.indexOf(JSON.stringify(key) + ':', props < 0 ? 0 : props);
+  const loose = at >= 0 ? at : text.indexOf(JSON.stringify(key), props < 0 ? 0 : props);
+  const offset = loose >= 0 ? loose : Math.max(0, props);
+  const before = text.slice(0, offset).split('\n');
+  return { start: { line: before.length, column: before[before.length - 1]!.length + 1 } };
+}

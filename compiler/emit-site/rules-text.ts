@@ -1,0 +1,53 @@
+import type { Value } from '../rules/dsl.ts';
+import { pointerGet, type CompiledRule } from '../rules/compile.ts';
+import { esc, inline, type PageContext } from './context.ts';
+import { stateFieldName } from './phrases.ts';
+
+/**
+ * A rule written as data, shown as rules text. Scoring and effect rules are
+ * already rendered to sentences by the compiler; a value rule (final scoring,
+ * a life goal's Fame) is shown from the sentences its terms keep in `text`,
+ * in reading order. The formula stays available, folded away in a
+ * "How it is computed" detail a reader can open.
+ */
+export function ruleTextHtml(rule: CompiledRule, entryValue: Record<string, unknown>, ctx: PageContext): string {
+  if (rule.kind !== 'value') return `<p class="rules-text">${esc(rule.text)}</p>`;
+  const blocks = sentences(pointerGet(entryValue, rule.pointer) as Value, ctx);
+  // The formula names each quantity as the player state does ("Fame Points"), not by its field.
+  const game = ctx.game.linked.game;
+  const named = rule.text.replace(/[A-Za-z][A-Za-z0-9]*/g, (w) => (w === 'max' ? w : stateFieldName(game, w) ?? w));
+  const formula = `<details class="formula"><summary>${esc(ctx.words.howComputed)}</summary><p><code>${esc(named)}</code></p></details>`;
+  return `<div class="rules-text">${blocks.join('')}</div>${formula}`;
+}
+
+type Node = Exclude<Value, number> & { text?: string };
+
+function childrenOf(v: Value): Value[] {
+  if (typeof v === 'number' || !('op' in v)) return [];
+  if (v.op === 'minus') return [v.from, v.subtract];
+  return 'of' in v ? (Array.isArray(v.of) ? v.of : [v.of]) : [];
+}
+
+function hasText(v: Value): boolean {
+  return typeof v === 'object' && typeof (v as Node).text === 'string';
+}
+
+function anyText(v: Value): boolean {
+  return hasText(v) || childrenOf(v).some(anyText);
+}
+
+/**
+ * The sentences of a value tree as HTML blocks. A sum whose terms each carry
+ * a sentence reads as its sentence and then the terms as a list ("adds up
+ * ... as indicated below:"); any other sentence follows the sentences of what
+ * it works on (first add up, then subtract the wounds, then divide by 3).
+ */
+function sentences(v: Value, ctx: PageContext): string[] {
+  if (typeof v !== 'object' || v === null) return [];
+  const kids = childrenOf(v);
+  const text = (v as Node).text;
+  const listed = typeof text === 'string' && 'op' in v && v.op === 'sum' && kids.filter(anyText).length > 0 && kids.filter(anyText).every((k) => hasText(k) && !childrenOf(k).some(anyText));
+  if (listed) return [`<p>${inline(text, ctx)}</p>`, `<ul>${kids.filter(hasText).map((k) => `<li>${inline((k as Node).text!, ctx)}</li>`).join('')}</ul>`];
+  const inner = kids.flatMap((k) => sentences(k, ctx));
+  return typeof text === 'string' ? [...inner, `<p>${inline(text, ctx)}</p>`] : inner;
+}

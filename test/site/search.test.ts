@@ -1,0 +1,69 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { withSearchFields, type SearchNames } from '../../compiler/emit-site/search.ts';
+import { fixturesProject } from '../helpers.ts';
+import { FIXTURE_GAMES, fixturesSite, siteOf } from './built.ts';
+
+const text = (c: string | Uint8Array | undefined): string => (typeof c === 'string' ? c : new TextDecoder().decode(c));
+
+/** The pages as Pagefind indexed them: its fragment files (gzip, after a `pagefind_dcd` signature). */
+function fragments(files: Map<string, string | Uint8Array>): Array<{ url: string; filters: Record<string, string[]>; meta: Record<string, string> }> {
+  return [...files]
+    .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
+    .map(([, c]) => JSON.parse(gunzipSync(c as Uint8Array).toString('utf8').replace(/^pagefind_dcd/, '')));
+}
+
+// The build side of search, on the fixture games (English duel and board, pt-BR tree).
+describe('the search index', () => {
+  it('writes the names list: every heading a result can name, with its page, game, language and rule number', async () => {
+    const files = await fixturesSite();
+    const names = JSON.parse(text(files.get('pagefind/names.json'))) as SearchNames;
+    expect(names.languages).toEqual(['en', 'pt-BR']);
+    // Every first query reads the languages (to merge the other bundles); only some read the names.
+    expect(JSON.parse(text(files.get('pagefind/languages.json')))).toEqual(['en', 'pt-BR']);
+    expect(names.games).toEqual(['Border Run', 'Lantern Duel', 'Árvore']);
+    const find = (t: string) => names.names.find((n) => n[0] === t);
+    // A numbered rule carries its number; an entry's name does not.
+    expect(find('16.5.1 Clareiras Costeiras.')).toEqual(['16.5.1 Clareiras Costeiras.', '/tree/rules.html#r-16-5-1', 2, 1, '16.5.1']);
+    expect(find('16.6.1 Ruína')).toEqual(['16.6.1 Ruína', '/tree/glossary.html#ruina', 2, 1, '16.6.1']);
+    expect(find('Lâmpada Velha')).toEqual(['Lâmpada Velha', '/board/events.html#lampada-velha', 0, 0]);
+    expect(find('The Counting House')?.slice(1)).toEqual(['/duel/trophies.html#the-counting-house', 1, 0]);
+    // Every entry of the fixture games, and nothing from the drafts pages or the home page (which names no game).
+    expect(names.names.filter((n) => n[1].includes('#')).length).toBeGreaterThanOrEqual(14);
+    expect(names.names.filter((n) => /drafts\.html|^\/index\.html/.test(n[1]))).toEqual([]);
+  });
+
+  it('leaves the drafts pages and the 404 page out of the index, and gives each page its game and kind as filters and its language as metadata', async () => {
+    const files = await fixturesSite();
+    const pages = fragments(files);
+    const byUrl = new Map(pages.map((p) => [p.url, p]));
+    expect([...byUrl.keys()].filter((u) => /\/drafts\.html$|^\/404\.html$/.test(u))).toEqual([]);
+    expect(byUrl.has('/duel/trophies.html') && byUrl.has('/index.html')).toBe(true);
+    for (const g of FIXTURE_GAMES) expect(files.has(`${g}/drafts.html`), g).toBe(true);
+    expect(byUrl.get('/duel/trophies.html')?.filters).toEqual({ game: ['Lantern Duel'], kind: ['Trophy cards'] });
+    expect(byUrl.get('/duel/rules/overview.html')?.filters).toEqual({ game: ['Lantern Duel'], kind: ['Rules'] });
+    expect(byUrl.get('/tree/glossary.html')?.filters.game).toEqual(['Árvore']);
+    // A game's overview is no kind of entry.
+    expect(byUrl.get('/duel/index.html')?.filters).toEqual({ game: ['Lantern Duel'] });
+    expect(byUrl.get('/tree/rules.html')?.meta.lang).toBe('pt-BR');
+    expect(byUrl.get('/board/events.html')?.meta.lang).toBe('en');
+  });
+
+  it('only the indexed copy of a page gets the search fields; their values are escaped', () => {
+    const page = '<html lang="en"><main id="main" data-pagefind-body><h1>Cards &amp; "Tokens"</h1></main></html>';
+    const indexed = withSearchFields('g/cards.html', page, 'en');
+    expect(indexed).toContain('<main id="main" data-pagefind-body><span hidden data-pagefind-meta="lang:en" data-pagefind-filter="kind[data-kind]" data-kind="Cards &amp; &quot;Tokens&quot;"></span><h1>');
+    expect(withSearchFields('g/rules/setup.html', page, 'pt-BR')).toContain('data-kind="Regras"');
+    expect(withSearchFields('index.html', page, 'en')).not.toContain('data-kind');
+  });
+
+  it('ships the edit distance the misspelling suggestion uses, and the names list is the same from build to build', async () => {
+    const files = await fixturesSite();
+    const lib = text(files.get('pagefind/levenshtein.js'));
+    expect(lib).toMatch(/^\/\*! fastest-levenshtein \d+\.\d+\.\d+ \| MIT License/);
+    const { distance } = (await import(`data:text/javascript,${encodeURIComponent(lib)}`)) as { distance: (a: string, b: string) => number };
+    expect(distance('lampeao', 'lampiao')).toBe(1);
+    const again = await siteOf(await fixturesProject(FIXTURE_GAMES));
+    expect(text(again.get('pagefind/names.json'))).toBe(text(files.get('pagefind/names.json')));
+  });
+});
