@@ -1,11 +1,12 @@
 import { Command, CommanderError, Option } from 'commander';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { diagnosticsToJson, formatDiagnostic, formatSummary } from './diagnostics/print.ts';
 import { emitPackage } from './emit-code/emit.ts';
 import { writeEditorFiles } from './emit-editor/emit.ts';
 import { emitSite } from './emit-site/site.ts';
+import { checkPresentation } from './emit-site/faces.ts';
 import { onlyGame, errorsOnly } from './commands/only-game.ts';
 import { formatReport, reportGames } from './commands/report.ts';
 import { newEntry } from './commands/new-entry.ts';
@@ -58,7 +59,15 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .version(PACKAGE.version, '-v, --version')
     .option('-C, --root <dir>', 'the project folder (holding content/ and schemas/)', process.cwd())
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    // A project folder that is not there would read as a project with no games (and `new` would write into nowhere): say so first.
+    .hook('preAction', () => {
+      const root = path.resolve(program.opts<{ root: string }>().root);
+      if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+        io.err(`error: the project folder ${root} does not exist (or is not a folder)${program.getOptionValueSource('root') === 'cli' ? ' (given with -C)' : ''}`);
+        throw new CommanderError(2, 'rulebook.root', 'no project folder');
+      }
+    });
 
   program
     .command('check')
@@ -69,6 +78,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .action(async (opts: { format: 'text' | 'json' | 'sarif'; game?: string; quiet?: boolean }) => {
       const root = path.resolve(program.opts<{ root: string }>().root);
       let result = await check(root);
+      checkPresentation(root, result.games, result.bag, result.sources);
       // The project files the build reads (settings, releases record) are checked here too, so their errors show before a build.
       await readSettings(root, result.bag, result.sources);
       await readReleases(root, result.bag, result.sources);
@@ -134,7 +144,8 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .description('Start content with the fields the schemas require: `new <game> <collection> "Name"` appends an entry (its required fields as placeholders, a comment per field) and prints its ID; `new game <id>` makes a minimal game that builds; `new collection <game> <name>` adds a collection (manifest entry, file, schema).')
     .argument('<what>', 'a game ID, or "game", or "collection"')
     .argument('[args...]', 'then the collection and "Name"; the new game\'s ID; or the game and the collection\'s name')
-    .action(async (what: string, args: string[]) => {
+    .option('--id <id>', 'the new entry\'s ID, when the slug of its name is not the one (or is empty: a name in another script)')
+    .action(async (what: string, args: string[], opts: { id?: string }) => {
       const root = path.resolve(program.opts<{ root: string }>().root);
       const expect = (n: number, shape: string) => {
         if (args.length === n) return true;
@@ -143,6 +154,11 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         return false;
       };
       let outcome;
+      if (opts.id !== undefined && (what === 'game' || what === 'collection')) {
+        io.err(`error: --id names a new entry's ID: \`rulebook new <game> <collection> "Name" --id <id>\``);
+        code = 2;
+        return;
+      }
       if (what === 'game') {
         if (!expect(1, 'game <id>')) return;
         outcome = await newGame(root, args[0]!);
@@ -151,7 +167,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         outcome = await newCollection(root, args[0]!, args[1]!);
       } else {
         if (!expect(2, '<game> <collection> "Name"')) return;
-        outcome = await newEntry(root, what, args[0]!, args[1]!);
+        outcome = await newEntry(root, what, args[0]!, args[1]!, { id: opts.id });
       }
       for (const line of outcome.out) io.out(line);
       for (const line of outcome.err) io.err(line);
@@ -249,6 +265,8 @@ function report(result: CheckResult, format: 'text' | 'json', io: Io, quiet = fa
 async function build(root: string, opts: { format: 'text' | 'json'; check?: boolean; base: string }, io: Io): Promise<number> {
   const t0 = performance.now();
   const result = await check(root);
+  // How entries are drawn (templates, titles) is the site's concern: only a build checks it.
+  checkPresentation(root, result.games, result.bag, result.sources);
   // The project's settings (the package name) and its releases record (the version, the Changes pages) are read, never written, by the build.
   const settings = await readSettings(root, result.bag, result.sources);
   const releases = await readReleases(root, result.bag, result.sources);
@@ -275,7 +293,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     io.err('generated/ is up to date.');
     return 0;
   }
-  const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base, releases }));
+  const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base, releases, version: PACKAGE.version }));
   await timeAsync(timings, 'write', async () => {
     await replaceFolder(generatedDir, pkg);
     await replaceFolder(path.join(root, 'docs-site', 'dist'), site);
@@ -283,12 +301,14 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   for (const g of result.games) {
     const m = g.linked.game.manifest;
     const parts = [...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`);
-    io.err(`built ${m.id}: ${parts.join(', ')}; ${g.rules.length} compiled rules; ${g.linked.placeholders.length} placeholders${g.linked.readings.length ? `, ${g.linked.readings.length} readings` : ''}`);
+    const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+    io.err(`built ${m.id}: ${parts.join(', ')}; ${n(g.rules.length, 'compiled rule')}; ${n(g.linked.placeholders.length, 'placeholder')}${g.linked.readings.length ? `, ${n(g.linked.readings.length, 'reading')}` : ''}`);
   }
   io.err(`wrote generated/ (${pkg.size} files) and docs-site/dist/ (${site.size} files)`);
   // The editor's schemas follow the content (they list its IDs): refreshed by every build that succeeds.
   const editor = await timeAsync(timings, 'editor schemas', () => writeEditorFiles(root, result.games, result.schemas));
   io.err(`editor schemas: ${editor.changed ? `wrote ${editor.total} files` : 'up to date'} in .rulebook/editor-schemas/${typeof editor.settings === 'object' ? `; ${editor.settings.skipped}` : editor.settings === 'written' ? '; updated .vscode/settings.json' : ''}`);
+  if (typeof editor.settings === 'object') for (const line of editor.settings.missing ?? []) io.err(`    ${line}`);
   io.err(`phases: ${timings.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}; total ${(performance.now() - t0).toFixed(0)} ms`);
   return 0;
 }

@@ -50,31 +50,33 @@ export interface MoverSpec {
     }>;
     readonly ties?: string;
 }
-/** A piece on the board, for a mover's choice of target: its kind, node and owner. */
-export interface Piece {
-    readonly kind: string;
-    readonly node: string;
+/** A piece on the board, for a mover's choice of target: its kind, node and owner (typed by the game's nodes and target kinds). */
+export interface Piece<NodeId extends string = string, Kind extends string = string> {
+    readonly kind: Kind;
+    readonly node: NodeId;
     readonly owner?: string;
 }
 /** Where a mover goes: it stays, it goes to one node (drawn by a target or following the arrow), or the tie is someone's choice. */
-export type Move = {
+export type Move<NodeId extends string = string, Kind extends string = string> = {
     readonly move: 'stay';
     readonly reason: 'target-here' | 'no-way';
 } | {
     readonly move: 'to';
-    readonly node: string;
+    readonly node: NodeId;
     readonly reason: 'target' | 'arrow';
-    readonly target?: string;
+    readonly target?: Kind;
 } | {
     readonly move: 'choice';
-    readonly among: readonly string[];
+    readonly among: readonly NodeId[];
     readonly chooser: string;
-    readonly target: string;
+    readonly target: Kind;
 };
+/** Who changes a move: the overriding collection's entry by ID (`{ chiefs: 'cabeleira' }`). */
+export type MoveBy = Readonly<Record<string, string | undefined>>;
 type GraphEntry = {
     readonly id: string;
 };
-export interface Mover<Side extends string, NodeId extends string> {
+export interface Mover<Side extends string, NodeId extends string, Kind extends string = string, By extends MoveBy = MoveBy> {
     /** Nodes joined to `from` by an edge this mover may cross (in the order the edges are listed). */
     neighbours(side: Side, from: NodeId): NodeId[];
     /** Whether the mover may enter `node` in `round` (its never-enter kinds and first rounds). */
@@ -85,14 +87,14 @@ export interface Mover<Side extends string, NodeId extends string> {
      */
     reach(side: Side, from: NodeId, options?: {
         round?: number;
-        by?: Readonly<Record<string, string | undefined>>;
+        by?: By;
     }): NodeId[];
     /** Where the mover goes under its priorities, given the pieces on the board and each owner's scores. */
     next(side: Side, from: NodeId, situation: {
         round?: number;
-        pieces: readonly Piece[];
+        pieces: readonly Piece<NodeId, Kind>[];
         scores?: Readonly<Record<string, Readonly<Record<string, number>>>>;
-    }): Move;
+    }): Move<NodeId, Kind>;
 }
 /** Entries of another collection (chiefs) whose overrides add steps to a move. */
 export interface StepOverride {
@@ -104,7 +106,7 @@ export interface StepOverride {
     readonly kind: string;
     readonly addSteps: string;
 }
-export declare function makeMover<Side extends string, NodeId extends string>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec, stepOverride?: StepOverride): Mover<Side, NodeId>;
+export declare function makeMover<Side extends string, NodeId extends string, Kind extends string = string, By extends MoveBy = MoveBy>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec, stepOverride?: StepOverride): Mover<Side, NodeId, Kind, By>;
 type Row = {
     readonly id: string;
 };

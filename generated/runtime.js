@@ -169,6 +169,7 @@ export function makeMover(entries, graph, spec, stepOverride) {
         }
         return { move: 'stay', reason: 'no-way' };
     };
+    // The closures work on plain strings; the game's unions are the public face.
     return { neighbours, mayEnter, reach, next };
 }
 function overridesOf(entry, field, kind) {
