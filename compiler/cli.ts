@@ -14,6 +14,7 @@ import { newCollection, newGame } from './commands/new-game.ts';
 import { diagnosticsToSarif } from './diagnostics/sarif.ts';
 import { diffCommand, type DiffFormat } from './diff/command.ts';
 import { check, type CheckResult } from './pipeline.ts';
+import { isFullUrl } from './emit-site/sitemap.ts';
 import { readSettings } from './project-settings.ts';
 import { readReleases } from './release/record.ts';
 import { releaseCommand, type ReleaseOptions } from './release/release.ts';
@@ -105,7 +106,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .description('Check, then write generated/ (the engine package) and docs-site/dist/ (the site).')
     .addOption(new Option('--format <format>', 'how to print diagnostics').choices(['text', 'json']).default('text'))
     .option('--check', 'write nothing; exit 1 if the committed generated/ differs from what the content produces')
-    .option('--base <path>', 'the URL path (or full URL) the site is served under, for sitemap.xml; links stay relative', '/')
+    .option('--base <path>', 'the URL path or full URL the site is served under (a full URL also writes sitemap.xml); links stay relative', '/')
     .action(async (opts: { format: 'text' | 'json'; check?: boolean; base: string }) => {
       code = await build(path.resolve(program.opts<{ root: string }>().root), opts, io);
     });
@@ -305,6 +306,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     io.err(`built ${m.id}: ${parts.join(', ')}; ${n(g.rules.length, 'compiled rule')}; ${n(g.linked.placeholders.length, 'placeholder')}${g.linked.readings.length ? `, ${n(g.linked.readings.length, 'reading')}` : ''}`);
   }
   io.err(`wrote generated/ (${pkg.size} files) and docs-site/dist/ (${site.size} files)`);
+  if (opts.base !== '/' && !isFullUrl(opts.base)) io.err('sitemap.xml: not written (a sitemap lists full URLs: build with --base https://your.host/path/ to write one)');
   // The editor's schemas follow the content (they list its IDs): refreshed by every build that succeeds.
   const editor = await timeAsync(timings, 'editor schemas', () => writeEditorFiles(root, result.games, result.schemas));
   io.err(`editor schemas: ${editor.changed ? `wrote ${editor.total} files` : 'up to date'} in .rulebook/editor-schemas/${typeof editor.settings === 'object' ? `; ${editor.settings.skipped}` : editor.settings === 'written' ? '; updated .vscode/settings.json' : ''}`);

@@ -13,7 +13,7 @@ import { wordsFor, type Words } from './i18n.ts';
 import { anchorHeadings, markdownTitle, markdownToHtml, tokensToMarkdown } from './markdown.ts';
 import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
 import { searchIndex } from './search.ts';
-import { sitemapXml } from './sitemap.ts';
+import { isFullUrl, sitemapXml } from './sitemap.ts';
 
 const SITE_DIR = fileURLToPath(new URL('../../docs-site/', import.meta.url));
 /** Files copied as they are from docs-site/ to the root of dist/. */
@@ -80,6 +80,10 @@ export function renderSite(games: readonly CheckedGame[], options: SiteOptions):
 
 /** The site with its sitemap.xml (re)made from the pages it holds. */
 export function withSitemap(files: SiteFiles, base: string): SiteFiles {
+  if (!isFullUrl(base)) {
+    files.delete('sitemap.xml');
+    return files;
+  }
   files.set('sitemap.xml', sitemapXml([...files.keys()].filter((p) => p.endsWith('.html') && p !== NOT_FOUND), base));
   return files;
 }

@@ -1,7 +1,12 @@
+/** Whether `--base` is a full URL (https://host/path/), which a sitemap needs; a bare path is not. */
+export function isFullUrl(base: string): boolean {
+  return /^https?:\/\/[^/]/.test(base);
+}
+
 /**
- * sitemap.xml (sitemaps.org 0.9). Sitemaps need absolute locations; the build
- * knows only the path the site is served under (`--base`), so each <loc> is
- * that path plus the page, and a host prefixes it. Pages link to each other
+ * sitemap.xml (sitemaps.org 0.9). The protocol requires absolute URLs, so it
+ * is written only when `--base` is a full URL (see withSitemap); a path-only
+ * base gets no sitemap rather than an invalid one. Pages link to each other
  * relatively and do not depend on the base.
  */
 export function sitemapXml(pages: readonly string[], base: string): string {

@@ -42,12 +42,18 @@ describe('the built site: entities drawn', () => {
     expect(String(files.get('board/events.html'))).not.toContain('<article class="entity face');
   });
 
-  it('writes sitemap.xml under the --base path, with relative links in the pages', async () => {
-    const files = await siteOf(await fixtureProject('duel'), { base: '/docs/', search: false });
+  it('writes sitemap.xml with full URLs when --base is one, with relative links in the pages', async () => {
+    const files = await siteOf(await fixtureProject('duel'), { base: 'https://example.org/docs/', search: false });
     const xml = String(files.get('sitemap.xml'));
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    expect(xml).toContain('<url><loc>/docs/duel/trophies.html</loc></url>');
-    expect(xml).toContain('<url><loc>/docs/index.html</loc></url>');
-    expect(String(files.get('duel/trophies.html'))).not.toContain('/docs/');
+    expect(xml).toContain('<url><loc>https://example.org/docs/duel/trophies.html</loc></url>');
+    expect(xml).toContain('<url><loc>https://example.org/docs/index.html</loc></url>');
+    expect(String(files.get('duel/trophies.html'))).not.toContain('example.org');
+  });
+
+  it('writes no sitemap for a path-only --base: the protocol wants full URLs', async () => {
+    const files = await siteOf(await fixtureProject('duel'), { base: '/docs/', search: false });
+    expect(files.has('sitemap.xml')).toBe(false);
+    expect(files.has('duel/trophies.html')).toBe(true);
   });
 });
