@@ -102,7 +102,8 @@ export function draftOf(ctx: PageContext, collection: string, id: string, path: 
 
 /** A draft marker that says so in words (not by colour alone), with the note for hover and for screen readers. */
 export function draftBadge(ctx: PageContext, note?: string): string {
-  return ` <span class="draft"${note ? ` title="${esc(note)}"` : ''}>${esc(ctx.words.draft)}</span>`;
+  // Not indexed: a search result is titled by the entry's name, not "Juazeiro draft".
+  return ` <span class="draft" data-pagefind-ignore${note ? ` title="${esc(note)}"` : ''}>${esc(ctx.words.draft)}</span>`;
 }
 
 /** Readings of an entry, grouped by entry so each part of a page finds its own. */

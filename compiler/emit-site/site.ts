@@ -282,8 +282,8 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
 function outlineOf(body: string): PageLink[] | undefined {
   const sections = [...body.matchAll(/<h2 id="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g)].map((h) => ({
     href: `#${h[1]!}`,
-    // The heading's words only: a glossary tooltip inside it is the term's definition, not the heading's.
-    label: h[2]!.replace(/<span class="tip"[\s\S]*?<\/span>/g, '').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim(),
+    // The heading's words only: a glossary tooltip inside it is the term's definition, and a draft badge a mark, not the heading's.
+    label: h[2]!.replace(/<span class="(?:tip|draft)"[\s\S]*?<\/span>/g, '').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim(),
   }));
   return sections.length >= OUTLINE_FROM ? sections : undefined;
 }

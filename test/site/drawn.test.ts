@@ -35,7 +35,9 @@ describe('the built site: entities drawn', () => {
     expect(trophies.match(/<article class="entity face/g)).toHaveLength(4);
     expect(trophies).toContain('<caption>Worked examples</caption>');
     // Draft values: one badge on the entry's name (its notes listed once), the value itself under the schema's title, never the field's name.
-    expect(trophies).toMatch(/<h2 id="the-crown-jewel">The Crown Jewel <span class="draft" title="[^"]+">draft<\/span><\/h2>/);
+    expect(trophies).toMatch(/<h2 id="the-crown-jewel">The Crown Jewel <span class="draft" data-pagefind-ignore title="[^"]+">draft<\/span><\/h2>/);
+    // The badge marks the heading; it is not part of the entry's name in "On this page" (nor in search, which ignores it).
+    expect(trophies).toMatch(/<a href="#the-crown-jewel">The Crown Jewel<\/a>/);
     expect(trophies).toContain('Picture:</em> A crown on a cushion.');
     expect(trophies).not.toContain('<dt>flavor');
     // Not a counted component: the events are an entity list, not faces.
