@@ -84,13 +84,12 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
       await readSettings(root, result.bag, result.sources);
       await readReleases(root, result.bag, result.sources);
       if (opts.game) {
-        const only = await onlyGame(root, result, opts.game);
-        if ('known' in only) {
-          io.err(`error: no game "${opts.game}" (games: ${only.known.join(', ') || 'none'})`);
+        const only = await resultForGame(root, result, opts.game, io);
+        if (!only) {
           code = 2;
           return;
         }
-        result = only.result;
+        result = only;
       }
       if (opts.quiet) result = errorsOnly(result);
       if (opts.format === 'sarif') {
@@ -184,13 +183,12 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
       const root = path.resolve(program.opts<{ root: string }>().root);
       let result = await check(root);
       if (opts.game) {
-        const only = await onlyGame(root, result, opts.game);
-        if ('known' in only) {
-          io.err(`error: no game "${opts.game}" (games: ${only.known.join(', ') || 'none'})`);
+        const only = await resultForGame(root, result, opts.game, io);
+        if (!only) {
           code = 2;
           return;
         }
-        result = only.result;
+        result = only;
       }
       const reports = reportGames(result.games, result.schemas);
       if (opts.format === 'json') io.out(JSON.stringify(reports, null, 2));
@@ -313,6 +311,16 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   if (typeof editor.settings === 'object') for (const line of editor.settings.missing ?? []) io.err(`    ${line}`);
   io.err(`phases: ${timings.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}; total ${(performance.now() - t0).toFixed(0)} ms`);
   return 0;
+}
+
+/** `--game <id>`: the check's result for that game only, or undefined (after saying which games there are) for an unknown ID. */
+async function resultForGame(root: string, result: CheckResult, game: string, io: Io): Promise<CheckResult | undefined> {
+  const only = await onlyGame(root, result, game);
+  if ('known' in only) {
+    io.err(`error: no game "${game}" (games: ${only.known.join(', ') || 'none'})`);
+    return undefined;
+  }
+  return only.result;
 }
 
 async function timeAsync<T>(timings: Array<[string, number]>, phase: string, f: () => Promise<T>): Promise<T> {
