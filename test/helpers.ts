@@ -8,7 +8,6 @@ import { main } from '../compiler/cli.ts';
 import { check } from '../compiler/pipeline.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const SEEDS = path.resolve(ROOT, '..', 'shared', 'seeds');
 
 /** A throwaway project: the repository's schemas plus the given files (path -> text). */
 export async function makeProject(files: Record<string, string>, options: { copyContent?: string[] } = {}): Promise<string> {

@@ -17,24 +17,11 @@ export interface DraftContext {
   idsOf: (target: string) => readonly string[] | undefined;
 }
 
-/** Resolve a `$ref` against the URL of the schema it stands in: the schema it names and that schema's base. */
-export function resolveRef(ref: string, base: string, schemas: SchemaSet): { schema: Schema; base: string } | undefined {
-  const url = new URL(ref, base);
-  const fragment = decodeURIComponent(url.hash.replace(/^#/, ''));
-  url.hash = '';
-  let node: unknown = schemas.ajv.getSchema(url.href)?.schema;
-  for (const part of fragment.split('/').slice(1)) {
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Schema)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node && typeof node === 'object' ? { schema: node as Schema, base: url.href } : undefined;
-}
-
 /** The schema a property stands for once its `$ref` is followed (sibling keywords such as `x-ref` are kept). */
 export function deref(schema: Schema, base: string, schemas: SchemaSet): { schema: Schema; base: string } {
   let current = { schema, base };
   for (let depth = 0; typeof current.schema.$ref === 'string' && depth < 20; depth++) {
-    const target = resolveRef(current.schema.$ref, current.base, schemas);
+    const target = schemas.resolveRef(current.schema.$ref, current.base);
     if (!target) break;
     const { $ref: _, ...siblings } = current.schema;
     current = { schema: { ...target.schema, ...siblings }, base: target.base };

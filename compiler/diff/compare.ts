@@ -60,15 +60,31 @@ export function levelOf(changes: readonly Change[]): Level | 'none' {
   return LEVELS.find((l) => changes.some((c) => c.level === l)) ?? 'none';
 }
 
-const LEVEL_OF: Record<ChangeKind, Level> = {
-  'game-added': 'minor', 'game-removed': 'major',
-  'collection-added': 'minor', 'collection-removed': 'major',
-  'entry-added': 'minor', 'entry-removed': 'major', 'entry-renamed': 'major',
-  'field-added': 'minor', 'field-removed': 'major', 'type-changed': 'major', 'value-changed': 'patch', 'rule-changed': 'patch',
+/**
+ * Each kind of change, once: its semver class for the engine package, the verb
+ * the text report reads it by, and the heading release notes give it.
+ */
+export const KINDS: Record<ChangeKind, { level: Level; verb: string; heading: string }> = {
+  'game-added': { level: 'minor', verb: 'added game', heading: 'New game' },
+  'game-removed': { level: 'major', verb: 'removed game', heading: 'Game removed' },
+  'collection-added': { level: 'minor', verb: 'added collection', heading: 'New collection' },
+  'collection-removed': { level: 'major', verb: 'removed collection', heading: 'Collection removed' },
+  'entry-added': { level: 'minor', verb: 'added', heading: 'Added' },
+  'entry-removed': { level: 'major', verb: 'removed', heading: 'Removed' },
+  'entry-renamed': { level: 'major', verb: 'renamed', heading: 'Renamed' },
+  'field-added': { level: 'minor', verb: 'added field', heading: 'Field added' },
+  'field-removed': { level: 'major', verb: 'removed field', heading: 'Field removed' },
+  'type-changed': { level: 'major', verb: 'changed type', heading: 'Type changed' },
+  'value-changed': { level: 'patch', verb: 'changed', heading: 'Changed' },
+  'rule-changed': { level: 'patch', verb: 'changed rule', heading: 'Rule changed' },
   // Rules pages are the site's prose: the engine package does not carry them.
-  'page-added': 'patch', 'page-removed': 'patch', 'page-changed': 'patch',
+  'page-added': { level: 'patch', verb: 'added page', heading: 'New page' },
+  'page-removed': { level: 'patch', verb: 'removed page', heading: 'Page removed' },
+  'page-changed': { level: 'patch', verb: 'changed page', heading: 'Page changed' },
   // A collection's schema is its entries' type in the engine package: a property gone or reshaped breaks code that reads it.
-  'schema-field-added': 'minor', 'schema-field-removed': 'major', 'schema-type-changed': 'major',
+  'schema-field-added': { level: 'minor', verb: 'added to the schema', heading: 'Schema' },
+  'schema-field-removed': { level: 'major', verb: 'removed from the schema', heading: 'Schema' },
+  'schema-type-changed': { level: 'major', verb: 'changed type in the schema', heading: 'Schema' },
 };
 
 /** The raw JSON Schema of a collection, by its path under schemas/ (undefined when the tree has none). */
@@ -99,7 +115,7 @@ function gameName(g: CheckedGame): string {
 }
 
 function change(kind: ChangeKind, game: string, rest: Omit<Change, 'kind' | 'level' | 'game'>): Change {
-  return { kind, level: LEVEL_OF[kind], game, ...rest };
+  return { kind, level: KINDS[kind].level, game, ...rest };
 }
 
 function compareGame(o: CheckedGame, g: CheckedGame, ref: string, schemas: { before: SchemaOf; after: SchemaOf }): Change[] {

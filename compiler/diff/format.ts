@@ -1,15 +1,5 @@
-import type { Change, ChangeKind, GameInfo } from './compare.ts';
+import { KINDS, type Change, type GameInfo } from './compare.ts';
 import type { DiffReport } from './diff.ts';
-
-/** The verb a change is read by, as errata print it. */
-const VERB: Record<ChangeKind, string> = {
-  'game-added': 'added game', 'game-removed': 'removed game',
-  'collection-added': 'added collection', 'collection-removed': 'removed collection',
-  'entry-added': 'added', 'entry-removed': 'removed', 'entry-renamed': 'renamed',
-  'field-added': 'added field', 'field-removed': 'removed field', 'type-changed': 'changed type', 'value-changed': 'changed', 'rule-changed': 'changed rule',
-  'page-added': 'added page', 'page-removed': 'removed page', 'page-changed': 'changed page',
-  'schema-field-added': 'added to the schema', 'schema-field-removed': 'removed from the schema', 'schema-type-changed': 'changed type in the schema',
-};
 
 /** Changes grouped the way a reader looks them up: game, then collection (rules pages and whole-game changes apart). */
 export function grouped(report: DiffReport): Array<{ game: GameInfo; groups: Array<{ collection: string | undefined; title: string; changes: Change[] }> }> {
@@ -99,7 +89,7 @@ export function diffText(report: DiffReport): string {
     for (const g of groups) {
       lines.push(`  ${g.title}${g.collection && g.title !== g.collection ? ` (${g.collection})` : ''}`);
       for (const c of g.changes) {
-        const verb = c.kind.startsWith('schema-') ? '' : `${c.likely ? 'likely ' : ''}${VERB[c.kind]} `;
+        const verb = c.kind.startsWith('schema-') ? '' : `${c.likely ? 'likely ' : ''}${KINDS[c.kind].verb} `;
         lines.push(`    ${c.level.padEnd(5)}  ${verb}${what(c)}${c.at ? `  ${c.at}` : ''}`);
         for (const [label, v] of beforeAfter(c)) lines.push(`             ${label} ${v}`);
       }
@@ -174,17 +164,8 @@ export function diffMarkdown(report: DiffReport, level = 2): string {
   return parts.join('\n\n') + '\n';
 }
 
-const MD_VERB: Record<ChangeKind, string> = {
-  'game-added': 'New game', 'game-removed': 'Game removed',
-  'collection-added': 'New collection', 'collection-removed': 'Collection removed',
-  'entry-added': 'Added', 'entry-removed': 'Removed', 'entry-renamed': 'Renamed',
-  'field-added': 'Field added', 'field-removed': 'Field removed', 'type-changed': 'Type changed', 'value-changed': 'Changed', 'rule-changed': 'Rule changed',
-  'page-added': 'New page', 'page-removed': 'Page removed', 'page-changed': 'Page changed',
-  'schema-field-added': 'Schema', 'schema-field-removed': 'Schema', 'schema-type-changed': 'Schema',
-};
-
 function markdownItem(c: Change): string {
-  const head = `- **${MD_VERB[c.kind]}** (${c.level}): `;
+  const head = `- **${KINDS[c.kind].heading}** (${c.level}): `;
   if (c.kind.startsWith('schema-')) return `${head}${schemaWords(c, code(fieldPath(c.path)))}${c.kind === 'schema-type-changed' ? `: ${code(shown(c.before, 200))} → ${code(shown(c.after, 200))}` : ''}`;
   const named = `${md(c.name ?? '')}${c.id && !c.kind.startsWith('page-') ? ` (${code(c.id)})` : ''}`;
   if (c.kind === 'entry-renamed') return `${c.likely ? head.replace('**Renamed**', '**Likely renamed**') : head}${md(c.wasName ?? '')} (${code(c.was ?? '')}) is now ${named}`;

@@ -227,13 +227,8 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
   const ctx = {
     refType: (target: string) => declTypes.get(target) ?? idTypes.get(target) ?? 'string',
     resolve: (ref: string, from: string) => {
-      const url = new URL(ref, from);
-      const id = url.origin + url.pathname;
-      const root = schemas.ajv.getSchema(id)?.schema as Schema | undefined;
-      if (!root) return undefined;
-      let node: unknown = root;
-      for (const part of url.hash.replace(/^#\/?/, '').split('/').filter(Boolean)) node = (node as Record<string, unknown>)?.[part];
-      return node && typeof node === 'object' ? { schema: node as Schema, id } : undefined;
+      const found = schemas.resolveRef(ref, from);
+      return found ? { schema: found.schema as Schema, id: found.base } : undefined;
     },
   };
   for (const c of game.collections.values()) {

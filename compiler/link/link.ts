@@ -8,6 +8,7 @@ import { checkGraphs } from './graph.ts';
 import { checkManifestNames } from './manifest.ts';
 import { checkNumbering } from './numbering.ts';
 import { renamedIdNotes } from './renamed.ts';
+import { textOf } from '../text.ts';
 import { findTokens } from './tokens.ts';
 
 export interface PlaceholderInfo {
@@ -65,11 +66,8 @@ export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: Diagnos
   return { game, declarations, placeholders: collectPlaceholders(game, 'placeholders'), readings: collectPlaceholders(game, 'readings'), referencedBy, errata };
 }
 
-export function textOf(text: Text | undefined, locale?: string): string {
-  if (text === undefined) return '';
-  if (typeof text === 'string') return text;
-  return (locale ? text[locale as keyof typeof text] : undefined) ?? Object.values(text)[0] ?? '';
-}
+// Kept importable from here, where the phases after link have always found it.
+export { textOf };
 
 function checkUniqueIds(game: Game, bag: DiagnosticBag): void {
   for (const collection of game.collections.values()) {

@@ -1,5 +1,6 @@
 import { closest } from '../diagnostics/suggest.ts';
 import type { Game, Text } from '../model.ts';
+import { textOf } from '../text.ts';
 
 /**
  * Notes for a reference to an ID that is gone: when the last good build had
@@ -17,15 +18,9 @@ export function renamedIdNotes(game: Game, target: string, value: string): strin
   const notes = [`"${value}" was the ID of a ${target} entry in the last build (generated/): renaming an entry changes its ID`];
   if (likely) {
     const at = likely.source.placeOf(likely.pointer);
-    notes.push(`if "${nameOf(likely.value.name) || likely.id}" (${likely.source.path}:${at?.start.line ?? 1}, now "${likely.id}") is that entry, add \`id: ${value}\` to it to keep the old ID`);
+    notes.push(`if "${textOf(likely.value.name as Text | undefined) || likely.id}" (${likely.source.path}:${at?.start.line ?? 1}, now "${likely.id}") is that entry, add \`id: ${value}\` to it to keep the old ID`);
   } else {
     notes.push(`if the entry was renamed, add \`id: ${value}\` to it to keep the old ID; if it was removed, remove this reference`);
   }
   return notes;
-}
-
-function nameOf(name: unknown): string {
-  if (typeof name === 'string') return name;
-  if (name && typeof name === 'object') return String(Object.values(name as Record<string, Text>)[0] ?? '');
-  return '';
 }

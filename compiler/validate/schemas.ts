@@ -96,6 +96,23 @@ export class SchemaSet {
   }
 
   /** The validator for a schema path relative to schemas/; reports once if it cannot be built. */
+  /**
+   * Follow a `$ref` from the schema whose URL is `base`: the node it names
+   * (JSON pointer escapes decoded) and the URL of the schema holding it, for
+   * the refs inside that node. Undefined when it names nothing loaded.
+   */
+  resolveRef(ref: string, base: string): { schema: Record<string, unknown>; base: string } | undefined {
+    const url = new URL(ref, base);
+    const fragment = decodeURIComponent(url.hash.replace(/^#/, ''));
+    url.hash = '';
+    let node: unknown = this.ajv.getSchema(url.href)?.schema;
+    for (const part of fragment.split('/').slice(1)) {
+      if (!node || typeof node !== 'object') return undefined;
+      node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    return node && typeof node === 'object' ? { schema: node as Record<string, unknown>, base: url.href } : undefined;
+  }
+
   validator(schemaPath: string, usedBy: { file: string; source?: YamlSource; pointer?: string }, bag: DiagnosticBag): ValidateFunction | null {
     const id = SCHEMA_BASE + schemaPath;
     const known = this.compiled.get(id);
