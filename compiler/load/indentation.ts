@@ -125,3 +125,44 @@ function scan(text: string, from: number, state: Opening): Opening {
   }
   return { depth, quote };
 }
+
+/**
+ * The offset where a file's nesting first passes `max` levels, counted from
+ * the text alone: block levels (indentations still open, and each further
+ * `- ` on a line) plus open flow brackets. The parser reports nesting too
+ * deep for it where its stack ran out, which depends on the machine; this
+ * gives the same place everywhere. Only used after the parser has failed so,
+ * so its rough reading of YAML cannot make a valid file fail.
+ */
+export function findTooDeep(text: string, max: number): number | undefined {
+  const indents: number[] = [];
+  let open: Opening = { depth: 0, quote: undefined };
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const trimmed = line.trimStart();
+    let from = 0;
+    let levels = indents.length;
+    if (open.depth === 0 && !open.quote && trimmed !== '' && !trimmed.startsWith('#')) {
+      const indent = line.length - trimmed.length;
+      while (indents.length && indents.at(-1)! >= indent) indents.pop();
+      indents.push(indent);
+      from = indent;
+      // `- - - x` opens a list per dash after the first.
+      while (/^-(\s|$)/.test(line.slice(from))) {
+        from++;
+        while (line[from] === ' ') from++;
+        if (/^-(\s|$)/.test(line.slice(from))) indents.push(from);
+      }
+      levels = indents.length;
+      if (levels > max) return offset + indent;
+    }
+    // Flow brackets on the line, each one more level while it is open.
+    for (let i = from; i < line.length; i++) {
+      const before = open.depth;
+      open = scan(line[i]!, 0, open);
+      if (open.depth > before && levels + open.depth > max) return offset + i;
+    }
+    offset += line.length + 1;
+  }
+  return undefined;
+}
