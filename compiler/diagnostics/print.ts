@@ -51,6 +51,8 @@ export function diagnosticsToJson(items: readonly Diagnostic[]): string {
       ruleId: d.ruleId,
       message: d.message,
       notes: d.notes,
+      ...(d.expected ? { expected: d.expected } : {}),
+      ...(d.suggestion !== undefined ? { suggestion: d.suggestion } : {}),
     })),
     null,
     2,

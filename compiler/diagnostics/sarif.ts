@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic } from './diagnostic.ts';
+import { CODES } from './codes.ts';
+import type { Diagnostic, DiagnosticCode } from './diagnostic.ts';
 
 /**
  * Diagnostics as SARIF 2.1.0, the format code hosts read to annotate the
@@ -10,41 +11,9 @@ import type { Diagnostic } from './diagnostic.ts';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
-/** What each family of rule ids checks, for a rule's `shortDescription` (a viewer shows it as the rule's title). */
-const FAMILIES: Array<[prefix: string, description: string]> = [
-  ['yaml-', 'The file is not well-formed YAML.'],
-  ['encoding-', 'The file is not valid UTF-8 text.'],
-  ['schema-json', 'A schema file is not valid JSON.'],
-  ['schema-id', "A schema's $id does not match its path under schemas/."],
-  ['schema-invalid', 'A schema file is not a valid JSON Schema.'],
-  ['schema-missing', 'A collection names a schema that does not exist.'],
-  ['schema-', 'A value does not match its schema.'],
-  ['key-reserved', 'A key names JavaScript object machinery.'],
-  ['ref-label-mismatch', "A reference's printed label differs from its target's title."],
-  ['ref-name-mismatch', "The name before a reference differs from its target's title."],
-  ['ref-', 'A reference does not name a known entry or rule.'],
-  ['duplicate-id', 'Two entries of a collection share an ID.'],
-  ['component-', "A component count disagrees with the manifest."],
-  ['placeholder-', 'A placeholder lacks its note.'],
-  ['reading-', 'A reading lacks its note.'],
-  ['example-', 'A worked example does not hold.'],
-  ['rule-number-', 'The numbered rules are out of order or malformed.'],
-  ['rule-', 'A rule written as data is not valid for this game.'],
-  ['graph-', 'A board graph is not consistent.'],
-  ['mover-', 'A moving piece does not fit its board.'],
-  ['term-', 'A glossary term is not used as declared.'],
-  ['icon-', 'An icon is not declared.'],
-  ['source-file-', "A source file named by the manifest is missing or outside the game's folder."],
-  ['file-undeclared', 'A YAML file in the game folder is not declared in the manifest.'],
-  ['collection-', 'A collection file is missing or not a list of entries.'],
-  ['constants-', 'The constants file is missing.'],
-  ['entry-', 'An entry is malformed.'],
-  ['manifest-', 'The manifest names something twice or wrongly.'],
-  ['no-games', 'No game was found.'],
-];
-
-export function ruleDescription(ruleId: string): string {
-  return FAMILIES.find(([prefix]) => ruleId === prefix || (prefix.endsWith('-') && ruleId.startsWith(prefix)))?.[1] ?? 'A problem in the game content.';
+/** A rule's title for a viewer: its one-line summary from the registry. */
+export function ruleDescription(ruleId: DiagnosticCode): string {
+  return CODES.get(ruleId)?.summary ?? 'A problem in the game content.';
 }
 
 export interface SarifOptions {
@@ -67,7 +36,7 @@ export function diagnosticsToSarif(items: readonly Diagnostic[], options: SarifO
           driver: {
             name: 'rulebook',
             version: options.version,
-            rules: ruleIds.map((id) => ({ id, shortDescription: { text: ruleDescription(id) } })),
+            rules: ruleIds.map((id) => rule(id)),
           },
         },
         originalUriBaseIds: { PROJECTROOT: { uri: root } },
@@ -75,6 +44,13 @@ export function diagnosticsToSarif(items: readonly Diagnostic[], options: SarifO
       },
     ],
   };
+}
+
+/** A rule's descriptor: its summary as title, its explanation, and its level when the code has one severity only. */
+function rule(id: DiagnosticCode): object {
+  const c = CODES.get(id);
+  const level = c && c.severity !== 'either' ? { defaultConfiguration: { level: c.severity } } : {};
+  return { id, shortDescription: { text: ruleDescription(id) }, fullDescription: { text: c?.explanation ?? ruleDescription(id) }, ...level };
 }
 
 function result(d: Diagnostic, ruleIndex: number): object {
@@ -97,5 +73,8 @@ function result(d: Diagnostic, ruleIndex: number): object {
     // Notes (did you mean..., allowed values) belong to the message: a viewer shows only this text.
     message: { text: [d.message, ...d.notes].join('\n') },
     locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(d.file), uriBaseId: 'PROJECTROOT' }, ...(region ? { region } : {}) } }],
+    // The "did you mean" as data: SARIF's `fixes` would need the exact text to replace, which a place
+    // (a key, a quoted value, a whole entry) does not always bound; a property bag carries it as it is.
+    ...(d.expected || d.suggestion !== undefined ? { properties: { ...(d.expected ? { expected: d.expected } : {}), ...(d.suggestion !== undefined ? { suggestion: d.suggestion } : {}) } } : {}),
   };
 }
