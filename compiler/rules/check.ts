@@ -1,4 +1,4 @@
-import { closest } from '../diagnostics/suggest.ts';
+import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { assertNever, quantityKind, type Quantity, type Scoring } from './dsl.ts';
 import type { StateModel } from './state.ts';
 
@@ -7,6 +7,9 @@ export interface RuleProblem {
   pointer: string;
   message: string;
   notes: string[];
+  /** The "did you mean" as data (see diagnostics/suggest.ts). */
+  expected?: string[];
+  suggestion?: string;
 }
 
 /**
@@ -37,7 +40,7 @@ function checkQuantity(q: Quantity, state: StateModel, pointer: string, _want: '
     const at = `${pointer}/${kind}`;
     if (!f) {
       const hint = closest(field, state.fields.keys());
-      return [{ pointer: at, message: `"${field}" is not a field of ${state.typeName}`, notes: hint ? [`did you mean "${hint}"?`] : [`fields: ${[...state.fields.keys()].join(', ')}`] }];
+      return [{ pointer: at, message: `"${field}" is not a field of ${state.typeName}`, notes: hint ? [`did you mean "${hint}"?`] : [`fields: ${[...state.fields.keys()].join(', ')}`], ...hintOf(hint, state.fields.keys()) }];
     }
     if (!kinds.includes(f.decl.kind)) return [{ pointer: at, message: `"${field}" is a ${f.decl.kind}; ${kind} needs a ${kinds.join(' or ')}`, notes: [] }];
     return [];
@@ -53,7 +56,7 @@ function checkQuantity(q: Quantity, state: StateModel, pointer: string, _want: '
       const f = state.fields.get(c.count);
       if (!problems.length && c.where !== undefined && f && !f.values.has(c.where)) {
         const hint = closest(c.where, f.values.keys());
-        problems.push({ pointer: `${pointer}/where`, message: `"${c.where}" is not a value of ${c.count} (${[...f.values.keys()].join(', ')})`, notes: hint ? [`did you mean "${hint}"?`] : [] });
+        problems.push({ pointer: `${pointer}/where`, message: `"${c.where}" is not a value of ${c.count} (${[...f.values.keys()].join(', ')})`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, f.values.keys()) });
       }
       return problems;
     }

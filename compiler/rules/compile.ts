@@ -1,4 +1,8 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import { gameLanguages, warnMissingTexts } from '../locales/game-locales.ts';
+import type { RulesLanguage } from '../locales/language.ts';
+import { textOf } from '../text.ts';
+import type { Text } from '../model.ts';
 import type { LinkedGame } from '../link/link.ts';
 import type { RuleSite } from '../validate/game.ts';
 import { checkScoring, type RuleProblem } from './check.ts';
@@ -28,6 +32,14 @@ export interface CompiledRule {
   typedExpression?: string;
   /** The rule rendered as rules text in the game's locale. */
   text: string;
+  /**
+   * The rule's text in every locale the game declares (`locales:`), the main
+   * one included (the same as `text`). A value rule's text is a formula, the
+   * same in every locale.
+   */
+  texts: Record<string, string>;
+  /** Per locale, what its text lacked and took from the main locale (or English): the `text-missing-locale` warnings, counted by `rulebook report`. */
+  missingTexts?: Record<string, string[]>;
   /** Worked examples of a scoring rule (all players' end states -> points). */
   examples: RuleExample[];
   /** Worked examples of an effect (one state before -> fields after). */
@@ -57,6 +69,9 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
     return c ? new Map(c.entries.map((e) => [e.id, String(e.value.name ?? e.id)])) : undefined;
   });
   const players = playerStateModel(game.manifest);
+  const languages = gameLanguages(game, bag);
+  // The other half of "a text missing in a declared locale": the maps of locales in the content (the rules' words are checked as they render).
+  warnMissingTexts(game, bag);
   const out: CompiledRule[] = [];
   // An entry gets one function per kind (`score`, `apply`, `value`): a second rule of the same kind would
   // silently replace the first in generated/, so it is an error at its place.
@@ -64,7 +79,7 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
   for (const site of sites) {
     const { entry } = site;
     const at = (p: string) => entry.source.placeOf(entry.pointer + p);
-    const key = JSON.stringify([site.collection, entry.pointer, site.kind]);
+    const key = JSON.stringify([site.collection, entry.index, site.kind]);
     const first = firstOfKind.get(key);
     if (first !== undefined) {
       bag.error(entry.source.path, at(site.pointer), 'rule-duplicate', `this entry already has a rule of kind "${site.kind}" (at ${first || '/'}): an entry holds one rule of each kind`);
@@ -73,17 +88,18 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
     firstOfKind.set(key, site.pointer);
     if (site.kind === 'value') {
       const compiled = compileValue(site, pointerGet(entry.value, site.pointer) as Value, players, bag, at);
-      if (compiled) out.push(compiled);
+      if (compiled) out.push({ ...compiled, texts: Object.fromEntries(languages.map((l) => [l.tag, compiled.text])) });
       continue;
     }
     if (site.kind === 'effect') {
-      const compiled = compileEffect(site, pointerGet(entry.value, site.pointer) as Effect, players, bag, at);
+      const compiled = compileEffect(site, pointerGet(entry.value, site.pointer) as Effect, players, bag, at, languages);
       if (compiled) out.push(compiled);
       continue;
     }
     const rule = pointerGet(entry.value, site.pointer) as Scoring;
     if (reported(checkScoring(rule, state, site.pointer), site, bag, at) || !state) continue;
     const expression = scoringExpression(rule);
+    const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => renderScoring(rule, state, lang));
     const compiled: CompiledRule = {
       collection: site.collection,
       entryId: entry.id,
@@ -91,7 +107,9 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
       kind: 'scoring',
       functionName: FUNCTION_NAMES.scoring,
       expression,
-      text: renderScoring(rule, state, game.manifest.locale),
+      text: texts[languages[0]!.tag]!,
+      texts,
+      ...(missingTexts ? { missingTexts } : {}),
       examples: [],
     };
     const examples = (entry.value.examples ?? []) as RuleExample[];
@@ -127,6 +145,7 @@ function reportNameClashes(linked: LinkedGame, rules: readonly CompiledRule[], b
   for (const r of rules) {
     const byName = names.get(r.collection) ?? new Map<string, string>();
     byName.set(r.functionName, `the function compiled from its ${r.kind} rule`).set('rulesText', 'the text rendered from its rules');
+    if (Object.keys(r.texts).length > 1) byName.set('rulesTexts', 'the text rendered from its rules in every declared locale');
     names.set(r.collection, byName);
   }
   for (const [collection, byName] of names) {
@@ -152,7 +171,7 @@ function bindRuntime<T>(expression: string): T {
 
 /** Report a rule's problems at their places; true when there were any. */
 function reported(problems: readonly RuleProblem[], site: RuleSite, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): boolean {
-  for (const p of problems) bag.error(site.entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes);
+  for (const p of problems) bag.error(site.entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes, p);
   return problems.length > 0;
 }
 
@@ -165,11 +184,12 @@ function makeEffect(expression: string): (state: Record<string, unknown>) => Rec
   return bindRuntime(expression);
 }
 
-function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): CompiledRule | undefined {
+function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>, languages: readonly RulesLanguage[]): CompiledRule | undefined {
   const { entry } = site;
   if (reported(checkEffect(effect, players, site.pointer), site, bag, at) || !players) return undefined;
   const expression = effectExpression(effect);
-  const rendered = renderEffect(effect, players);
+  const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => renderEffect(effect, players, lang));
+  const rendered = texts[languages[0]!.tag]!;
   // A printed sentence beside the rule (`text` in the same object) is the
   // rulebook's wording, kept as an override: hold it to the data.
   const parentPointer = site.pointer.slice(0, site.pointer.lastIndexOf('/'));
@@ -194,7 +214,32 @@ function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel
       bag.error(entry.source.path, at(`/examples/${i}/expect`), 'example-mismatch', `example ${i + 1}: ${wrong.map(([k, v]) => `${k} expected ${JSON.stringify(v)}, the effect gives ${JSON.stringify(after[k] ?? 0)}`).join('; ')}`, [`effect: ${text}`]);
     }
   });
-  return { collection: site.collection, entryId: entry.id, pointer: site.pointer, kind: 'effect', functionName: FUNCTION_NAMES.effect, expression, typedExpression: effectExpression(effect, players.typeName), text, examples: [], stateExamples: examples };
+  // The printed wording is the main locale's; the other locales read the sentence rendered from the data.
+  texts[languages[0]!.tag] = text;
+  return { collection: site.collection, entryId: entry.id, pointer: site.pointer, kind: 'effect', functionName: FUNCTION_NAMES.effect, expression, typedExpression: effectExpression(effect, players.typeName), text, texts, ...(missingTexts ? { missingTexts } : {}), examples: [], stateExamples: examples };
+}
+
+/**
+ * A rule's text in each of the game's locales, and a warning at the rule for
+ * each locale whose words fell short (naming the entry, the locale and what
+ * it lacked), so a half-translated sentence is never silent.
+ */
+function renderIn(languages: readonly RulesLanguage[], site: RuleSite, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>, render: (lang: RulesLanguage) => string): { texts: Record<string, string>; missingTexts?: Record<string, string[]> } {
+  const texts: Record<string, string> = {};
+  const missingTexts: Record<string, string[]> = {};
+  const main = languages[0]!.tag;
+  for (const lang of languages) {
+    texts[lang.tag] = render(lang);
+    const missing = lang.takeMissing();
+    if (!missing.length) continue;
+    missingTexts[lang.tag] = missing;
+    const { entry } = site;
+    const name = textOf(entry.value.name as Text | undefined, main) || entry.id;
+    bag.warning(entry.source.path, at(site.pointer), 'text-missing-locale', `${site.collection} "${name}": its ${lang.tag} rules text lacks ${missing.join(', ')}, so it reads ${lang.tag === main ? 'English' : `the ${main}`} words there`, [
+      `give each game text in ${lang.tag} (a map of locales, or \`texts:\` in locales/${lang.tag}.yaml beside game.yaml); a word of the rules text goes in the same file under its key`,
+    ]);
+  }
+  return Object.keys(missingTexts).length ? { texts, missingTexts } : { texts };
 }
 
 /** Fields left out of an example are 0, empty or false, so examples say only what matters. */
@@ -233,5 +278,5 @@ function compileValue(site: RuleSite, value: Value, players: PlayerStateModel | 
     const got = run({ ...example.given });
     if (got !== example.expect) bag.error(entry.source.path, at(`/examples/${i}/expect`), 'example-mismatch', `example ${i + 1} expects ${example.expect} but the rule gives ${got}`, [`rule: ${valueFormula(value)}`]);
   });
-  return { collection: site.collection, entryId: entry.id, pointer: site.pointer, kind: 'value', functionName: FUNCTION_NAMES.value, expression, typedExpression: `(s: ${players.typeName}): number => ${body}`, text: valueFormula(value), examples: [] };
+  return { collection: site.collection, entryId: entry.id, pointer: site.pointer, kind: 'value', functionName: FUNCTION_NAMES.value, expression, typedExpression: `(s: ${players.typeName}): number => ${body}`, text: valueFormula(value), texts: {}, examples: [] };
 }

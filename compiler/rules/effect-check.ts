@@ -1,4 +1,4 @@
-import { closest } from '../diagnostics/suggest.ts';
+import { closest, hintOf } from '../diagnostics/suggest.ts';
 import type { RuleProblem } from './check.ts';
 import { assertNever, type Condition, type Effect, type StateQuantity } from './dsl.ts';
 import type { PlayerField, PlayerStateModel } from './player-state.ts';
@@ -10,7 +10,7 @@ export function checkEffect(effect: Effect, state: PlayerStateModel | undefined,
     const f = state.fields.get(name);
     if (!f) {
       const hint = closest(name, state.fields.keys());
-      return [{ pointer: at, message: `"${name}" is not a field of the player state`, notes: hint ? [`did you mean "${hint}"?`] : [] }];
+      return [{ pointer: at, message: `"${name}" is not a field of the player state`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, state.fields.keys()) }];
     }
     return kinds.includes(f.kind) ? [] : [{ pointer: at, message: `"${name}" is a ${f.kind} field; here a ${kinds.join(' or ')} field is needed`, notes: [] }];
   };
@@ -20,7 +20,7 @@ export function checkEffect(effect: Effect, state: PlayerStateModel | undefined,
     return values.flatMap((v, i) => {
       if (f.values.has(v)) return [];
       const hint = closest(v, f.values.keys());
-      return [{ pointer: `${at}/${i}`, message: `"${v}" is not one of the ${f.declaration ?? 'declared values'} (${[...f.values.keys()].join(', ')})`, notes: hint ? [`did you mean "${hint}"?`] : [] }];
+      return [{ pointer: `${at}/${i}`, message: `"${v}" is not one of the ${f.declaration ?? 'declared values'} (${[...f.values.keys()].join(', ')})`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, f.values.keys()) }];
     });
   };
   const quantity = (q: StateQuantity, at: string): RuleProblem[] =>

@@ -1,0 +1,241 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import { parse } from 'yaml';
+
+/**
+ * The words of the rules text in one locale: the compiler's locale files
+ * (compiler/locales/<tag>.yaml: templates, ordinals, plural forms, list words,
+ * articles), a game's own file for that locale on top (content/<game>/locales/<tag>.yaml),
+ * and the game's texts translated (its `texts:` and its maps of locales). Adding
+ * a language is adding a file: nothing here names one, except English as the
+ * words of last resort, which a text missing in a locale falls back to (and is
+ * recorded, so the build can warn).
+ */
+
+export type LocaleTree = { [key: string]: unknown };
+
+/** A game's own locale file, read and shape-checked (see game-locales.ts). */
+export interface GameLocale {
+  tag: string;
+  /** Display path of the file. */
+  file: string;
+  /** Templates and words, the same keys as a compiler locale file; adds to and overrides it. */
+  words: LocaleTree;
+  /** The game's texts (in its main locale) -> the same text in this locale. */
+  texts: Map<string, string>;
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The compiler's own locale files, read once when the module loads and never
+ * changed after: they are part of the compiler like its code, so reading them
+ * here does not make a later phase read content.
+ */
+const BUILT_IN: ReadonlyMap<string, LocaleTree> = new Map(
+  readdirSync(HERE)
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => [f.slice(0, -'.yaml'.length), parse(readFileSync(path.join(HERE, f), 'utf8')) as LocaleTree]),
+);
+const LAST_RESORT = 'en';
+
+/**
+ * The words that introduce a rule named in capitals before its number, in
+ * every locale the compiler has ("See", "Veja"): a rules text may quote a
+ * rule in any of them, so the reference check reads them all.
+ */
+export function referenceWords(): string[] {
+  const words = [...BUILT_IN.values()].flatMap((t) => at(t, 'references.see')).filter((w): w is string => typeof w === 'string');
+  return [...new Set(words)].sort();
+}
+
+/** The locales the compiler has words for (its files' names). */
+export function builtInLocales(): string[] {
+  return [...BUILT_IN.keys()].sort();
+}
+
+function isTree(v: unknown): v is LocaleTree {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Later trees win; maps merge key by key, anything else is replaced whole. */
+function merge(...trees: Array<LocaleTree | undefined>): LocaleTree {
+  const out: LocaleTree = {};
+  for (const t of trees) {
+    if (!t) continue;
+    for (const [k, v] of Object.entries(t)) out[k] = isTree(v) && isTree(out[k]) ? merge(out[k] as LocaleTree, v) : v;
+  }
+  return out;
+}
+
+function at(tree: LocaleTree, key: string): unknown {
+  let v: unknown = tree;
+  for (const part of key.split('.')) v = isTree(v) && Object.hasOwn(v, part) ? v[part] : undefined;
+  return v;
+}
+
+/** Intl.PluralRules for a tag; a tag Intl refuses gets the root rules (every number "other") rather than a crash. */
+function pluralRules(tag: string, type: Intl.PluralRuleType): Intl.PluralRules {
+  try {
+    return new Intl.PluralRules(tag, { type });
+  } catch {
+    return new Intl.PluralRules('und', { type });
+  }
+}
+
+type Template = HandlebarsTemplateDelegate;
+
+export interface LanguageOptions {
+  /** The game's main locale: its plain strings are in it, so they need no translation there. */
+  main?: string;
+  /** The game's own file for this locale, if it has one. */
+  game?: GameLocale;
+  /** More translations of the game's texts (from its maps of locales): main-locale text -> text in this locale. */
+  texts?: ReadonlyMap<string, string>;
+}
+
+export class RulesLanguage {
+  readonly tag: string;
+  readonly main: string;
+  private readonly words: LocaleTree;
+  private readonly fallback: LocaleTree;
+  private readonly texts: Map<string, string>;
+  private readonly cardinal: Intl.PluralRules;
+  private readonly ordinalRules: Intl.PluralRules;
+  private readonly hb: typeof Handlebars;
+  private readonly compiled = new Map<string, Template>();
+  /** Lookups and plural categories, memoised: a 30,000-card game asks the same few thousands of times. */
+  private readonly found = new Map<string, { value: unknown; own: boolean }>();
+  private readonly categories = new Map<number, Intl.LDMLPluralRule>();
+  /** What a render needed and this locale lacked since the last `takeMissing()`: a template key or a game text. */
+  private missing = new Set<string>();
+
+  constructor(tag: string, options: LanguageOptions = {}) {
+    this.tag = tag;
+    this.main = options.main ?? tag;
+    const base = tag.split('-')[0]!;
+    this.words = merge(base !== tag ? BUILT_IN.get(base) : undefined, BUILT_IN.get(tag), options.game?.words);
+    this.fallback = BUILT_IN.get(LAST_RESORT)!;
+    this.texts = new Map([...(options.texts ?? []), ...(options.game?.texts ?? [])]);
+    this.cardinal = pluralRules(tag, 'cardinal');
+    this.ordinalRules = pluralRules(tag, 'ordinal');
+    this.hb = this.helpers(Handlebars.create());
+  }
+
+  /** The template or word at a key (`scoring.templates.rank`); English when this locale lacks it, recorded as missing. */
+  get(key: string): unknown {
+    let f = this.found.get(key);
+    if (!f) {
+      const own = at(this.words, key);
+      this.found.set(key, (f = own !== undefined ? { value: own, own: true } : { value: at(this.fallback, key), own: false }));
+    }
+    if (!f.own) this.missing.add(`${key} (a word of the rules text)`);
+    return f.value;
+  }
+
+  /** Render the template at a key with a context. */
+  render(key: string, context: Record<string, unknown>): string {
+    const t = this.get(key);
+    return this.compile(typeof t === 'string' ? t : '')(context);
+  }
+
+  /** A game's own text (a noun, a phrase, a note) in this locale: its translation, else itself, recorded as missing. */
+  word(text: string): string {
+    if (this.tag === this.main || text === '') return text;
+    const t = this.texts.get(text);
+    if (t !== undefined) return t;
+    this.missing.add(`"${text}"`);
+    return text;
+  }
+
+  /** A game's phrase template (`with {{a name}} resource`) in this locale, rendered with this locale's helpers. */
+  phrase(template: string, context: Record<string, unknown>): string {
+    return this.compile(this.word(template))(context);
+  }
+
+  /** The CLDR plural category of a count in this locale. */
+  category(n: number): Intl.LDMLPluralRule {
+    let c = this.categories.get(n);
+    if (c === undefined) this.categories.set(n, (c = this.cardinal.select(n)));
+    return c;
+  }
+
+  /** One of a set of plural forms keyed by CLDR category (`other` when the category has none). */
+  plural(forms: unknown, n: number): string {
+    if (!isTree(forms)) return '';
+    const f = forms[this.category(n)] ?? forms.other;
+    return typeof f === 'string' ? this.compile(f)({ n }) : '';
+  }
+
+  /** What the renders since the last call lacked in this locale, and forget it. */
+  takeMissing(): string[] {
+    const out = [...this.missing];
+    this.missing = new Set();
+    return out;
+  }
+
+  private compile(template: string): Template {
+    let t = this.compiled.get(template);
+    // Rules text is plain text (the site escapes it), so no HTML escaping; `strict: false` lets an absent word read as empty.
+    if (!t) this.compiled.set(template, (t = this.hb.compile(template, { noEscape: true, strict: false })));
+    return t;
+  }
+
+  private join(list: unknown, xs: readonly string[]): string {
+    const w = isTree(list) ? (list as Record<string, string>) : {};
+    if (xs.length <= 1) return xs.join('');
+    if (xs.length === 2) return `${xs[0]}${w.two ?? ' '}${xs[1]}`;
+    return `${xs.slice(0, -1).join(w.middle ?? ' ')}${w.last ?? ' '}${xs.at(-1)}`;
+  }
+
+  /**
+   * The helpers templates call. Lists are joined by the locale file's words
+   * rather than Intl.ListFormat: the printed rulebooks differ on the serial
+   * comma within one language (Cangaço's "Flour, Cachaça and Ammunition",
+   * Cangaceiros' "Sertão, Serra, or City"), which ListFormat cannot express.
+   */
+  private helpers(hb: typeof Handlebars): typeof Handlebars {
+    hb.registerHelper('points', (n: number) => this.plural(this.get('scoring.points'), Math.abs(n)));
+    hb.registerHelper('verb', (n: number) => String(this.get(n < 0 ? 'scoring.verbs.lose' : 'scoring.verbs.gain') ?? ''));
+    hb.registerHelper('ordinal', (place: number) => {
+      const named = this.get('scoring.ordinals');
+      const word = Array.isArray(named) ? named[place - 1] : undefined;
+      if (typeof word === 'string') return word;
+      const forms = this.get('scoring.ordinal');
+      const f = isTree(forms) ? forms[this.ordinalRules.select(place)] ?? forms.other : undefined;
+      return typeof f === 'string' ? this.compile(f)({ n: place }) : String(place);
+    });
+    hb.registerHelper('list', (xs: string[]) => this.join(this.get('scoring.list'), xs));
+    hb.registerHelper('andList', (xs: string[]) => this.join(this.get('effects.lists.and'), xs));
+    hb.registerHelper('orList', (xs: string[]) => this.join(this.get('effects.lists.or'), xs));
+    // Two forms written in a game's phrase (`{{plural n "token" "tokens"}}`): the first for the category "one".
+    hb.registerHelper('plural', (n: number, one: string, many: string) => (this.category(n) === 'one' ? one : many));
+    hb.registerHelper('a', (word: string) => {
+      const rules = this.get('articles');
+      for (const r of Array.isArray(rules) ? rules : []) {
+        if (!isTree(r) || typeof r.text !== 'string') continue;
+        if (typeof r.before === 'string' && !new RegExp(r.before, 'u').test(word)) continue;
+        return this.compile(r.text)({ word });
+      }
+      return word;
+    });
+    return hb;
+  }
+}
+
+/**
+ * The language of the compiler's words alone for a tag, for callers that
+ * pass a bare tag (`renderEffect(effect, state)` on the site). Memoised per
+ * process as the templates were when they were module constants: building one
+ * compiles its templates, too costly once per sentence. Its record of missing
+ * words is never read (`gameLanguages` gives a game its own languages).
+ */
+const COMPILER_LANGUAGES = new Map<string, RulesLanguage>();
+export function compilerLanguage(tag: string): RulesLanguage {
+  let lang = COMPILER_LANGUAGES.get(tag);
+  if (!lang) COMPILER_LANGUAGES.set(tag, (lang = new RulesLanguage(tag)));
+  lang.takeMissing();
+  return lang;
+}

@@ -1,0 +1,30 @@
+import type { CompiledRule } from './compile.ts';
+
+/**
+ * An entry's rules text as the engine package gives it: `rulesText`, in the
+ * game's main locale (its rules' texts in source order, one a line), and,
+ * for a game that declares other locales, `rulesTexts`: the same in every
+ * declared locale, keyed by tag. A game in one locale gets no `rulesTexts`,
+ * so its package is as it was.
+ */
+export function rulesTextMembers(rules: readonly CompiledRule[]): string[] {
+  if (!rules.length) return [];
+  const members = [`rulesText: ${JSON.stringify(rules.map((r) => r.text).join('\n'))}`];
+  const locales = localesOf(rules);
+  if (locales.length > 1) {
+    const texts = Object.fromEntries(locales.map((l) => [l, rules.map((r) => r.texts[l] ?? r.text).join('\n')]));
+    members.push(`rulesTexts: ${JSON.stringify(texts)}`);
+  }
+  return members;
+}
+
+/** The type of `rulesTexts` for a collection's rules (`{ readonly "en": string; readonly "pt-BR": string }`), or undefined when the game has one locale. */
+export function rulesTextsType(rules: readonly CompiledRule[]): string | undefined {
+  const locales = localesOf(rules);
+  return locales.length > 1 ? `{ ${locales.map((l) => `readonly ${JSON.stringify(l)}: string`).join('; ')} }` : undefined;
+}
+
+function localesOf(rules: readonly CompiledRule[]): string[] {
+  // Every rule of a game carries the same locales (value rules none: a formula has no language).
+  return Object.keys(rules.find((r) => Object.keys(r.texts).length)?.texts ?? {});
+}
