@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Project, ts } from 'ts-morph';
+import type * as TsMorph from 'ts-morph';
+import type { ts } from 'ts-morph';
 import type { LinkedGame } from '../link/link.ts';
 import type { Text } from '../model.ts';
+import { rulesTextMembers, rulesTextsType } from '../rules/texts.ts';
 import type { CompiledRule } from '../rules/compile.ts';
 import { playerStateModel } from '../rules/player-state.ts';
 import * as runtime from '../rules/runtime.ts';
@@ -13,6 +16,7 @@ import { textOf } from '../link/link.ts';
 import { namespaceName, typeNameOfDeclaration, typeNamespaceName } from './names.ts';
 import { schemaToTs, type Schema } from './schema-to-ts.ts';
 import { docComment, docText, propName, valueKey } from './ts-syntax.ts';
+import { dataModule, dataModuleName, LITERAL_LIMIT, type DataModule } from './data-module.ts';
 
 
 export interface GameForEmit {
@@ -24,34 +28,66 @@ const RUNTIME_SOURCE = fileURLToPath(new URL('../rules/runtime.ts', import.meta.
 
 /**
  * The TypeScript sources of the engine data package, by output name
- * (runtime, one module per game, index). Built as text from the linked
+ * (runtime, one module per game, a data module per large collection
+ * (`<game>.<collection>`, see data-module.ts), index). Built as text from the linked
  * content; every exported declaration carries its type, so each file can be
  * turned into `.js` and `.d.ts` on its own (TypeScript's isolated
  * declarations), without a type-checking program in the build's path.
  */
-export function packageSources(games: readonly GameForEmit[], schemas: SchemaSet): Map<string, string> {
-  const sources = new Map<string, string>();
-  sources.set('runtime', runtimeSource());
-  for (const g of games) sources.set(g.linked.game.manifest.id, gameModule(g, schemas));
-  sources.set('index', indexModule(games));
-  return sources;
+export function packageSources(games: readonly GameForEmit[], schemas: SchemaSet, options: EmitOptions = {}): Map<string, string> {
+  return new Map([...packageModules(games, schemas, options)].map(([name, m]) => [name, m.source]));
 }
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  declaration: true,
-  isolatedDeclarations: true,
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  removeComments: false,
-  newLine: ts.NewLineKind.LineFeed, // LF on every platform, so builds are byte-identical
-};
+/** A module of the package: its TypeScript source, and its output when it is written directly rather than transpiled. */
+interface PackageModule {
+  source: string;
+  out?: { js: string; dts: string };
+}
+
+export interface EmitOptions {
+  /** Collections with more entries than this get a data module (default LITERAL_LIMIT); the tests pass 0 to put every collection through that path. */
+  literalLimit?: number;
+}
+
+function packageModules(games: readonly GameForEmit[], schemas: SchemaSet, options: EmitOptions): Map<string, PackageModule> {
+  const modules = new Map<string, PackageModule>();
+  modules.set('runtime', { source: runtimeSource() });
+  for (const g of games) {
+    const { source, data } = gameModule(g, schemas, options.literalLimit ?? LITERAL_LIMIT);
+    modules.set(g.linked.game.manifest.id, { source });
+    for (const d of data) modules.set(d.name, { source: d.ts, out: { js: d.js, dts: d.dts } });
+  }
+  modules.set('index', { source: indexModule(games) });
+  return modules;
+}
+
+/**
+ * TypeScript (the one ts-morph ships), loaded on first use: it takes a third of a second to load, and only a
+ * build's emit needs it, so `check`, `new` and the rest do not pay for it. ts-morph is CommonJS, so a plain require.
+ */
+let tsMorph: typeof TsMorph | undefined;
+function typescript(): typeof TsMorph {
+  return (tsMorph ??= createRequire(import.meta.url)('ts-morph') as typeof TsMorph);
+}
+
+function compilerOptions(): ts.CompilerOptions {
+  const { ts } = typescript();
+  return {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    declaration: true,
+    isolatedDeclarations: true,
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    removeComments: false,
+    newLine: ts.NewLineKind.LineFeed, // LF on every platform, so builds are byte-identical
+  };
+}
 
 /**
  * Write the engine data package: `.js` + `.d.ts` per module (transpiled by the
- * TypeScript that ts-morph ships), a package.json and a README. Returns path
+ * TypeScript that ts-morph ships; a data module's are written directly), a package.json and a README. Returns path
  * (relative to generated/) -> contents. `typeCheckPackage` runs the full
  * strict check over the same sources (the test suite does, on every run).
  */
@@ -64,19 +100,26 @@ export function clearEmitCache(): void {
 }
 
 /** `packageName` is the package's npm name: the project's setting (rulebook.yaml `package.name`), or the default. */
-export function emitPackage(games: readonly GameForEmit[], schemas: SchemaSet, version: string, packageName: string = DEFAULT_PACKAGE_NAME): Map<string, string> {
+export function emitPackage(games: readonly GameForEmit[], schemas: SchemaSet, version: string, packageName: string = DEFAULT_PACKAGE_NAME, options: EmitOptions = {}): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [name, source] of packageSources(games, schemas)) {
+  for (const [name, { source, out: direct }] of packageModules(games, schemas, options)) {
+    if (direct) {
+      out.set(`${name}.js`, direct.js);
+      out.set(`${name}.d.ts`, direct.dts);
+      continue;
+    }
     const cached = emitted.get(name);
     if (cached?.source === source) {
       out.set(`${name}.js`, cached.js);
       out.set(`${name}.d.ts`, cached.dts);
       continue;
     }
-    const { declaration: _d, isolatedDeclarations: _i, ...jsOptions } = COMPILER_OPTIONS;
+    const { ts } = typescript();
+    const options = compilerOptions();
+    const { declaration: _d, isolatedDeclarations: _i, ...jsOptions } = options;
     // ES modules whatever the file is called (transpileModule sees no package.json to tell it).
     const js = ts.transpileModule(source, { compilerOptions: { ...jsOptions, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }, fileName: `${name}.ts`, reportDiagnostics: true });
-    const dts = ts.transpileDeclaration(source, { compilerOptions: COMPILER_OPTIONS, fileName: `${name}.ts`, reportDiagnostics: true });
+    const dts = ts.transpileDeclaration(source, { compilerOptions: options, fileName: `${name}.ts`, reportDiagnostics: true });
     const problems = [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])];
     if (problems.length) {
       // Generated code that cannot be emitted is a compiler bug, not a content error.
@@ -93,7 +136,9 @@ export function emitPackage(games: readonly GameForEmit[], schemas: SchemaSet, v
 
 /** Type-check the package sources as one strict program (ts-morph, in memory); returns the problems as text. */
 export function typeCheckPackage(sources: ReadonlyMap<string, string>): string[] {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { ...COMPILER_OPTIONS, noEmit: true } });
+  // The package's own code is checked, not TypeScript's bundled declarations (skipLibCheck), and without the DOM:
+  // the package runs in Node and must not lean on browser globals.
+  const project = new (typescript().Project)({ useInMemoryFileSystem: true, compilerOptions: { ...compilerOptions(), noEmit: true, lib: ['lib.es2022.d.ts'], skipLibCheck: true } });
   project.getFileSystem().writeFileSync('/src/package.json', '{"type":"module"}');
   for (const [name, text] of sources) project.createSourceFile(`/src/${name}.ts`, text);
   return project.getPreEmitDiagnostics().map((d) => {
@@ -172,17 +217,38 @@ function union(values: readonly string[]): string {
   return values.length ? values.map((v) => JSON.stringify(v)).join(' | ') : 'never';
 }
 
-function gameModule(g: GameForEmit, schemas: SchemaSet): string {
+/** Each collection's compiled rules by entry ID, built once: looking them up per entry by scanning every rule made emit quadratic. */
+function rulesByEntry(rules: readonly CompiledRule[]): Map<string, Map<string, CompiledRule[]>> {
+  const out = new Map<string, Map<string, CompiledRule[]>>();
+  for (const r of rules) {
+    let byEntry = out.get(r.collection);
+    if (!byEntry) out.set(r.collection, (byEntry = new Map()));
+    const list = byEntry.get(r.entryId);
+    if (list) list.push(r);
+    else byEntry.set(r.entryId, [r]);
+  }
+  return out;
+}
+
+const NO_RULES: ReadonlyMap<string, readonly CompiledRule[]> = new Map();
+
+function gameModule(g: GameForEmit, schemas: SchemaSet, literalLimit: number): { source: string; data: DataModule[] } {
   const { game, declarations, placeholders } = g.linked;
   const m = game.manifest;
   const ns = namespaceName(m.id);
   const lines: string[] = [];
+  const rulesOf = rulesByEntry(g.rules);
+  // A large collection's entries live in a module of their own, written directly (data-module.ts says why).
+  const large = new Set([...game.collections.values()].filter((c) => c.entries.length > literalLimit).map((c) => c.name));
   const tableKinds = new Set(Object.values(m.tables ?? {}).map((t) => t.kind));
   const engineHelpers = [...(m.movers ? ['makeMover'] : []), ...(tableKinds.has('lookup') ? ['lookupRow'] : []), ...(tableKinds.has('value') ? ['valueWithOverride'] : []), ...(tableKinds.has('ranking') ? ['rankPlayers'] : [])];
+  // The helpers this module's own rules call (a data module imports its own). Each expression scanned once per helper: linear in the rules.
+  const expressions = g.rules.filter((r) => !large.has(r.collection)).map((r) => r.typedExpression ?? r.expression);
   // Sorted: a module namespace's key order differs between loaders (node vs vitest), the output must not.
-  const used = [...new Set([...Object.keys(runtime).filter((h) => g.rules.some((r) => (r.typedExpression ?? r.expression).includes(h + '('))), ...engineHelpers])].sort();
+  const used = [...new Set([...Object.keys(runtime).filter((h) => expressions.some((x) => x.includes(h + '('))), ...engineHelpers])].sort();
   lines.push(`// Generated by rulebook from content/${m.id}/. Do not edit: edit the content and run \`npm run build\`.`);
   lines.push(`import { collection, type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text${m.movers ? ', type Mover, type MoveBy, type Piece' : ''}${tableKinds.has('ranking') ? ', type Standing' : ''}${used.map((u) => `, ${u}`).join('')} } from './runtime.js';`);
+  for (const name of large) lines.push(`import { ${allName(name)}, type ${game.collections.get(name)!.decl.type}Id } from './${dataModuleName(m.id, name)}.js';`);
   lines.push(`export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';`, '');
   const declTypes = new Map<string, string>();
   for (const [name, values] of declarations) {
@@ -193,7 +259,8 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
   const idTypes = new Map<string, string>();
   for (const c of game.collections.values()) {
     idTypes.set(c.name, `${c.decl.type}Id`);
-    lines.push(`export type ${c.decl.type}Id = ${union(c.entries.map((e) => e.id))};`);
+    // A large collection's union is declared in its data module, beside its IDs.
+    lines.push(large.has(c.name) ? `export type { ${c.decl.type}Id };` : `export type ${c.decl.type}Id = ${union(c.entries.map((e) => e.id))};`);
   }
   const roles = m.roles ?? {};
   const rulesCollection = roles.rules ? game.collections.get(roles.rules) : undefined;
@@ -236,25 +303,36 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
     const schema = schemas.ajv.getSchema(schemaId)?.schema as Schema | undefined;
     // Every entry has an ID and a name (the build fills in the ID when an entry has no name), whatever the schema requires.
     const body = schema ? schemaToTs(schema, ctx, schemaId, '', { omit: ['id'], required: ['name'] }) : '{ readonly [key: string]: unknown }';
-    const rules = g.rules.filter((r) => r.collection === c.name);
+    const byEntry = rulesOf.get(c.name) ?? NO_RULES;
+    const rules = [...byEntry.values()].flat();
     const extra: string[] = [`  readonly id: ${c.decl.type}Id;`];
     if (!isObjectSchemaWith(schema, 'name')) extra.push('  /** No name in the schema: the ID. */', '  readonly name: string;');
     // A function the build compiles for every entry is always there (`byId[id].score(players)`, no `!`); for some entries only, optional.
-    const has = (kind?: CompiledRule['kind']) => c.entries.every((e) => rules.some((r) => r.entryId === e.id && (kind === undefined || r.kind === kind)));
+    const has = (kind?: CompiledRule['kind']) => c.entries.every((e) => (byEntry.get(e.id) ?? []).some((r) => kind === undefined || r.kind === kind));
     const opt = (kind?: CompiledRule['kind']) => (has(kind) ? '' : '?');
     const kinds = new Set(rules.map((r) => r.kind));
     if (kinds.has('scoring')) extra.push(`  /** The rule compiled from the data: one total per player, in input order. */`, `  readonly score${opt('scoring')}: (players: readonly ${state?.type ?? 'never'}[]) => number[];`);
     if (kinds.has('effect')) extra.push(`  /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */`, `  readonly apply${opt('effect')}: (state: ${players?.typeName ?? 'never'}) => ${players?.typeName ?? 'never'};`);
     if (kinds.has('value')) extra.push(`  /** The value compiled from the data, from one player's state. */`, `  readonly value${opt('value')}: (state: ${players?.typeName ?? 'never'}) => number;`);
     if (kinds.size) extra.push(`  /** The rule as rules text, rendered from the same data. */`, `  readonly rulesText${opt()}: string;`);
+    const textsType = rulesTextsType(rules);
+    if (textsType) extra.push(`  /** The rules text in every locale the game declares (\`rulesText\` is its main locale's). */`, `  readonly rulesTexts${opt()}: ${textsType};`);
     const bodyInner = body.startsWith('{\n') ? body.slice(2, -2) : '';
     lines.push(`export interface ${c.decl.type} {`, ...extra, ...(bodyInner ? [bodyInner] : []), '}', '');
   }
   // The data, one constant per collection, in source order.
+  const data: DataModule[] = [];
   for (const c of game.collections.values()) {
+    const byEntry = rulesOf.get(c.name) ?? NO_RULES;
+    if (large.has(c.name)) {
+      const kinds = new Set([...byEntry.values()].flat().map((r) => r.kind));
+      const typeImports = [...(kinds.has('scoring') && state ? [state.type] : []), ...((kinds.has('effect') || kinds.has('value')) && players ? [players.typeName] : [])];
+      data.push(dataModule({ gameId: m.id, collection: c, rulesOf: byEntry, endStateType: state?.type ?? 'never', typeImports, binding: allName(c.name), idType: `${c.decl.type}Id` }));
+      continue;
+    }
     lines.push(`const ${allName(c.name)}: readonly ${c.decl.type}[] = [`);
     for (const e of c.entries) {
-      const rules = g.rules.filter((r) => r.collection === c.name && r.entryId === e.id);
+      const rules = byEntry.get(e.id) ?? [];
       const fields = [`id: ${JSON.stringify(e.id)}`];
       if (!('name' in e.value)) fields.push(`name: ${JSON.stringify(e.id)}`);
       for (const [k, v] of Object.entries(e.value)) if (k !== 'id') fields.push(`${valueKey(k)}: ${literal(v, '    ')}`);
@@ -263,7 +341,7 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
         else fields.push(`${r.functionName}: ${r.typedExpression ?? r.expression}`);
       }
       // One rulesText per entry (compileRules allows one rule of each kind per entry): the texts in source order.
-      if (rules.length) fields.push(`rulesText: ${JSON.stringify(rules.map((r) => r.text).join('\n'))}`);
+      fields.push(...rulesTextMembers(rules));
       lines.push(`  {\n    ${fields.join(',\n    ')},\n  },`);
     }
     lines.push('];', '');
@@ -305,7 +383,7 @@ function gameModule(g: GameForEmit, schemas: SchemaSet): string {
   lines.push(`export const ${ns}: ${nsType} = Object.freeze<${nsType}>({`);
   for (const mem of members) lines.push(`  ${valueKey(mem.name)}: ${mem.value},`);
   lines.push('});', '');
-  return lines.join('\n');
+  return { source: lines.join('\n'), data };
 }
 
 interface Member {
