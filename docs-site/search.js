@@ -2,14 +2,15 @@
 // page's own Pagefind bundle (its stemmer) with the other languages' bundles
 // merged in (`mergeIndex`), all loaded on the reader's first query. A rule
 // number ("16.5.1") puts that rule first and a misspelling close to a known
-// name offers it ("Did you mean Lampião?"), both from pagefind/names.json,
-// which the build writes beside pagefind/languages.json (the bundles to
-// merge; compiler/emit-site/search.ts). Results are links
-// (deep links to the rule or entry anchor) naming their game; the status line
+// name offers it ("Did you mean Lampião?"), from pagefind/numbers.json and
+// pagefind/spellings.json, which the build writes beside
+// pagefind/languages.json (the bundles to merge; compiler/emit-site/search.ts).
+// Results are links (deep links to the rule or entry anchor) naming their
+// game, and their page beside a name several entries bear; the status line
 // announces how many there are, never the list. Nothing from the index is
 // inserted as HTML: excerpts are rebuilt as text and <mark> elements.
 
-/** bundle URL -> Promise<{ pagefind, namesList, base }>; a failed load is dropped, so the next query tries again. */
+/** bundle URL -> Promise<{ pagefind, numbersList, spellingsList, base }>; a failed load is dropped, so the next query tries again. */
 const engines = new Map();
 let attempt = 0;
 
@@ -50,16 +51,20 @@ async function open(base, retry) {
     if (folder === own) continue;
     await pagefind.mergeIndex(new URL(`../${folder}/`, base).pathname, { language: folder, baseUrl: '/', excerptLength: 22 });
   }
-  let names;
-  // The names list is fetched only for a query that needs it (a rule number, or one that found nothing); a failed fetch is tried again.
-  const namesList = () => {
-    names ??= fetch(new URL('../names.json', base)).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
-    return names.catch(() => {
-      names = undefined;
-      return EMPTY_NAMES;
-    });
+  // Each list is fetched only for a query that needs it, and a failed fetch is tried again: the numbered
+  // rules (numbers.json) for a rule number, the distinct names (spellings.json) for a query that found
+  // nothing. (One list of every heading with its URL weighed 3 MB at 30,000 cards.)
+  const lazy = (file, empty) => {
+    let list;
+    return () => {
+      list ??= fetch(new URL(`../${file}`, base)).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
+      return list.catch(() => {
+        list = undefined;
+        return empty;
+      });
+    };
   };
-  return { pagefind, namesList, base };
+  return { pagefind, numbersList: lazy('numbers.json', EMPTY_NAMES), spellingsList: lazy('spellings.json', []), base };
 }
 
 function excerptNode(excerpt) {
@@ -81,6 +86,23 @@ const fold = (s) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const wordsOf = (s) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
+ * Whether an excerpt's marked words answer the query. Pagefind, finding no
+ * word for a misspelling ("lampeda"), may match a short word it starts with
+ * ("la", in every French page), which would hide the misspelling suggestion
+ * behind pages of noise. A marked word counts when it is about as long as a
+ * query word (4 letters, or the whole of a shorter one) and starts like it;
+ * an excerpt with no marks (a match in the title) counts.
+ */
+function answers(excerpt, asked) {
+  const marks = [...(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => fold(m[1]));
+  if (!marks.length) return true;
+  return marks.some((mark) => asked.some((word) => {
+    const need = Math.min(4, word.length);
+    return mark.length >= need && mark.slice(0, need) === word.slice(0, need);
+  }));
+}
+
+/**
  * The best places inside one page: its sub-results (headings with an anchor),
  * those whose heading holds the query's words first (by a 4-letter stem, so
  * "clareira costeira" ranks "Clareiras Costeiras"), then by matches.
@@ -90,7 +112,8 @@ function places(data, query) {
   const inTitle = (s) => stems.filter((w) => fold(s.title ?? '').includes(w)).length;
   const subs = (data.sub_results ?? []).filter((s) => s.url.includes('#'));
   const ranked = [...subs].sort((a, b) => inTitle(b) - inTitle(a) || (b.locations?.length ?? 0) - (a.locations?.length ?? 0));
-  const found = ranked.length ? ranked.slice(0, 3) : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }];
+  const asked = wordsOf(fold(query));
+  const found = (ranked.length ? ranked : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }]).filter((p) => answers(p.excerpt, asked)).slice(0, 3);
   return found.map((p) => ({ url: p.url, title: p.title, excerpt: p.excerpt, game: data.meta?.game, page: data.meta?.title, lang: data.meta?.lang }));
 }
 
@@ -133,14 +156,14 @@ const quotes = (place, number) => new DOMParser().parseFromString(place.excerpt 
  * to 8, then 3). The distance is fastest-levenshtein's, shipped beside the
  * index (pagefind/levenshtein.js) and loaded only for such a query.
  */
-async function closestName(names, query, base) {
+async function closestName(spellings, query, base) {
   const asked = wordsOf(fold(query));
   const target = asked.join(' ');
-  if (target.length < 3 || !names.names.length) return undefined;
+  if (target.length < 3 || !spellings.length) return undefined;
   const { distance } = await import(new URL('../levenshtein.js', base).href);
   const budget = target.length <= 4 ? 1 : target.length <= 8 ? 2 : 3;
   let best;
-  for (const [text] of names.names) {
+  for (const text of spellings) {
     const printed = wordsOf(text.replace(LEADING_NUMBER, ''));
     for (let i = 0; i + asked.length <= printed.length; i++) {
       const run = printed.slice(i, i + asked.length);
@@ -229,7 +252,7 @@ export function attachSearch(input, region, words, bundlePath, root) {
       if (mine !== seq || !found) return;
       const pages = await Promise.all(found.results.slice(0, 8).map((r) => r.data()));
       if (mine !== seq) return;
-      const first = NUMBER.test(query) ? numbered(await engine.namesList(), query).filter((n) => (!chosen.game || n.game === chosen.game)) : [];
+      const first = NUMBER.test(query) ? numbered(await engine.numbersList(), query).filter((n) => (!chosen.game || n.game === chosen.game)) : [];
       // Pagefind reads "16.5.1" as the words 16, 5 and 1, found in any rule with those numbers: after a
       // numbered rule, only the results that quote the number (rules referring to it) follow.
       const rest = byTitle(pages.flatMap((data) => places(data, query)).filter((p) => !first.length || quotes(p, query)), query);
@@ -241,7 +264,7 @@ export function attachSearch(input, region, words, bundlePath, root) {
         seen.add(place.url);
         items.push(place);
       }
-      const closest = items.length ? undefined : await closestName(await engine.namesList(), query, engine.base);
+      const closest = items.length ? undefined : await closestName(await engine.spellingsList(), query, engine.base);
       if (mine !== seq) return;
       render(query, items, closest);
     } catch {

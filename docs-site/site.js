@@ -3,6 +3,7 @@
 // file, never inline script: the Content-Security-Policy allows only the
 // site's own files.
 import { attachSearch } from './search.js';
+import { attachCollectionPages } from './filters.js';
 
 const html = document.documentElement;
 html.classList.add('js');
@@ -51,6 +52,9 @@ const language = document.getElementById('search-lang');
 const bundle = language ? () => language.value : html.dataset.search || 'pagefind/en/';
 if (input && results) attachSearch(input, results, words, bundle, html.dataset.root || '');
 language?.addEventListener('change', () => input?.dispatchEvent(new Event('input')));
+
+// A collection split over pages: its filters, and links to entries drawn on another of its pages (filters.js).
+attachCollectionPages();
 
 // Offline: a service worker keeps every page and asset once fetched. Only over http(s).
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {

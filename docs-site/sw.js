@@ -4,7 +4,7 @@
 const CACHE = 'rulebook-v1';
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['index.html', 'style.css', 'site.js', 'search.js'])).catch(() => {}).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(['index.html', 'style.css', 'site.js', 'search.js', 'filters.js'])).catch(() => {}).then(() => self.skipWaiting()));
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 

@@ -67,10 +67,10 @@ function itemHtml(group: readonly ReleaseChange[], ctx: PageContext): string {
     const href = c.collection ? `${c.collection}.html` : 'index.html';
     return `<li>${label}${here ? `<a href="${esc(href)}">${esc(plain(c.name ?? ''))}</a>` : esc(plain(c.name ?? ''))}</li>`;
   }
-  const entry = c.collection ? game.collections.get(c.collection)?.entries.find((e) => e.id === c.id) : undefined;
+  const entry = c.collection && c.id !== undefined ? ctx.index.entry(c.collection, c.id) : undefined;
   const name = esc(plain(c.name ?? c.id ?? ''));
   const numbered = entry && typeof entry.value.number === 'string' && (c.collection === game.manifest.roles?.rules || c.collection === game.manifest.roles?.glossary);
-  const href = !entry || c.change === 'entry-removed' ? undefined : numbered ? ruleHref(String(entry.value.number), ctx) : `${c.collection}.html#${entry.id}`;
+  const href = !entry || c.change === 'entry-removed' ? undefined : numbered ? ruleHref(String(entry.value.number), ctx) : ctx.index.hrefOf(c.collection!, entry.id);
   const linked = href ? `<a href="${esc(href)}">${name}</a>` : name;
   const formerly = c.change === 'entry-renamed' ? `; ${esc(w.formerly)} ${esc(plain(c.wasName ?? c.was ?? ''))}` : '';
   const details = group.map((f) => fieldHtml(f, ctx)).join('');

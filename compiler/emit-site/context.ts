@@ -4,6 +4,7 @@ import { textOf, type PlaceholderInfo } from '../link/link.ts';
 import type { Entry, Text } from '../model.ts';
 import type { CheckedGame } from '../pipeline.ts';
 import type { Words } from './i18n.ts';
+import type { SiteIndex } from './site-index.ts';
 
 /** HTML-escape a text from content. Every string from content goes through this or the Markdown sanitizer. */
 export const esc = Handlebars.escapeExpression;
@@ -22,6 +23,8 @@ export interface PageContext {
   glossary: Glossary;
   /** Per-page counter, so tooltip IDs are unique on the page. */
   ids: { next: number };
+  /** The game's entries, rules, drafts and pages, indexed once for every page. */
+  index: SiteIndex;
 }
 
 export interface Glossary {
@@ -75,7 +78,7 @@ function tokenHtml(token: Token, ctx: PageContext): string {
   if (token.kind === 'ref') return `<a class="xref" href="${esc(ctx.toGame + ruleHref(token.target, ctx))}">${esc(token.label ? `${token.target} - ${token.label}` : token.target)}</a>`;
   if (token.kind === 'term') return termHtml(token.target, token.label ?? token.target, ctx);
   const roles = game.manifest.roles ?? {};
-  const icon = roles.icons ? game.collections.get(roles.icons)?.entries.find((e) => e.id === token.target) : undefined;
+  const icon = roles.icons ? ctx.index.entry(roles.icons, token.target) : undefined;
   const alt = icon ? textOf(icon.value.name as Text, ctx.locale) : token.target;
   return `<span class="icon" role="img" aria-label="${esc(alt)}">${esc(alt)}</span>`;
 }
@@ -111,7 +114,9 @@ export function readingsByEntry(readings: readonly PlaceholderInfo[]): Map<strin
   const out = new Map<string, PlaceholderInfo[]>();
   for (const r of readings) {
     const key = `${r.collection}|${r.id}`;
-    out.set(key, [...(out.get(key) ?? []), r]);
+    const list = out.get(key);
+    if (list) list.push(r);
+    else out.set(key, [r]);
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { mapGraph, mapHtml } from './map-svg.ts';
 import { anchoredHeading } from './rules-tree.ts';
 import { templateFace } from './faces.ts';
 import { labelsOf, type CollectionLabels } from './labels.ts';
+import { valueLabel } from './collection-pages.ts';
 import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
 import { renderEffect } from '../rules/effect-render.ts';
@@ -34,13 +35,13 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   const labels = labelsOf(game, c);
   const name = textOf(e.value.name as Text | undefined, ctx.locale) || e.id;
   // An entry may hold several rules (a map's onEnter beside its setup): each is shown as rules text; the examples are the first's.
-  const rules = ctx.game.rules.filter((r) => r.collection === c.name && r.entryId === e.id);
+  const rules = ctx.index.rules(c.name, e.id);
   const rule = rules[0];
   const wholeDraft = draftOf(ctx, c.name, e.id, '');
   // One badge per entry: every value of it the rulebook does not give, its notes each said once.
-  const notes = [...new Set(draftsOfEntry(ctx, c.name, e.id).map((d) => d.note))];
+  const notes = [...new Set(ctx.index.drafts(c.name, e.id).map((d) => d.note))];
   const parts = [`<article class="entity${face ? ' face' : ''}${wholeDraft ? ' is-draft' : ''}" aria-labelledby="${esc(e.id)}">`];
-  parts.push(anchoredHeading(level, e.id, `${inline(name, ctx)}${notes.length ? draftBadge(ctx, notes.join(' · ')) : ''}`, name, ctx));
+  parts.push(anchoredHeading(level, e.id, `${inline(name, ctx)}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.join(' · ')) : ''}`, name, ctx));
   if (notes.length) parts.push(`<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${inline(n, ctx)}</li>`).join('')}</ul></details>`);
   for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
@@ -69,10 +70,34 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   return parts.join('\n');
 }
 
-/** Every draft value of one entry (the entry itself, its name, its fields at any depth), in source order. */
-function draftsOfEntry(ctx: PageContext, collection: string, id: string): PlaceholderInfo[] {
-  const prefix = `${collection}|${id}|`;
-  return [...ctx.drafts].filter(([k]) => k.startsWith(prefix)).map(([, d]) => d);
+/**
+ * Beside a name that more than one entry of the collection bears (a reprint,
+ * a common card name): the value of the collection's first titled enum field
+ * (else reference field) that tells them apart ("Moinho Dourado · Building"),
+ * in the heading, so the page, "On this page" and a search result all show it.
+ */
+function whichHtml(c: Collection, e: Entry, name: string, ctx: PageContext): string {
+  const memoKey = `which:${c.name}`;
+  let known = ctx.index.memo.get(memoKey) as { counts: Map<string, number>; field?: { key: string; ref?: string } } | undefined;
+  if (!known) {
+    const counts = new Map<string, number>();
+    for (const x of c.entries) {
+      const n = textOf(x.value.name as Text | undefined, ctx.locale) || x.id;
+      counts.set(n, (counts.get(n) ?? 0) + 1);
+    }
+    let field: { key: string; ref?: string } | undefined;
+    if ([...counts.values()].some((n) => n > 1)) {
+      const labels = labelsOf(ctx.game.linked.game, c);
+      const keys = [...new Set(c.entries.flatMap((x) => Object.keys(x.value)))].filter((k) => labels.title(`/${k}`));
+      const key = keys.find((k) => Array.isArray(labels.at(`/${k}`).node?.enum)) ?? keys.find((k) => labels.at(`/${k}`).ref);
+      if (key) field = { key, ref: labels.at(`/${key}`).ref };
+    }
+    known = { counts, field };
+    ctx.index.memo.set(memoKey, known);
+  }
+  const v = known.field ? e.value[known.field.key] : undefined;
+  if ((known.counts.get(name) ?? 0) < 2 || (typeof v !== 'string' && typeof v !== 'number')) return '';
+  return ` <span class="which">· ${esc(valueLabel(String(v), known.field!.ref, ctx))}</span>`;
 }
 
 function pointerValue(value: unknown, pointer: string): unknown {
@@ -154,14 +179,14 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
   const rule = ruleByNumber(ctx, v);
   if (rule) return `<a class="xref" href="${esc(ctx.toGame + ruleHref(v, ctx))}">${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}</a>`;
   if (ref) {
-    const entry = game.collections.get(ref)?.entries.find((x) => x.id === v);
-    if (entry) return `<a href="${esc(`${ctx.toGame}${ref}.html#${v}`)}">${inline(textOf(entry.value.name as Text, ctx.locale) || v, ctx)}</a>`;
+    const entry = ctx.index.entry(ref, v);
+    if (entry) return `<a href="${esc(ctx.toGame + ctx.index.hrefOf(ref, v))}">${inline(textOf(entry.value.name as Text, ctx.locale) || v, ctx)}</a>`;
   }
   const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(game, v) : undefined;
   if (field) return esc(field);
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
   const icons = game.manifest.roles?.icons;
-  const icon = icons ? game.collections.get(icons)?.entries.find((x) => x.id === v) : undefined;
+  const icon = icons ? ctx.index.entry(icons, v) : undefined;
   if (icon) return `<span class="icon">${esc(plain(textOf(icon.value.name as Text, ctx.locale) || v))}</span>`;
   const declared = declaredName(game, v);
   return declared === undefined ? undefined : esc(declared);
@@ -169,8 +194,7 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
 
 function ruleByNumber(ctx: PageContext, v: string): Entry | undefined {
   if (!/^\d+(\.[0-9A-Za-z]+)+$/.test(v)) return undefined;
-  const rules = ctx.game.linked.game.manifest.roles?.rules;
-  return rules ? ctx.game.linked.game.collections.get(rules)?.entries.find((e) => String(e.value.number) === v) : undefined;
+  return ctx.index.ruleByNumber(v);
 }
 
 /** A value as a reader's words (for templates): names for IDs and icons, yes/no, numbers; a map's titled parts as "label value". */
@@ -191,13 +215,13 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
 
 function wordsOfId(v: string, ref: string | undefined, ctx: PageContext): string | undefined {
   const game = ctx.game.linked.game;
-  const entry = ref ? game.collections.get(ref)?.entries.find((x) => x.id === v) : undefined;
+  const entry = ref ? ctx.index.entry(ref, v) : undefined;
   if (entry) return plain(textOf(entry.value.name as Text, ctx.locale) || v);
   const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(game, v) : undefined;
   if (field) return field;
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
   const icons = game.manifest.roles?.icons;
-  const icon = icons ? game.collections.get(icons)?.entries.find((x) => x.id === v) : undefined;
+  const icon = icons ? ctx.index.entry(icons, v) : undefined;
   if (icon) return plain(textOf(icon.value.name as Text, ctx.locale) || v);
   return declaredName(game, v);
 }
@@ -227,19 +251,19 @@ export function draftsHtml(placeholders: readonly PlaceholderInfo[], ctx: PageCo
   if (!placeholders.length) return `<p>${esc(w.noDrafts)}</p>`;
   const game = ctx.game.linked.game;
   const byCollection = new Map<string, PlaceholderInfo[]>();
-  for (const p of placeholders) byCollection.set(p.collection, [...(byCollection.get(p.collection) ?? []), p]);
+  for (const p of placeholders) pushTo(byCollection, p.collection, p);
   const sections = [...byCollection].map(([name, items]) => {
     const c = game.collections.get(name);
     const title = c ? textOf(c.decl.title, ctx.locale) || name : textOf(game.manifest.name, ctx.locale);
     const href = c ? `${name}.html` : 'index.html';
     const byNote = new Map<string, PlaceholderInfo[]>();
-    for (const p of items) byNote.set(p.note, [...(byNote.get(p.note) ?? []), p]);
+    for (const p of items) pushTo(byNote, p.note, p);
     const rows = [...byNote].map(([note, list]) => {
       const ids = [...new Set(list.map((p) => p.id))];
       const links = ids.map((id) => {
-        const entry = c?.entries.find((e) => e.id === id);
+        const entry = c ? ctx.index.entry(c.name, id) : undefined;
         const label = entry ? plain(textOf(entry.value.name as Text | undefined, ctx.locale) || id) : title;
-        return `<a href="${esc(ctx.toGame + (entry ? `${href}#${id}` : href))}">${esc(label)}</a>`;
+        return `<a href="${esc(ctx.toGame + (entry && c ? ctx.index.hrefOf(c.name, id) : href))}">${esc(label)}</a>`;
       });
       return `<tr><td>${inline(note, ctx)}</td><td>${list.length}</td><td>${links.join(', ')}</td></tr>`;
     });
@@ -261,7 +285,7 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
   const game = ctx.game.linked.game;
   const items = readings.map((r) => {
     const c = game.collections.get(r.collection);
-    const entry = c?.entries.find((e) => e.id === r.id);
+    const entry = c ? ctx.index.entry(c.name, r.id) : undefined;
     if (!c || !entry) return `<li><a href="${esc(ctx.toGame)}index.html">${esc(plain(gameWideName(ctx, r.path) ?? w.overview))}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${inline(r.note, ctx)}</li>`;
     // A reading in a worked example says which example, by its number as the page shows them.
     const example = /^\/examples\/(\d+)(\/|$)/.exec(r.path);
@@ -269,7 +293,7 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
     const roles = game.manifest.roles ?? {};
     const numbered = (c.name === roles.rules || c.name === roles.glossary) && entry.value.number !== undefined;
     const label = [numbered ? String(entry.value.number) : '', textOf((entry.value.name ?? entry.value.title) as Text | undefined, ctx.locale)].filter(Boolean).join(' ') || entry.id;
-    const href = numbered ? ruleHref(String(entry.value.number), ctx) : `${c.name}.html#${entry.id}`;
+    const href = numbered ? ruleHref(String(entry.value.number), ctx) : ctx.index.hrefOf(c.name, entry.id);
     const title = textOf(c.decl.title, ctx.locale) || c.name;
     // The link's words are plain text: a token in a name would put a link inside this link.
     return `<li><a href="${esc(ctx.toGame + href)}">${esc(plain(label))}</a> (${esc(title)}${esc(where)}): ${inline(r.note, ctx)}</li>`;
@@ -283,4 +307,10 @@ function gameWideName(ctx: PageContext, path: string): string | undefined {
   if (!m) return undefined;
   const declared = ctx.game.linked.game.manifest.declarations?.[m[1]!]?.[Number(m[2])];
   return declared ? textOf(declared.name, ctx.locale) || undefined : undefined;
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }

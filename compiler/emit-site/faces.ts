@@ -134,7 +134,10 @@ const processor = unified().use(remarkParse).use(remarkDirective).use(directives
  * (titled fields) is drawn instead.
  */
 export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (pointer: string) => string[]): string | undefined {
-  const t = templateFor(ctx.game.linked.game, c);
+  // Read once per render of the game, not once per entry (10,000 failed reads of a missing template were a tenth of the site phase), and again on the next render, so `serve` sees an edited template.
+  const memoKey = `template:${c.name}`;
+  if (!ctx.index.memo.has(memoKey)) ctx.index.memo.set(memoKey, templateFor(ctx.game.linked.game, c));
+  const t = ctx.index.memo.get(memoKey) as Compiled | undefined;
   if (!t) return undefined;
   current = { entry: e, c, ctx, words };
   try {
@@ -160,6 +163,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
   for (const g of games) {
     const game = g.linked.game;
     for (const c of game.collections.values()) {
+      checkPageBy(root, game, c, bag, sources);
       const file = templatePath(game, c);
       const source = readTemplate(file);
       if (source === undefined) continue;
@@ -190,4 +194,23 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
       }
     }
   }
+}
+
+/**
+ * `pageBy` names a field the collection's schema does not have: a warning at
+ * the key in game.yaml, and the site numbers the pages instead (site.ts).
+ */
+function checkPageBy(root: string, game: Game, c: Collection, bag: DiagnosticBag, sources: Map<string, string>): void {
+  const by = c.decl.pageBy;
+  if (!by || labelsOf(game, c).at(`/${by}`).node) return;
+  const file = path.join(game.dir, 'game.yaml');
+  const text = readTemplate(file) ?? '';
+  const shown = displayPath(root, file);
+  // The `pageBy:` line under this collection's key (the first after it), else the collection's key.
+  const keyAt = text.search(new RegExp(`^\\s+${c.name}:`, 'm'));
+  const found = new RegExp(`^(\\s*)pageBy:`, 'm').exec(text.slice(Math.max(0, keyAt)));
+  const offset = found ? Math.max(0, keyAt) + found.index + found[1]!.length : Math.max(0, keyAt);
+  const before = text.slice(0, offset).split('\n');
+  sources.set(shown, text);
+  bag.warning(shown, { start: { line: before.length, column: before[before.length - 1]!.length + 1 } }, 'page-by-field', `pageBy "${by}" is not a property of ${c.name} entries (schema ${displayPath(root, labelsOf(game, c).file)}), so the site numbers its pages instead`);
 }

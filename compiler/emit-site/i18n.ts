@@ -32,6 +32,9 @@ export const WORDS = {
     erratum: 'Erratum', erratumNames: 'the printed text names', erratumRefersTo: 'but refers to rule', erratumIsRule: 'is rule', erratumKept: 'The printed text is kept.',
     howComputed: 'How it is computed', yes: 'Yes', no: 'No', draftNotes: 'Not printed in the rulebook (draft values)',
     draftsByNote: 'Each note below covers the values it names; the count says how many values share it.', draftValue: 'value', draftValues: 'values', entries: 'Entries', collection: 'Collection',
+    // A collection split over pages, and its filters (compiler/emit-site/collection-pages.ts, docs-site/filters.js). {n}, {total}: numbers.
+    pagesOf: 'Pages of', entriesCount: 'entries', filterEntries: 'Filter', filterAll: 'All', filterApply: 'Apply', filterReset: 'Show all', filterPages: 'Pages with matches',
+    filterMatch: '{n} of {total} match', filterOnPage: '{n} on this page', filterLoading: 'Loading the list of entries…', filterFailed: 'The list of entries could not load.', filterNone: 'No entry matches.',
   },
   'pt-BR': {
     skip: 'Pular para o conteúdo', contents: 'Sumário', footer: 'Gerado pelo rulebook a partir do conteúdo do jogo. Valores provisórios estão marcados.',
@@ -62,6 +65,8 @@ export const WORDS = {
     erratum: 'Errata', erratumNames: 'o texto impresso diz', erratumRefersTo: 'mas remete à regra', erratumIsRule: 'é a regra', erratumKept: 'O texto impresso foi mantido.',
     howComputed: 'Como é calculado', yes: 'Sim', no: 'Não', draftNotes: 'Não impresso no livro de regras (valores provisórios)',
     draftsByNote: 'Cada nota abaixo vale para os valores que nomeia; a contagem diz quantos valores a compartilham.', draftValue: 'valor', draftValues: 'valores', entries: 'Entradas', collection: 'Coleção',
+    pagesOf: 'Páginas de', entriesCount: 'entradas', filterEntries: 'Filtrar', filterAll: 'Todos', filterApply: 'Aplicar', filterReset: 'Mostrar tudo', filterPages: 'Páginas com resultados',
+    filterMatch: '{n} de {total} correspondem', filterOnPage: '{n} nesta página', filterLoading: 'Carregando a lista de entradas…', filterFailed: 'A lista de entradas não pôde ser carregada.', filterNone: 'Nenhuma entrada corresponde.',
   },
 } as const;
 

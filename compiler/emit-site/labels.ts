@@ -105,6 +105,8 @@ function child(at: Located, key: string): Located | 'free' | undefined {
 export class CollectionLabels {
   readonly file: string;
   private readonly root: Schema | undefined;
+  /** `at` per pointer: every entry of a collection asks the same few questions, and the walk through $refs is the costly part. */
+  private readonly places = new Map<string, SchemaPlace>();
 
   constructor(schemasDir: string, c: Collection) {
     this.file = path.join(schemasDir, c.decl.schema);
@@ -113,6 +115,15 @@ export class CollectionLabels {
 
   /** What the schema says at a JSON pointer inside an entry (`/attack/guns`, `/cost/0/resource`). */
   at(pointer: string): SchemaPlace {
+    let place = this.places.get(pointer);
+    if (!place) {
+      place = this.walk(pointer);
+      this.places.set(pointer, place);
+    }
+    return place;
+  }
+
+  private walk(pointer: string): SchemaPlace {
     if (!this.root) return {};
     let here: Located = { node: this.root, file: this.file };
     let freeKey = false;

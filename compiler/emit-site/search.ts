@@ -23,10 +23,11 @@ import { wordsFor } from './i18n.ts';
  * with no help from us; test/browser/search.test.ts holds it to that.
  *
  * Besides the bundles, the build writes pagefind/languages.json (the bundles
- * a page merges) and pagefind/names.json: every heading a
- * result can link to (entry names, rule titles with their numbers), with its
- * page, game and language. The client reads it to put a rule number's rule
- * first ("16.5.1") and to offer the closest name for a misspelling
+ * a page merges), pagefind/numbers.json (every numbered rule heading with its
+ * number, page, game and language; the `SearchNames` shape) and
+ * pagefind/spellings.json (every distinct heading a result can name: entry
+ * names, rule titles). The client reads the first to put a rule number's rule
+ * first ("16.5.1") and the second to offer the closest name for a misspelling
  * ("did you mean Lampião?"); pagefind/levenshtein.js measures the distance.
  *
  * Pagefind's own UI bundles are left out: the site has its own search box
@@ -55,7 +56,9 @@ export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array
   for (const [rel, content] of files) {
     if (!rel.endsWith('.html') || typeof content !== 'string' || UNSEARCHED.test(rel)) continue;
     const lang = /<html lang="([^"]+)"/.exec(content)?.[1] ?? 'unknown';
-    byLang.set(lang, [...(byLang.get(lang) ?? []), [rel, content]]);
+    const list = byLang.get(lang);
+    if (list) list.push([rel, content]);
+    else byLang.set(lang, [[rel, content]]);
   }
   const out = new Map<string, Uint8Array>();
   const names = new NameList();
@@ -82,9 +85,13 @@ export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array
     if (!options.keepAlive) await pagefind.close();
   }
   const list = names.toJSON([...byLang.keys()]);
-  out.set('pagefind/names.json', new TextEncoder().encode(JSON.stringify(list)));
   // The languages alone, which every first query needs (to merge the other bundles); the names only some do.
   out.set('pagefind/languages.json', new TextEncoder().encode(JSON.stringify(list.languages)));
+  // The names in two lists, each fetched only by a query that needs it: the numbered rules (a rule-number
+  // query) and the distinct names (a query that found nothing, for "did you mean"). One list of every
+  // heading with its URL was 3 MB at 30,000 cards, all of it fetched by a first query that was a misspelling.
+  out.set('pagefind/numbers.json', new TextEncoder().encode(JSON.stringify({ ...list, names: list.names.filter((n) => n[4] !== undefined) })));
+  out.set('pagefind/spellings.json', new TextEncoder().encode(JSON.stringify([...new Set(list.names.map((n) => n[0]))].sort(compare))));
   out.set('pagefind/levenshtein.js', new TextEncoder().encode(levenshteinModule()));
   return out;
 }
@@ -105,10 +112,20 @@ export function withSearchFields(rel: string, html: string, lang: string): strin
   const game = /^[^/]+\//.test(rel);
   const words = wordsFor(lang);
   // A game's overview is no kind of entry: a chosen kind leaves it out.
-  const kind = !game || /^[^/]+\/index\.html$/.test(rel) ? '' : /^[^/]+\/rules\//.test(rel) ? words.rules : headingText(html);
+  // A page of a split collection ("Cards 201–400") is of its collection's kind ("Cards"), which its page list names.
+  const collectionKind = /data-collection-kind="([^"]*)"/.exec(html)?.[1];
+  const kind = !game || /^[^/]+\/index\.html$/.test(rel) ? '' : /^[^/]+\/rules\//.test(rel) ? words.rules : collectionKind !== undefined ? decode(collectionKind) : headingText(html);
   const fields = `<span hidden data-pagefind-meta="lang:${attr(lang)}"${kind ? ` data-pagefind-filter="kind[data-kind]" data-kind="${attr(kind)}"` : ''}></span>`;
-  return html.replace(/<main\b[^>]*>/, (open) => open + fields);
+  return html.replace(/<main\b[^>]*>/, (open) => open + fields).replace(UNINDEXED, '');
 }
+
+/**
+ * Parts of a page Pagefind would parse only to ignore (each is marked
+ * data-pagefind-ignore), cut from the indexed copy: a split collection's page
+ * list (on each of its pages a link to every page, so the whole grew as the
+ * square of the pages) and filters, and each heading's `#` link and copy button.
+ */
+const UNINDEXED = /<nav class="collection-pages"[^>]*>[\s\S]*?<\/nav>|<form class="entry-filters"[^>]*>[\s\S]*?<\/form>|<span class="permalink" data-pagefind-ignore>[\s\S]*?<\/span>/g;
 
 function headingText(html: string): string {
   const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';

@@ -9,6 +9,10 @@ import { changesHtml } from './changes.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { esc, glossaryOf, plain, readingsByEntry, type PageContext } from './context.ts';
 import { collectionHtml, draftsHtml, gameHome, readingsListHtml } from './entities.ts';
+import { entriesFile, entriesJson, filterFieldsOf, filtersHtml, pagesNavHtml, valueLabel } from './collection-pages.ts';
+import { labelsOf } from './labels.ts';
+import { isPaged, planCollection, type CollectionPlan } from './pages.ts';
+import { siteIndexOf } from './site-index.ts';
 import { wordsFor, type Words } from './i18n.ts';
 import { anchorHeadings, markdownTitle, markdownToHtml, tokensToMarkdown } from './markdown.ts';
 import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
@@ -17,7 +21,7 @@ import { isFullUrl, sitemapXml } from './sitemap.ts';
 
 const SITE_DIR = fileURLToPath(new URL('../../docs-site/', import.meta.url));
 /** Files copied as they are from docs-site/ to the root of dist/. */
-const ASSETS = ['style.css', 'site.js', 'search.js', 'sw.js', 'favicon.svg'];
+const ASSETS = ['style.css', 'site.js', 'search.js', 'filters.js', 'sw.js', 'favicon.svg'];
 /** The page a static host serves for an address it does not have; not a page of the site's own (no sitemap, no search). */
 export const NOT_FOUND = '404.html';
 /** A page with this many sections or more opens with an "On this page" list. */
@@ -129,11 +133,30 @@ function page(data: PageData): string {
   return layout()({
     ...data,
     csp: contentSecurityPolicy(),
-    headTitle: data.headTitle ?? [data.title, gameShort, 'rulebook'].filter(Boolean).join(' · '),
+    headTitle: windowTitle(data.headTitle ?? [data.title, gameShort, 'rulebook'].filter(Boolean).join(' · ')),
     searchLang: data.lang.toLowerCase(),
     // The search script reads its interface words from here, so it needs no copy of i18n.ts.
     words: JSON.stringify({ noResults: data.t.noResults, results: data.t.results, searching: data.t.searching, offline: data.t.searchOffline, copied: data.t.copied }),
   });
+}
+
+/** A window title reads in a tab, a bookmark and a search engine's result, which show about 70 characters. */
+const TITLE_MAX = 70;
+
+/**
+ * The title, its page part shortened with an ellipsis when the whole would
+ * pass TITLE_MAX (a chapter titled with a whole sentence), so the game and
+ * site names stay. Counted as written in the page, escapes included, as
+ * html-validate's long-title counts it.
+ */
+export function windowTitle(title: string): string {
+  const fits = (t: string) => esc(t).length <= TITLE_MAX;
+  if (fits(title)) return title;
+  const cut = title.indexOf(' · ');
+  const rest = cut < 0 || !fits(`x…${title.slice(cut)}`) ? '' : title.slice(cut);
+  const head = [...(rest ? title.slice(0, cut) : title)];
+  while (head.length && !fits(`${head.join('').trimEnd()}…${rest}`)) head.pop();
+  return `${head.join('').trimEnd()}…${rest}`;
 }
 
 /** Each language named in itself, as a language menu shows it. */
@@ -207,6 +230,12 @@ interface GamePage {
   body: string;
   /** The navigation group it stands in (its label tells two pages of one title apart). */
   group: string;
+  /**
+   * No "On this page": a page of a split collection has its page list and
+   * filters instead, and 200 entry links ahead of them were 200 more stops
+   * for a keyboard and a screen reader before the first card.
+   */
+  noOutline?: boolean;
 }
 
 /** Every page of one game: its overview, its Markdown rules, one page per collection, its drafts. */
@@ -234,10 +263,27 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
     ...(ruleLinks.length ? [{ label: words.rules, items: ruleLinks }] : []),
     { label: words.data, items: [...dataLinks, { href: 'drafts.html', label: words.drafts }] },
   ];
-  const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale: m.locale, toGame, drafts, readings, glossary, ids: { next: 0 } });
+  // Every collection drawn as entries gets its pages planned before any page is drawn: a link to an entry needs the page that draws it.
+  const plans = new Map<string, CollectionPlan>();
+  // The index reads the plans as it is asked, so it is built once, before them.
+  const index = siteIndexOf(g, plans);
+  const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale: m.locale, toGame, drafts, readings, glossary, ids: { next: 0 }, index });
+  for (const c of game.collections.values()) {
+    if (c.name === roles.rules || c.name === roles.glossary) continue;
+    const at = c.decl.pageBy ? labelsOf(game, c).at(`/${c.decl.pageBy}`) : undefined;
+    plans.set(c.name, planCollection(c, {
+      // A field the schema does not have (a warning of the check) leaves the pages numbered.
+      by: at?.node ? c.decl.pageBy : undefined,
+      title: titleOf(c.name),
+      valueLabel: (v) => valueLabel(v, at?.ref, ctxAt('')),
+      order: Array.isArray(at?.node?.enum) ? (at.node.enum as unknown[]) : undefined,
+      none: '—',
+    }));
+  }
+  const extra = new Map<string, string>();
 
   const made: GamePage[] = [];
-  const add = (rel: string, title: string, body: string, group: string) => made.push({ rel: `${m.id}/${rel}`, title, body, group });
+  const add = (rel: string, title: string, body: string, group: string, noOutline?: boolean) => made.push({ rel: `${m.id}/${rel}`, title, body, group, noOutline });
   add('index.html', gameName, gameHome(ctxAt(''), [...ruleLinks, ...dataLinks]), gameName);
   for (const { page: p, title } of pages) {
     const ctx = ctxAt('../');
@@ -245,24 +291,42 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
     add(`rules/${p.slug}.html`, title, linkCollections(html, ctx), words.rules);
   }
   for (const c of game.collections.values()) {
-    const ctx = ctxAt('');
     const intro = c.decl.description ? `<p>${esc(textOf(c.decl.description, m.locale))}</p>` : '';
-    const body = c.name === roles.rules ? rulesTreeHtml(c, ctx) : c.name === roles.glossary ? glossaryHtml(c, ctx) : collectionHtml(c, ctx, 2);
-    add(`${c.name}.html`, titleOf(c.name), intro + body, c.name === roles.rules || c.name === roles.glossary ? words.rules : words.data);
+    const plan = plans.get(c.name);
+    if (!plan) {
+      const ctx = ctxAt('');
+      add(`${c.name}.html`, titleOf(c.name), intro + (c.name === roles.rules ? rulesTreeHtml(c, ctx) : glossaryHtml(c, ctx)), words.rules);
+      continue;
+    }
+    if (!isPaged(plan)) {
+      add(`${c.name}.html`, titleOf(c.name), intro + collectionHtml(c, ctxAt(''), 2), words.data);
+      continue;
+    }
+    // A split collection: each page has the page list and the filters above its entries; the entry list beside them.
+    const fields = filterFieldsOf(c, ctxAt(''));
+    extra.set(`${m.id}/${entriesFile(c)}`, entriesJson(plan, fields, ctxAt('')));
+    plan.pages.forEach((p, i) => {
+      const ctx = ctxAt('');
+      const furniture = pagesNavHtml(c, plan, i, titleOf(c.name), ctx) + filtersHtml(c, fields, titleOf(c.name), ctx);
+      add(p.file, p.label, intro + furniture + collectionHtml(c, ctx, 2, p.entries), words.data, true);
+    });
   }
   // The drafts page lists notes, not rules: kept out of search, where it drowned the entries it annotates.
   add('drafts.html', words.drafts, `<div data-pagefind-ignore="all">${draftsHtml(g.linked.placeholders, ctxAt('')) + readingsListHtml(g.linked.readings, ctxAt(''))}</div>`, words.data);
   if (releases.length) add('changes.html', words.changes, changesHtml(releases, ctxAt('')), gameName);
 
   // The rulebook's order: the overview, the rules pages in file order, the numbered rules and glossary, the collections as the manifest lists them, the drafts; then the changes.
-  const order = ['index.html', ...ruleLinks.map((l) => l.href), ...dataLinks.map((l) => l.href), 'drafts.html', 'changes.html'].map((h) => `${m.id}/${h}`);
-  made.sort((a, b) => order.indexOf(a.rel) - order.indexOf(b.rel));
+  // A split collection's pages follow its first page, in their own order.
+  const pagesOf = (href: string) => plans.get(href.replace(/\.html$/, ''))?.pages.map((p) => p.file) ?? [href];
+  const order = ['index.html', ...ruleLinks.map((l) => l.href), ...dataLinks.flatMap((l) => pagesOf(l.href)), 'drafts.html', 'changes.html'].map((h) => `${m.id}/${h}`);
+  const rank = new Map(order.map((rel, i) => [rel, i]));
+  made.sort((a, b) => (rank.get(a.rel) ?? -1) - (rank.get(b.rel) ?? -1));
   // Two pages of one title (a rules chapter named as the collection it shows) differ in the window title by their group.
   const titleCount = new Map<string, number>();
   for (const p of made) titleCount.set(p.title, (titleCount.get(p.title) ?? 0) + 1);
   const short = gameName.split(' — ')[0];
 
-  const out = new Map<string, string>();
+  const out = new Map<string, string>(extra);
   made.forEach((p, i) => {
     const depth = p.rel.split('/').length - 1;
     const toGame = '../'.repeat(depth - 1);
@@ -272,7 +336,7 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
     out.set(p.rel, page({
       lang: m.locale, title: p.title, headTitle, gameName, gameId: m.id, root: '../'.repeat(depth), gameRoot: toGame, t: words, body: p.body,
       nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: `${m.id}/${n.href}` === p.rel })) })),
-      outline: outlineOf(p.body), pager: [...link(made[i - 1], 'prev'), ...link(made[i + 1], 'next')], stamp: stampOf(releases, version),
+      outline: p.noOutline ? undefined : outlineOf(p.body), pager: [...link(made[i - 1], 'prev'), ...link(made[i + 1], 'next')], stamp: stampOf(releases, version),
     }));
   });
   return out;
@@ -311,7 +375,7 @@ function linkCollections(html: string, ctx: PageContext): string {
 function collectionLinkHtml(c: Collection, entries: readonly Entry[], ctx: PageContext): string {
   const href = `${ctx.toGame}${c.name}.html`;
   const title = textOf(c.decl.title, ctx.locale) || c.name;
-  const names = entries.map((e) => `<li><a href="${esc(`${href}#${e.id}`)}">${esc(plain(textOf((e.value.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id)}</a></li>`);
+  const names = entries.map((e) => `<li><a href="${esc(ctx.toGame + ctx.index.hrefOf(c.name, e.id))}">${esc(plain(textOf((e.value.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id)}</a></li>`);
   return `<div class="collection-link" data-pagefind-ignore><p><a href="${esc(href)}">${esc(title)}</a> (${entries.length}, ${esc(ctx.words.entriesShownOn)}):</p><ul class="entry-links">${names.join('')}</ul></div>`;
 }
 

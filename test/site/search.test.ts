@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { withSearchFields, type SearchNames } from '../../compiler/emit-site/search.ts';
 import { fixturesProject } from '../helpers.ts';
-import { FIXTURE_GAMES, fixturesSite, siteOf } from './built.ts';
+import { FIXTURE_GAMES, fixtureManifest, fixturesSite, siteOf } from './built.ts';
 
 const text = (c: string | Uint8Array | undefined): string => (typeof c === 'string' ? c : new TextDecoder().decode(c));
 
@@ -15,22 +15,33 @@ function fragments(files: Map<string, string | Uint8Array>): Array<{ url: string
 
 // The build side of search, on the fixture games (English duel and board, pt-BR tree).
 describe('the search index', () => {
-  it('writes the names list: every heading a result can name, with its page, game, language and rule number', async () => {
+  it('writes the names lists: the numbered rules with their page, game, language and number; every name a result can bear, once', async () => {
     const files = await fixturesSite();
-    const names = JSON.parse(text(files.get('pagefind/names.json'))) as SearchNames;
-    expect(names.languages).toEqual(['en', 'pt-BR']);
+    const numbers = JSON.parse(text(files.get('pagefind/numbers.json'))) as SearchNames;
+    // One bundle per language the fixture games are written in (English and pt-BR at least).
+    const locales = [...new Set(['en', ...FIXTURE_GAMES.map((g) => fixtureManifest(g).locale)])].sort();
+    expect(locales).toEqual(expect.arrayContaining(['en', 'pt-BR']));
+    expect(numbers.languages).toEqual(locales);
     // Every first query reads the languages (to merge the other bundles); only some read the names.
-    expect(JSON.parse(text(files.get('pagefind/languages.json')))).toEqual(['en', 'pt-BR']);
-    expect(names.games).toEqual(['Border Run', 'Lantern Duel', 'Árvore']);
-    const find = (t: string) => names.names.find((n) => n[0] === t);
-    // A numbered rule carries its number; an entry's name does not.
-    expect(find('16.5.1 Clareiras Costeiras.')).toEqual(['16.5.1 Clareiras Costeiras.', '/tree/rules.html#r-16-5-1', 2, 1, '16.5.1']);
-    expect(find('16.6.1 Ruína')).toEqual(['16.6.1 Ruína', '/tree/glossary.html#ruina', 2, 1, '16.6.1']);
-    expect(find('Lâmpada Velha')).toEqual(['Lâmpada Velha', '/board/events.html#lampada-velha', 0, 0]);
-    expect(find('The Counting House')?.slice(1)).toEqual(['/duel/trophies.html#the-counting-house', 1, 0]);
-    // Every entry of the fixture games, and nothing from the drafts pages or the home page (which names no game).
-    expect(names.names.filter((n) => n[1].includes('#')).length).toBeGreaterThanOrEqual(14);
-    expect(names.names.filter((n) => /drafts\.html|^\/index\.html/.test(n[1]))).toEqual([]);
+    expect(JSON.parse(text(files.get('pagefind/languages.json')))).toEqual(locales);
+    // Every fixture game that has a numbered rule, by name, sorted.
+    expect(numbers.games).toEqual(expect.arrayContaining(['Árvore']));
+    expect(numbers.games).toEqual([...numbers.games].sort());
+    const game = (name: string) => numbers.games.indexOf(name);
+    const lang = (l: string) => numbers.languages.indexOf(l);
+    const find = (t: string) => numbers.names.find((n) => n[0] === t);
+    expect(find('16.5.1 Clareiras Costeiras.')).toEqual(['16.5.1 Clareiras Costeiras.', '/tree/rules.html#r-16-5-1', game('Árvore'), lang('pt-BR'), '16.5.1']);
+    expect(find('16.6.1 Ruína')).toEqual(['16.6.1 Ruína', '/tree/glossary.html#ruina', game('Árvore'), lang('pt-BR'), '16.6.1']);
+    // Only numbered headings, and nothing from the drafts pages or the home page (which names no game).
+    expect(numbers.names.every((n) => n[4] !== undefined)).toBe(true);
+    expect(numbers.names.filter((n) => /drafts\.html|^\/index\.html/.test(n[1]))).toEqual([]);
+    // The spellings: every heading's words once (an entry's name, a rule with its number), sorted.
+    const spellings = JSON.parse(text(files.get('pagefind/spellings.json'))) as string[];
+    expect(spellings).toEqual(expect.arrayContaining(['Lâmpada Velha', 'The Counting House', '16.5.1 Clareiras Costeiras.']));
+    expect(new Set(spellings).size).toBe(spellings.length);
+    expect(spellings).toEqual([...spellings].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(spellings.length).toBeGreaterThanOrEqual(14 + numbers.names.length);
+    expect(files.has('pagefind/names.json')).toBe(false);
   });
 
   it('leaves the drafts pages and the 404 page out of the index, and gives each page its game and kind as filters and its language as metadata', async () => {
@@ -64,6 +75,6 @@ describe('the search index', () => {
     const { distance } = (await import(`data:text/javascript,${encodeURIComponent(lib)}`)) as { distance: (a: string, b: string) => number };
     expect(distance('lampeao', 'lampiao')).toBe(1);
     const again = await siteOf(await fixturesProject(FIXTURE_GAMES));
-    expect(text(again.get('pagefind/names.json'))).toBe(text(files.get('pagefind/names.json')));
+    for (const list of ['pagefind/numbers.json', 'pagefind/spellings.json']) expect(text(again.get(list)), list).toBe(text(files.get(list)));
   });
 });

@@ -1,8 +1,8 @@
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
-import { fixturesSite, pagesOf } from './built.ts';
+import { FIXTURE_GAMES, fixtureManifest, fixturesSite, pagesOf } from './built.ts';
 
-// html-validate's recommended rules, as they are, on every page of the fixture games' site (test/site/built.ts).
+// html-validate's recommended rules, as they are, on every page of every fixture game's site (test/site/built.ts).
 const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
 
 describe('the built site: HTML', () => {
@@ -20,7 +20,9 @@ describe('the built site: HTML', () => {
     const problems: string[] = [];
     for (const [page, html] of pagesOf(await fixturesSite())) {
       const lang = /<html lang="([^"]+)"/.exec(html)?.[1];
-      if (lang !== (page.startsWith('tree/') ? 'pt-BR' : 'en')) problems.push(`${page}: lang ${lang}`);
+      // A game's pages are in its locale; the home and 404 pages in English.
+      const game = FIXTURE_GAMES.map(fixtureManifest).find((m) => page.startsWith(`${m.id}/`));
+      if (lang !== (game?.locale ?? 'en')) problems.push(`${page}: lang ${lang}`);
       const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
       if (levels.filter((l) => l === 1).length !== 1 || levels[0] !== 1) problems.push(`${page}: h1s ${levels.join(',')}`);
       levels.forEach((l, i) => { if (i && l > levels[i - 1]! + 1) problems.push(`${page}: h${levels[i - 1]} then h${l}`); });

@@ -1,0 +1,115 @@
+import { textOf } from '../link/link.ts';
+import type { Collection, Text } from '../model.ts';
+import { esc, plain, type PageContext } from './context.ts';
+import { labelsOf } from './labels.ts';
+import type { CollectionPlan } from './pages.ts';
+import { declaredName } from './phrases.ts';
+
+/**
+ * What a split collection's pages carry besides their entries: the list of
+ * its pages, the filters and the entry list the filters read.
+ *
+ * The filters work across the split, so they need every entry, not the ones
+ * on this page: the build writes `<collection>.entries.json` (ID, name, page
+ * and each filter field's value, column by column), which the page's script
+ * (docs-site/filters.js) fetches only when a reader uses a filter or follows
+ * a link to an entry drawn on another page. Without script the form stays
+ * hidden and the pages read as they are, with their page list.
+ */
+
+/** A field is a filter when it holds one of a few values: a menu of 10,000 card names helps no one. */
+const MAX_FILTER_VALUES = 60;
+
+export interface FilterField {
+  key: string;
+  label: string;
+  /** The values present, in the schema's enum order or by their names, with the reader's word for each. */
+  values: Array<{ value: string; label: string }>;
+}
+
+/** The name of an ID-like value: the referenced entry's name, a declared name (a resource, a terrain), else the value itself. */
+export function valueLabel(value: string, ref: string | undefined, ctx: PageContext): string {
+  const entry = ref ? ctx.index.entry(ref, value) : undefined;
+  if (entry) return plain(textOf((entry.value.name ?? entry.value.title) as Text | undefined, ctx.locale)) || value;
+  return declaredName(ctx.game.linked.game, value) ?? value;
+}
+
+/** The collection's enum and reference fields (titled, top-level, one scalar per entry) with between 2 and MAX_FILTER_VALUES values. */
+export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
+  const labels = labelsOf(ctx.game.linked.game, c);
+  const keys = new Set<string>();
+  for (const e of c.entries) for (const k of Object.keys(e.value)) keys.add(k);
+  const out: FilterField[] = [];
+  for (const key of keys) {
+    const place = labels.at(`/${key}`);
+    const en = Array.isArray(place.node?.enum) ? (place.node.enum as unknown[]) : undefined;
+    if (!place.title || (!en && !place.ref)) continue;
+    const present = new Set<string>();
+    let scalar = true;
+    for (const e of c.entries) {
+      const v = e.value[key];
+      if (v === undefined || v === null) continue;
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') { scalar = false; break; }
+      present.add(String(v));
+      if (present.size > MAX_FILTER_VALUES) break;
+    }
+    if (!scalar || present.size < 2 || present.size > MAX_FILTER_VALUES) continue;
+    const values = [...present].map((value) => ({ value, label: valueLabel(value, place.ref, ctx) }));
+    if (en) {
+      const order = en.map(String);
+      values.sort((a, b) => order.indexOf(a.value) - order.indexOf(b.value));
+    } else values.sort((a, b) => a.label.localeCompare(b.label, ctx.locale) || (a.value < b.value ? -1 : 1));
+    out.push({ key, label: place.title, values });
+  }
+  return out;
+}
+
+/** The file of a collection's entry list, relative to the game's folder. */
+export function entriesFile(c: Collection): string {
+  return `${c.name}.entries.json`;
+}
+
+/**
+ * The entry list, by columns (an array per property) so that 30,000 entries
+ * stay a file a browser fetches and parses in a blink: `page` indexes
+ * `pages`; a filter's column indexes its `values` (-1: no value).
+ */
+export function entriesJson(plan: CollectionPlan, fields: readonly FilterField[], ctx: PageContext): string {
+  const entries = plan.pages.flatMap((p) => p.entries);
+  const columns: Record<string, number[]> = {};
+  for (const f of fields) {
+    const at = new Map(f.values.map((v, i) => [v.value, i]));
+    columns[f.key] = entries.map((e) => {
+      const v = e.value[f.key];
+      return v === undefined || v === null ? -1 : at.get(String(v)) ?? -1;
+    });
+  }
+  return JSON.stringify({
+    pages: plan.pages.map((p) => ({ href: p.file, label: p.label })),
+    fields: fields.map((f) => ({ key: f.key, label: f.label, values: f.values.map((v) => v.value), labels: f.values.map((v) => v.label) })),
+    ids: entries.map((e) => e.id),
+    names: entries.map((e) => plain(textOf(e.value.name as Text | undefined, ctx.locale)) || e.id),
+    page: entries.map((e) => plan.pageOf.get(e.id) ?? 0),
+    values: columns,
+  });
+}
+
+/**
+ * The list of a split collection's pages, the current one marked, with the
+ * collection's title for the search index's kind menu (every page of Cards is
+ * of the kind "Cards", whatever its own heading says) and its entry list.
+ */
+export function pagesNavHtml(c: Collection, plan: CollectionPlan, current: number, title: string, ctx: PageContext): string {
+  const w = ctx.words;
+  const items = plan.pages.map((p, i) => `<li><a href="${esc(p.file)}"${i === current ? ' aria-current="page"' : ''}>${esc(p.label)}</a> <span class="n">(${p.entries.length})</span></li>`);
+  return `<nav class="collection-pages" aria-label="${esc(`${w.pagesOf} ${title}`)}" data-pagefind-ignore data-collection-kind="${esc(title)}" data-entries="${esc(entriesFile(c))}"><p class="group">${esc(`${w.pagesOf} ${title}`)} (${plan.pages.length}; ${plan.pageOf.size} ${esc(w.entriesCount)})</p><ol>${items.join('')}</ol></nav>`;
+}
+
+/** The filter form: one menu per filter field, a reset, a live count and the pages holding matches. Hidden until the script shows it. */
+export function filtersHtml(c: Collection, fields: readonly FilterField[], title: string, ctx: PageContext): string {
+  if (!fields.length) return '';
+  const w = ctx.words;
+  const id = (key: string) => `filter-${c.name}-${key}`.replace(/[^A-Za-z0-9-]/g, '-');
+  const menus = fields.map((f) => `<label for="${esc(id(f.key))}">${esc(f.label)}</label> <select id="${esc(id(f.key))}" name="${esc(f.key)}"><option value="">${esc(w.filterAll)}</option>${f.values.map((v) => `<option value="${esc(v.value)}">${esc(v.label)}</option>`).join('')}</select>`);
+  return `<form class="entry-filters" data-entries="${esc(entriesFile(c))}" data-words="${esc(JSON.stringify({ match: w.filterMatch, onPage: w.filterOnPage, loading: w.filterLoading, failed: w.filterFailed, none: w.filterNone }))}" data-pagefind-ignore hidden><fieldset><legend>${esc(`${w.filterEntries} ${title}`)}</legend>${menus.map((m) => `<span class="filter">${m}</span>`).join(' ')} <button type="submit">${esc(w.filterApply)}</button> <button type="reset">${esc(w.filterReset)}</button></fieldset><p class="filter-count" role="status"></p><nav class="filter-pages" aria-label="${esc(w.filterPages)}" hidden></nav></form>`;
+}
