@@ -1,13 +1,18 @@
 // `npm run bench`: the time of `check` and of each build phase on the bundled
 // content, beside the floor measured in the same run (reading, parsing and
 // ajv-validating the same files with nothing else). Medians of several runs,
-// written to bench/RESULTS.md. Targets live here, never in timed unit tests.
+// in one warm process, written to bench/RESULTS.md's bundled-games section.
+// Targets live here, never in timed unit tests.
+//
+// `npm run bench -- --cards 1000,10000,30000`: the synthetic game at those
+// sizes in fresh processes, beside the floor and Velite (size-bench.ts).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { cp, mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { glob } from 'tinyglobby';
 import { parse } from 'yaml';
 import { clearEmitCache, emitPackage } from '../emit-code/emit.ts';
 import { renderSite } from '../emit-site/site.ts';
@@ -17,6 +22,8 @@ import { findGames } from '../load/game.ts';
 import { listFiles } from '../load/files.ts';
 import type { Manifest } from '../model.ts';
 import { check } from '../pipeline.ts';
+import { writeResults } from './report.ts';
+import { parseSizeArgs, sizeBench } from './size-bench.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -39,9 +46,10 @@ async function floor(): Promise<number> {
     const manifest = parse(await readFile(path.join(dir, 'game.yaml'), 'utf8')) as Manifest;
     ajv.getSchema('https://rulebook.dev/schemas/game.schema.json')!(manifest);
     for (const c of Object.values(manifest.collections)) {
-      const entries = parse(await readFile(path.join(dir, c.file), 'utf8')) as unknown[];
+      // A collection is one file or a glob of them, as the loader reads it.
+      const files = c.files ? await glob(c.files, { cwd: dir, absolute: true }) : [path.join(dir, c.file ?? '')];
       const validate = ajv.getSchema(`https://rulebook.dev/schemas/${c.schema}`)!;
-      for (const e of entries) validate(e);
+      for (const file of files.sort()) for (const e of (parse(await readFile(file, 'utf8')) as unknown[] | null) ?? []) validate(e);
     }
   }
   return performance.now() - t0;
@@ -57,7 +65,10 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const result = await check(ROOT);
     checks.push(performance.now() - t0);
-    if (result.bag.errorCount) throw new Error('the bundled content has errors: run `npm run check`');
+    if (result.bag.errorCount) {
+      process.stderr.write('bench: the bundled content has errors (run `npm run check`): nothing measured, bench/RESULTS.md untouched.\n');
+      process.exit(1);
+    }
     for (const [p, ms] of result.timings) add(p, ms);
     let t = performance.now();
     clearEmitCache(); // every module emitted, as a fresh build does
@@ -75,9 +86,9 @@ async function main(): Promise<void> {
   const c = median(checks);
   const ratio = c / f;
   const rows = [...phases].map(([p, xs]) => `| ${p} | ${median(xs).toFixed(1)} |`);
-  const report = `# Benchmarks
+  const report = `## The bundled games
 
-Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${RUNS} runs, medians in ms).
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${RUNS} runs in one warm process, medians in ms).
 
 | measure | ms |
 | --- | --- |
@@ -105,7 +116,7 @@ the search index and generated/ follow in the background and are timed apart):
 | then: generated/ (ts-morph, every game) | ${live.generated.toFixed(1)} |
 `;
   await mkdir(path.join(ROOT, 'bench'), { recursive: true });
-  await writeFile(path.join(ROOT, 'bench', 'RESULTS.md'), report);
+  await writeResults(ROOT, 'bundled', report, { date: new Date().toISOString(), node: process.version, runs: RUNS, floorMs: f, checkMs: c, phases: Object.fromEntries([...phases].map(([p, xs]) => [p, median(xs)])), serve: live });
   process.stdout.write(report);
   if (live.total > SERVE_TARGET) process.stdout.write(`\nserve: pages updated in ${live.total.toFixed(0)} ms, over the ${SERVE_TARGET} ms target.\n`);
   if (ratio > CHECK_TARGET) process.stdout.write(`\ncheck is ${ratio.toFixed(2)}x the floor: over the ${CHECK_TARGET}x target.\n`);
@@ -140,4 +151,12 @@ async function serveBench(): Promise<{ runs: number; total: number; check: numbe
   return { runs: RUNS, total: median(xs.total), check: median(xs.check), render: median(xs.render), write: median(xs.write), search: median(xs.search), generated: median(xs.generated) };
 }
 
-await main();
+let sizes: ReturnType<typeof parseSizeArgs>;
+try {
+  sizes = parseSizeArgs(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\nusage: npm run bench [-- --cards 1000,10000,30000 [--runs 3] [--per-file 100 (0: one file)] [--timeout 300] [--seed 42] [--work DIR]]\n`);
+  process.exit(2);
+}
+if (sizes) await sizeBench(ROOT, sizes);
+else await main();

@@ -1,0 +1,63 @@
+// The peer harness (bench/peers/: the floor, the generator and Velite 0.4.0)
+// made runnable: copied to node_modules/.cache/rulebook-bench/peers/ and
+// installed there once, so Velite never becomes a dependency of the project.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Peers {
+  dir: string;
+  /** False when the install failed: the floor runs on the project's own yaml and ajv, and Velite is left out. */
+  velite: boolean;
+  note?: string;
+}
+
+/** Copy bench/peers to the cache and `npm install` there unless the same package.json is already installed. */
+export async function preparePeers(root: string, log: (line: string) => void): Promise<Peers> {
+  const source = path.join(root, 'bench', 'peers');
+  const dir = path.join(root, 'node_modules', '.cache', 'rulebook-bench', 'peers');
+  const stamp = path.join(dir, 'node_modules', '.rulebook-bench-installed');
+  const want = await readFile(path.join(source, 'package.json'), 'utf8');
+  const installed = existsSync(stamp) && (await readFile(stamp, 'utf8')) === want;
+  await mkdir(dir, { recursive: true });
+  // The copied files are refreshed every run (cheap); node_modules stays.
+  for (const f of ['floor.mjs', 'gen.mjs', 'card.schema.json', 'velite.config.ts', 'package.json']) await cp(path.join(source, f), path.join(dir, f));
+  if (installed && existsSync(path.join(dir, 'node_modules', 'velite', 'bin', 'velite.js'))) return { dir, velite: true };
+  log('peers: npm install in node_modules/.cache/rulebook-bench/peers (once) ...');
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], { cwd: dir, encoding: 'utf8', timeout: 600_000 });
+  if (r.status === 0 && existsSync(path.join(dir, 'node_modules', 'velite', 'bin', 'velite.js'))) {
+    await writeFile(stamp, want);
+    return { dir, velite: true };
+  }
+  const why = `${r.error?.message ?? ''} ${(r.stderr ?? '').trim().split('\n').slice(-2).join(' ')}`.trim();
+  const note = `npm install of the peer harness failed (${why || `exit ${r.status}`}): Velite is not measured; the floor runs on the project's own yaml and ajv.`;
+  log(`peers: ${note}`);
+  // The floor and the generator need only yaml and ajv, which the project has.
+  await mkdir(path.join(dir, 'node_modules'), { recursive: true });
+  for (const pkg of ['yaml', 'ajv']) {
+    const link = path.join(dir, 'node_modules', pkg);
+    if (!existsSync(link)) await symlink(path.join(root, 'node_modules', pkg), link, 'dir');
+  }
+  return { dir, velite: false, note };
+}
+
+/** The peer's data for N cards, `perFile` cards a file (1: one file per card), written by its own generator. */
+export function generatePeerData(peers: Peers, cards: number, perFile: number, out: string, seed: number): void {
+  const r = spawnSync('node', ['gen.mjs', '--n', String(cards), '--out', out, '--per-file', String(perFile), '--seed', String(seed)], { cwd: peers.dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`gen.mjs failed: ${r.stderr}`);
+}
+
+export const floorCommand = (dataDir: string) => ['node', 'floor.mjs', dataDir];
+
+/** Velite over a data folder; its output goes to `out` (cleared first by the caller). */
+export function veliteCommand(dataDir: string, out: string, readLimit?: number): { cmd: string[]; env: Record<string, string> } {
+  return {
+    cmd: ['node', 'node_modules/velite/bin/velite.js', 'build'],
+    env: { CARDS_DIR: dataDir, VELITE_OUT: out, ...(readLimit ? { VELITE_READ_LIMIT: String(readLimit) } : {}) },
+  };
+}
+
+export async function clearDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}

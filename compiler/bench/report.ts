@@ -1,0 +1,147 @@
+// bench/RESULTS.md and bench/results.json: the sizes run (`--cards`) and the
+// bundled-games run each rewrite their own section and keep the other's, so
+// the file always shows both (each with the date it was measured).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { layoutKey, type Measure, type SizeResult, type Verdict } from './targets.ts';
+
+export type Section = 'sizes' | 'bundled';
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGB: number;
+  node: string;
+  date: string;
+  /** The 1-minute load average when the run started: above the core count, other work shared the machine and the figures are slower than they would be alone. */
+  load: number;
+  /** The commit measured, and how many files the working tree changes on it (the compiler measured is the working tree). */
+  tree?: string;
+}
+
+/** `abc1234 + 12 changed files`, from git (read only); undefined outside a git checkout. */
+export function treeState(root: string): string | undefined {
+  try {
+    const head = execFileSync('git', ['--no-optional-locks', 'rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const changed = execFileSync('git', ['--no-optional-locks', 'status', '--porcelain'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean).length;
+    return `${head}${changed ? ` + ${changed} changed files` : ''}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A hash of the working tree's changes (git status and diff, read only): two equal fingerprints, the same compiler measured. */
+export function treeFingerprint(root: string): string | undefined {
+  try {
+    const git = (...args: string[]) => execFileSync('git', ['--no-optional-locks', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 << 20 });
+    return createHash('sha1').update(git('status', '--porcelain')).update(git('diff', 'HEAD')).digest('hex').slice(0, 12);
+  } catch {
+    return undefined;
+  }
+}
+
+export function machine(root?: string): Machine {
+  const tree = root ? treeState(root) : undefined;
+  return {
+    ...(tree ? { tree } : {}), cpu: cpus()[0]?.model.trim() ?? 'unknown', cores: cpus().length, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString(), load: +loadavg()[0]!.toFixed(1) };
+}
+
+export const machineLine = (m: Machine) => `${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB memory, Node ${m.node}, ${m.date.slice(0, 16).replace('T', ' ')} UTC (load average ${m.load} at the start)${m.tree ? `; the compiler at ${m.tree}` : ''}`;
+
+const START = (s: Section) => `<!-- ${s}:start -->`;
+const END = (s: Section) => `<!-- ${s}:end -->`;
+const HEAD = `# Benchmarks
+
+Written by \`npm run bench\` (compiler/bench/). Two sections, each rewritten by
+its own run: the synthetic game at the sizes users reach
+(\`npm run bench -- --cards 1000,10000,30000\`), and the bundled games
+(\`npm run bench\`).
+`;
+
+/** Replace one section of RESULTS.md, keeping the other (an old file without markers is the bundled report). */
+export function mergeSection(old: string | undefined, section: Section, body: string): string {
+  const block = (s: Section, text: string) => `${START(s)}\n${text.trim()}\n${END(s)}`;
+  const find = (s: Section) => {
+    if (!old) return undefined;
+    const a = old.indexOf(START(s));
+    const b = old.indexOf(END(s));
+    return a >= 0 && b > a ? old.slice(a + START(s).length, b) : undefined;
+  };
+  const other: Section = section === 'sizes' ? 'bundled' : 'sizes';
+  let kept = find(other);
+  // Today's file (before sections): all of it is the bundled games' report, under its own heading.
+  if (kept === undefined && other === 'bundled' && old && !old.includes(START('sizes'))) kept = old.replace(/^# Benchmarks\n/, '## The bundled games\n');
+  const parts = { [section]: body, ...(kept !== undefined ? { [other]: kept } : {}) } as Partial<Record<Section, string>>;
+  return `${HEAD}\n${(['sizes', 'bundled'] as const).filter((s) => parts[s] !== undefined).map((s) => block(s, parts[s]!)).join('\n\n')}\n`;
+}
+
+export async function writeResults(root: string, section: Section, markdown: string, json: unknown): Promise<void> {
+  const md = path.join(root, 'bench', 'RESULTS.md');
+  const js = path.join(root, 'bench', 'results.json');
+  await writeFile(md, mergeSection(existsSync(md) ? await readFile(md, 'utf8') : undefined, section, markdown));
+  const old = existsSync(js) ? (JSON.parse(await readFile(js, 'utf8')) as Record<string, unknown>) : {};
+  await writeFile(js, `${JSON.stringify({ ...old, [section]: json }, null, 2)}\n`);
+}
+
+const sec = (ms: number | undefined) => (ms === undefined || !Number.isFinite(ms) ? '—' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
+const mb = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '—' : `${x} MB`);
+
+function row(label: string, m: Measure | undefined): string {
+  if (!m) return `| ${label} | not run | | | |`;
+  if (!m.ok) return `| ${label} | **failed** | ${mb(m.rssMB)} | ${m.allMs.join(', ')} | ${m.error?.replace(/\|/g, '\\|') ?? ''} |`;
+  return `| ${label} | ${sec(m.ms)} | ${mb(m.rssMB)} | ${m.allMs.join(', ')} | |`;
+}
+
+const LABELS: Array<[string, string]> = [
+  ['--version', '`rulebook --version` (start-up)'],
+  ['check --help', '`rulebook check --help` (start-up)'],
+  ['check cold', '`check`, cold (no cache)'],
+  ['check warm', '`check`, warm (nothing changed)'],
+  ['build', '`build` (full, outputs cleared)'],
+  ['tsc consumer', "consumer's strict `tsc --noEmit` of generated/"],
+];
+
+export function sizesMarkdown(m: Machine, runs: number, results: readonly SizeResult[], verdicts: readonly Verdict[], notes: readonly string[]): string {
+  const out: string[] = [];
+  out.push(`## The synthetic game at size (issue #12)
+
+Measured ${machineLine(m)}. Medians of ${runs} fresh processes each, wall
+clock and peak RSS from \`/usr/bin/time -v\`; a process over its time limit
+is recorded as a failure. The synthetic game (compiler/bench/synthetic-game.ts)
+holds the same cards, draw for draw, as the peers' data (bench/peers/gen.mjs):
+the floor (\`floor.mjs\`: read + parse + ajv + references, one thread) and
+Velite 0.4.0 read those.`);
+  for (const n of notes) out.push(`- ${n}`);
+
+  out.push(`\n### Summary\n\n| cards | \`check\` cold | warm | floor, same layout | \`build\` | Velite, same layout | peak RSS of build | one-card serve: page / generated/ |\n| --- | --- | --- | --- | --- | --- | --- | --- |`);
+  for (const r of results) {
+    const ms = (k: string) => (r.measures[k]?.ok ? sec(r.measures[k]!.ms) : r.measures[k] ? 'failed' : '—');
+    out.push(`| ${r.cards.toLocaleString('en-US')} | ${ms('check cold')} | ${ms('check warm')} | ${ms(layoutKey('floor', r))} | ${ms('build')} | ${ms(layoutKey('velite', r))} | ${mb(r.measures.build?.rssMB)} | ${r.serve?.ok ? `${sec(r.serve.pageMs)} / ${sec(r.serve.generatedMs)}` : r.serve ? 'failed' : '—'} |`);
+  }
+
+  out.push(`\n### Targets (ratios within this run)\n\n| target | figure | |\n| --- | --- | --- |`);
+  for (const v of verdicts) out.push(`| ${v.target} | ${v.figure} | ${v.met === undefined ? 'not measured' : v.met ? 'met' : '**missed**'} |`);
+
+  for (const r of results) {
+    out.push(`\n### ${r.cards.toLocaleString('en-US')} cards\n\nrulebook's project: ${r.files} file${r.files === 1 ? '' : 's'} (${r.perFile >= r.cards ? 'all cards in one' : `${r.perFile} cards a file`}), ${r.mbytes} MB of YAML.${r.load ? ` Load average ${r.load[0]} before, ${r.load[1]} after (${r.load.some((l) => l > m.cores) ? 'the machine was shared: every figure is slower than alone, the ratios less so' : 'the machine was otherwise idle'}).` : ''}${r.treeChanged ? ' **The compiler\'s sources changed while this size was measured** (other work on the same tree): its runs did not all measure the same code, and a warm `check` misses its cache when the compiler changes.' : ''}\n\n| measure | median | peak RSS | runs, ms | failure |\n| --- | --- | --- | --- | --- |`);
+    for (const [k, label] of LABELS) out.push(row(label, r.measures[k]));
+    for (const [k, v] of Object.entries(r.phases)) out.push(`| build phase: ${k} | ${sec(v)} | | | |`);
+    if (r.serve) {
+      const s = r.serve;
+      out.push(s.ok
+        ? `| \`serve\`, one card's text saved -> its page on disk (${s.page}) | ${sec(s.pageMs)} | ${mb(s.rssMB)} | ${s.edits} edits | |\n| \`serve\`, the same save -> generated/ (${s.generatedFile}), search index first | ${sec(s.generatedMs)} | | | |\n| \`serve\` start-up to serving (its first build) | ${sec(s.startMs)} | | | |`
+        : `| \`serve\`, one card's text saved | **failed** | ${mb(s.rssMB)} | | ${s.error ?? ''} |`);
+    }
+    for (const k of Object.keys(r.measures).filter((k) => k.startsWith('floor') || k.startsWith('velite'))) {
+      const layout = k.split(' ')[1]!;
+      const what = layout === 'x1' ? 'one file per card' : layout === 'xall' ? 'all cards in one file' : `${layout.slice(1)} cards a file`;
+      out.push(row(`${k.startsWith('floor') ? 'floor' : `Velite${k.includes('readlimit') ? ' (read limit 64, not stock)' : ''}`}, ${what}`, r.measures[k]));
+    }
+    if (r.serve?.log) out.push(`\nserve's own log for the last edit: \`${r.serve.log.replace(/`/g, "'")}\``);
+  }
+  return out.join('\n');
+}

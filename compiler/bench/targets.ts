@@ -1,0 +1,119 @@
+// Issue #12's targets as ratios of figures measured in the same run, each
+// met, missed or not measured (a failed or timed-out measure is "not
+// measured", never a pass). Pure: test/bench-harness.test.ts runs it.
+
+/** One measure's medians over fresh processes (or its recorded failure). */
+export interface Measure {
+  ok: boolean;
+  runs: number;
+  /** Median wall clock, ms (of the runs that ended). */
+  ms?: number;
+  /** Median peak RSS, MB. */
+  rssMB?: number;
+  allMs: number[];
+  allRssMB: number[];
+  /** The failure, as the process said it (the last lines), or "timeout after N s". */
+  error?: string;
+}
+
+export interface ServeResult {
+  ok: boolean;
+  /** How many edits were timed, in one serve process. */
+  edits: number;
+  /** Save to the edited card's page on disk containing the new text (median ms). */
+  pageMs?: number;
+  /** Save to generated/ containing it (search index and package done; median ms). */
+  generatedMs?: number;
+  /** `rulebook serve` start to "serving" (its first full build), ms. */
+  startMs?: number;
+  rssMB?: number;
+  /** The page and generated/ file that were watched. */
+  page?: string;
+  generatedFile?: string;
+  /** serve's own log line for the last edit (its check/render/write split). */
+  log?: string;
+  error?: string;
+}
+
+export interface SizeResult {
+  cards: number;
+  /** Cards per file in rulebook's project (the floor and Velite are compared on the same layout). */
+  perFile: number;
+  files: number;
+  mbytes: number;
+  measures: Record<string, Measure>;
+  /** Each build phase's median, ms (`total` included), from the build's `phases:` line. */
+  phases: Record<string, number>;
+  serve?: ServeResult;
+  /** The 1-minute load average before and after this size's measures (other work on the machine slows every figure). */
+  load?: [number, number];
+  /** The working tree's sources differed between the start and the end of this size's measures. */
+  treeChanged?: boolean;
+}
+
+export interface Verdict {
+  target: string;
+  figure: string;
+  /** undefined: not measured in this run (the measure failed, or this size was not run). */
+  met?: boolean;
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+const MB_PER_GIB = 1024;
+
+/** The measure's median when it succeeded. */
+function ok(m: Measure | undefined): number | undefined {
+  return m?.ok && m.ms !== undefined && Number.isFinite(m.ms) ? m.ms : undefined;
+}
+
+/** `value <= limit`, as a verdict; a missing figure is "not measured" with the reason. */
+export function compare(target: string, value: number | undefined, limit: number | undefined, figure: (v: number, l: number) => string, strict = false): Verdict {
+  if (value === undefined || limit === undefined || !Number.isFinite(value) || !Number.isFinite(limit)) return { target, figure: 'not measured (a measure failed or was not run)' };
+  return { target, figure: figure(value, limit), met: strict ? value < limit : value <= limit };
+}
+
+/** The key of the floor or Velite measure on the same layout as rulebook's project. */
+export const layoutKey = (tool: 'floor' | 'velite', r: SizeResult) => `${tool} x${r.perFile >= r.cards ? 'all' : r.perFile}`;
+
+/** Growth limit between two sizes: linear with 10% slack, which is the issue's 3.3x for 10,000 -> 30,000. */
+export const growthLimit = (from: number, to: number) => 1.1 * (to / from);
+
+export function verdicts(results: readonly SizeResult[]): Verdict[] {
+  const out: Verdict[] = [];
+  const sizes = [...results].sort((a, b) => a.cards - b.cards);
+  const n = (r: SizeResult) => r.cards.toLocaleString('en-US');
+
+  // Cost linear in the cards: every phase (and check, build) between consecutive sizes.
+  for (let i = 1; i < sizes.length; i++) {
+    const a = sizes[i - 1]!;
+    const b = sizes[i]!;
+    const limit = growthLimit(a.cards, b.cards);
+    const rows: Array<[string, number | undefined, number | undefined]> = [
+      ['cold check', ok(a.measures['check cold']), ok(b.measures['check cold'])],
+      ['build', ok(a.measures.build), ok(b.measures.build)],
+      ...Object.keys(b.phases).filter((p) => p !== 'total').map((p): [string, number | undefined, number | undefined] => [`phase ${p}`, a.phases[p], b.phases[p]]),
+    ];
+    for (const [what, x, y] of rows) {
+      // A phase under 20 ms at the smaller size is noise, not growth: the ratio is taken from 20 ms.
+      const from = x === undefined ? undefined : Math.max(x, 20);
+      out.push(compare(`${what}: ${n(b)} within ${limit.toFixed(1)}x of ${n(a)}`, from === undefined || y === undefined ? undefined : y / from, limit, (v) => `${v.toFixed(2)}x (${x! < 20 ? `${x} ms counted as 20` : `${x} ms`} -> ${y} ms)`));
+    }
+  }
+
+  for (const r of sizes) {
+    for (const cmd of ['--version', 'check --help']) {
+      const m = r.measures[cmd];
+      out.push(compare(`start-up \`rulebook ${cmd}\` < 0.3 s (${n(r)})`, ok(m), 300, (v) => s(v), true));
+    }
+    const floor = ok(r.measures[layoutKey('floor', r)]);
+    out.push(compare(`cold check <= floor, same cards and layout (${n(r)})`, ok(r.measures['check cold']), floor, (v, l) => `${s(v)} vs ${s(l)}: ${(v / l).toFixed(2)}x`));
+    out.push(compare(`warm check <= 0.2x floor (${n(r)})`, ok(r.measures['check warm']), floor === undefined ? undefined : 0.2 * floor, (v, l) => `${s(v)} vs ${s(l / 0.2)}: ${(v / (l / 0.2)).toFixed(2)}x`));
+    out.push(compare(`build < Velite, same cards and layout (${n(r)})`, ok(r.measures.build), ok(r.measures[layoutKey('velite', r)]), (v, l) => `${s(v)} vs ${s(l)}: ${(v / l).toFixed(2)}x`, true));
+    const peaks = (['check cold', 'build'] as const).map((k) => (r.measures[k]?.ok ? r.measures[k]!.rssMB : undefined));
+    const peak = peaks.some((p) => p === undefined) ? undefined : Math.max(...(peaks as number[]), r.serve?.rssMB ?? 0);
+    out.push(compare(`peak RSS < 1 GiB: check, build, serve (${n(r)})`, peak, MB_PER_GIB, (v) => `${v} MB`, true));
+    const build = ok(r.measures.build);
+    out.push(compare(`one-card serve rebuild, search and package included, <= 1/20 build (${n(r)})`, r.serve?.ok ? r.serve.generatedMs : undefined, build === undefined ? undefined : build / 20, (v, l) => `${s(v)} vs ${s(l * 20)}: 1/${(l * 20 / v).toFixed(1)}`));
+  }
+  return out;
+}
