@@ -2,24 +2,14 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { diagnosticsToJson, formatDiagnostic, formatSummary } from './diagnostics/print.ts';
-import { emitPackage } from './emit-code/emit.ts';
-import { writeEditorFiles } from './emit-editor/emit.ts';
-import { emitSite } from './emit-site/site.ts';
-import { checkPresentation } from './emit-site/faces.ts';
-import { onlyGame, errorsOnly } from './commands/only-game.ts';
-import { formatReport, reportGames } from './commands/report.ts';
-import { newEntry } from './commands/new-entry.ts';
-import { newCollection, newGame } from './commands/new-game.ts';
-import { diagnosticsToSarif } from './diagnostics/sarif.ts';
-import { diffCommand, type DiffFormat } from './diff/command.ts';
-import { check, type CheckResult } from './pipeline.ts';
-import { isFullUrl } from './emit-site/sitemap.ts';
-import { readSettings } from './project-settings.ts';
-import { readReleases } from './release/record.ts';
-import { releaseCommand, type ReleaseOptions } from './release/release.ts';
-import { serve } from './serve/serve.ts';
-import { diffFolder, readFolder, replaceFolder } from './write.ts';
+import type { Diagnostic } from './diagnostics/diagnostic.ts';
+import type { DiffFormat } from './diff/command.ts';
+import type { CheckResult } from './pipeline.ts';
+import type { ReleaseOptions } from './release/release.ts';
+
+// Each command imports what it uses when it runs (`await import(...)` in its
+// action), so `rulebook --version` or a cached `check` does not load
+// TypeScript, the site renderer and the rest of the compiler first.
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -76,28 +66,33 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .addOption(new Option('--format <format>', 'how to print diagnostics: text, json, or sarif (SARIF 2.1.0, for pull request annotations)').choices(['text', 'json', 'sarif']).default('text'))
     .option('--game <id>', 'only this game (its files, its schemas and the shared ones)')
     .option('-q, --quiet', 'errors only: leave warnings out')
-    .action(async (opts: { format: 'text' | 'json' | 'sarif'; game?: string; quiet?: boolean }) => {
+    .option('--all', `print every diagnostic (by default the first ${PER_RULE} of each kind, then a count)`)
+    .action(async (opts: { format: 'text' | 'json' | 'sarif'; game?: string; quiet?: boolean; all?: boolean }) => {
       const root = path.resolve(program.opts<{ root: string }>().root);
-      let result = await check(root);
-      checkPresentation(root, result.games, result.bag, result.sources);
-      // The project files the build reads (settings, releases record) are checked here too, so their errors show before a build.
-      await readSettings(root, result.bag, result.sources);
-      await readReleases(root, result.bag, result.sources);
+      const { runCheck, outcomeForGame } = await import('./commands/check-command.ts');
+      const run = await runCheck(root);
+      let { outcome } = run;
       if (opts.game) {
-        const only = await resultForGame(root, result, opts.game, io);
-        if (!only) {
+        const { findGames } = await import('./load/game.ts');
+        const only = outcomeForGame(outcome, opts.game, (await findGames(root)).map((d) => path.relative(root, d).split(path.sep).join('/')));
+        if ('known' in only) {
+          io.err(`error: no game "${opts.game}" (games: ${only.known.join(', ') || 'none'})`);
           code = 2;
           return;
         }
-        result = only;
+        outcome = only;
       }
-      if (opts.quiet) result = errorsOnly(result);
+      let items = outcome.diagnostics;
+      if (opts.quiet) items = items.filter((d) => d.severity === 'error');
+      const errors = items.filter((d) => d.severity === 'error').length;
       if (opts.format === 'sarif') {
-        io.out(JSON.stringify(diagnosticsToSarif(result.bag.sorted(), { version: PACKAGE.version, root }), null, 2));
-        code = result.bag.errorCount ? 1 : 0;
+        const { diagnosticsToSarif } = await import('./diagnostics/sarif.ts');
+        io.out(JSON.stringify(diagnosticsToSarif(items, { version: PACKAGE.version, root }), null, 2));
+        code = errors ? 1 : 0;
         return;
       }
-      code = report(result, opts.format, io, opts.quiet);
+      const counts = outcome.games.map((g) => `${g.id}: ${g.collections.map((c) => `${c.entries} ${c.name}`).join(', ')}`);
+      code = await printDiagnostics(items, counts, run.sources, opts.format, io, opts.quiet, opts.all);
     });
 
   program
@@ -106,7 +101,8 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .addOption(new Option('--format <format>', 'how to print diagnostics').choices(['text', 'json']).default('text'))
     .option('--check', 'write nothing; exit 1 if the committed generated/ differs from what the content produces')
     .option('--base <path>', 'the URL path or full URL the site is served under (a full URL also writes sitemap.xml); links stay relative', '/')
-    .action(async (opts: { format: 'text' | 'json'; check?: boolean; base: string }) => {
+    .option('--all', `print every diagnostic (by default the first ${PER_RULE} of each kind, then a count)`)
+    .action(async (opts: { format: 'text' | 'json'; check?: boolean; base: string; all?: boolean }) => {
       code = await build(path.resolve(program.opts<{ root: string }>().root), opts, io);
     });
 
@@ -116,6 +112,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .addOption(new Option('--format <format>', 'text, or json for tools').choices(['text', 'json']).default('text'))
     .option('--game <id>', 'only this game')
     .action(async (opts: { format: 'text' | 'json'; game?: string }) => {
+      const { check } = await import('./pipeline.ts');
       const result = await check(path.resolve(program.opts<{ root: string }>().root));
       const games = result.games.filter((g) => !opts.game || g.linked.game.manifest.id === opts.game);
       if (opts.game && !games.length) {
@@ -135,7 +132,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
         io.err(`${plural(count('placeholder'), 'placeholder')} and ${plural(count('reading'), 'reading')} in ${plural(games.length, 'game')}`);
       }
-      if (result.bag.errorCount) code = report(result, 'text', io);
+      if (result.bag.errorCount) code = await report(result, 'text', io);
     });
 
   program
@@ -159,6 +156,8 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         code = 2;
         return;
       }
+      const { newCollection, newGame } = await import('./commands/new-game.ts');
+      const { newEntry } = await import('./commands/new-entry.ts');
       if (what === 'game') {
         if (!expect(1, 'game <id>')) return;
         outcome = await newGame(root, args[0]!);
@@ -181,6 +180,9 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .option('--game <id>', 'only this game')
     .action(async (opts: { format: 'text' | 'json'; game?: string }) => {
       const root = path.resolve(program.opts<{ root: string }>().root);
+      const { check } = await import('./pipeline.ts');
+      const { formatReport, reportGames } = await import('./commands/report.ts');
+      const { errorsOnly } = await import('./commands/only-game.ts');
       let result = await check(root);
       if (opts.game) {
         const only = await resultForGame(root, result, opts.game, io);
@@ -194,7 +196,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
       if (opts.format === 'json') io.out(JSON.stringify(reports, null, 2));
       else io.out(formatReport(reports));
       // A report of content that does not check would count what the errors hide: say so, and fail.
-      if (result.bag.errorCount) code = report(errorsOnly(result), 'text', io, true);
+      if (result.bag.errorCount) code = await report(errorsOnly(result), 'text', io, true);
     });
 
   program
@@ -203,7 +205,20 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .argument('<ref>', 'a git tag, branch or commit (for example v1.0.0 or HEAD~1)')
     .addOption(new Option('--format <format>', 'text, json for tools, or markdown for release notes').choices(['text', 'json', 'markdown']).default('text'))
     .action(async (ref: string, opts: { format: DiffFormat }) => {
+      const { diffCommand } = await import('./diff/command.ts');
       code = await diffCommand(path.resolve(program.opts<{ root: string }>().root), ref, opts.format, io);
+    });
+
+  program
+    .command('explain')
+    .description('What a diagnostic code means, with an example and its fix (the README\'s "Diagnostics" section lists every code).')
+    .argument('<code>', 'a diagnostic code, such as duplicate-id')
+    .action(async (name: string) => {
+      const { explain } = await import('./commands/explain.ts');
+      const r = explain(name);
+      if (r.ok) io.out(r.text);
+      else io.err(`error: ${r.text}`);
+      code = r.ok ? 0 : 2;
     });
 
   program
@@ -212,6 +227,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .option('--from <ref>', 'compare with this git ref instead of the newest v* tag')
     .option('--date <YYYY-MM-DD>', 'the release date (default: today, UTC)')
     .action(async (opts: ReleaseOptions) => {
+      const { releaseCommand } = await import('./release/release.ts');
       code = await releaseCommand(path.resolve(program.opts<{ root: string }>().root), opts, io);
     });
 
@@ -227,6 +243,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         code = 2;
         return;
       }
+      const { serve } = await import('./serve/serve.ts');
       const handle = await serve(path.resolve(program.opts<{ root: string }>().root), { port, base: opts.base, version: PACKAGE.version, color: io.color, log: io.err });
       // Runs until interrupted.
       await new Promise<void>((resolve) => process.once('SIGINT', () => void handle.close().then(resolve)));
@@ -248,28 +265,52 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
   return code;
 }
 
-function report(result: CheckResult, format: 'text' | 'json', io: Io, quiet = false): number {
-  const items = result.bag.sorted();
-  if (format === 'json') io.out(diagnosticsToJson(items));
+/** Print diagnostics (text with code frames, or JSON) and the per-game counts; returns the exit code. */
+async function printDiagnostics(items: readonly Diagnostic[], counts: readonly string[], sources: ReadonlyMap<string, string>, format: 'text' | 'json', io: Io, quiet = false, all = false): Promise<number> {
+  const { diagnosticsToJson, formatDiagnostic, formatSummary } = await import('./diagnostics/print.ts');
+  const errors = items.filter((d) => d.severity === 'error').length;
+  if (format === 'json') io.out(diagnosticsToJson([...items]));
   else {
-    for (const d of items) io.err(formatDiagnostic(d, { color: io.color, sources: result.sources }) + '\n');
-    const counts = result.games.map((g) => `${g.linked.game.manifest.id}: ${[...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`).join(', ')}`);
+    // One wrong setting can repeat a diagnostic thousands of times: the first few of each kind show what is
+    // wrong, and a count says how many more there are (the totals below and JSON output keep every one).
+    const shown = new Map<string, number>();
+    for (const d of items) {
+      const n = (shown.get(d.ruleId) ?? 0) + 1;
+      shown.set(d.ruleId, n);
+      if (all || n <= PER_RULE) io.err(formatDiagnostic(d, { color: io.color, sources }) + '\n');
+    }
+    for (const [rule, n] of shown) if (!all && n > PER_RULE) io.err(`... and ${n - PER_RULE} more ${rule} (${n} in all; --all prints every one)\n`);
     // --quiet: the problems and the summary, nothing else.
     if (!quiet) for (const line of counts) io.err(line);
-    io.err(quiet ? formatSummary(result.bag.errorCount) : formatSummary(result.bag.errorCount, result.bag.warningCount));
+    io.err(quiet ? formatSummary(errors) : formatSummary(errors, items.length - errors));
   }
-  return result.bag.errorCount ? 1 : 0;
+  return errors ? 1 : 0;
 }
 
-async function build(root: string, opts: { format: 'text' | 'json'; check?: boolean; base: string }, io: Io): Promise<number> {
+/** How many diagnostics of one rule the text output prints before it counts the rest (`--all` prints them all). */
+const PER_RULE = 20;
+
+/** `report` for a check run in this process (build, drafts, report). */
+async function report(result: CheckResult, format: 'text' | 'json', io: Io, quiet = false, all = false): Promise<number> {
+  const counts = result.games.map((g) => `${g.linked.game.manifest.id}: ${[...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`).join(', ')}`);
+  return printDiagnostics(result.bag.sorted(), counts, result.sources, format, io, quiet, all);
+}
+
+async function build(root: string, opts: { format: 'text' | 'json'; check?: boolean; base: string; all?: boolean }, io: Io): Promise<number> {
   const t0 = performance.now();
+  const { check } = await import('./pipeline.ts');
+  const { checkPresentation } = await import('./emit-site/faces.ts');
+  const { readSettings } = await import('./project-settings.ts');
+  const { readReleases } = await import('./release/record.ts');
+  const { emitPackage } = await import('./emit-code/emit.ts');
+  const { diffFolder, readFolder, replaceFolder } = await import('./write.ts');
   const result = await check(root);
   // How entries are drawn (templates, titles) is the site's concern: only a build checks it.
   checkPresentation(root, result.games, result.bag, result.sources);
   // The project's settings (the package name) and its releases record (the version, the Changes pages) are read, never written, by the build.
   const settings = await readSettings(root, result.bag, result.sources);
   const releases = await readReleases(root, result.bag, result.sources);
-  const code = report(result, opts.format, io);
+  const code = await report(result, opts.format, io, false, opts.all);
   if (code !== 0) {
     io.err('build stopped: nothing was written; the last good generated/ and site are untouched.');
     return code;
@@ -292,6 +333,8 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     io.err('generated/ is up to date.');
     return 0;
   }
+  const { emitSite } = await import('./emit-site/site.ts');
+  const { isFullUrl } = await import('./emit-site/sitemap.ts');
   const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base, releases, version: PACKAGE.version }));
   await timeAsync(timings, 'write', async () => {
     await replaceFolder(generatedDir, pkg);
@@ -306,6 +349,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   io.err(`wrote generated/ (${pkg.size} files) and docs-site/dist/ (${site.size} files)`);
   if (opts.base !== '/' && !isFullUrl(opts.base)) io.err('sitemap.xml: not written (a sitemap lists full URLs: build with --base https://your.host/path/ to write one)');
   // The editor's schemas follow the content (they list its IDs): refreshed by every build that succeeds.
+  const { writeEditorFiles } = await import('./emit-editor/emit.ts');
   const editor = await timeAsync(timings, 'editor schemas', () => writeEditorFiles(root, result.games, result.schemas));
   io.err(`editor schemas: ${editor.changed ? `wrote ${editor.total} files` : 'up to date'} in .rulebook/editor-schemas/${typeof editor.settings === 'object' ? `; ${editor.settings.skipped}` : editor.settings === 'written' ? '; updated .vscode/settings.json' : ''}`);
   if (typeof editor.settings === 'object') for (const line of editor.settings.missing ?? []) io.err(`    ${line}`);
@@ -315,6 +359,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
 
 /** `--game <id>`: the check's result for that game only, or undefined (after saying which games there are) for an unknown ID. */
 async function resultForGame(root: string, result: CheckResult, game: string, io: Io): Promise<CheckResult | undefined> {
+  const { onlyGame } = await import('./commands/only-game.ts');
   const only = await onlyGame(root, result, game);
   if ('known' in only) {
     io.err(`error: no game "${game}" (games: ${only.known.join(', ') || 'none'})`);

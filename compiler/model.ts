@@ -1,7 +1,8 @@
 /** The shapes that flow between phases. Nothing after `link` reads files. */
 import type { YamlSource } from './load/yaml-source.ts';
 
-export type Locale = 'en' | 'pt-BR';
+/** A BCP 47 language tag (`en`, `pt-BR`, `fr`): open, checked by the schema (defs.schema.json#/$defs/locale), not a fixed list. */
+export type Locale = string;
 export type Text = string | Partial<Record<Locale, string>>;
 
 export interface ComponentDecl {
@@ -16,12 +17,17 @@ export interface ComponentDecl {
 }
 
 export interface CollectionDecl {
-  file: string;
+  /** One YAML file of entries, or `files`: a glob of them (exactly one of the two: load/game.ts says so when not). */
+  file?: string;
+  files?: string;
   schema: string;
   type: string;
   title?: Text;
-  idFrom?: string;
+  /** The field (or fields, joined) an entry's ID comes from when it has no `id`; default: the slug of `name`. */
+  idFrom?: string | string[];
   description?: Text;
+  /** The site splits the collection's page by this field's values (a kind, a pack), one page per value (schemas/game.schema.json). */
+  pageBy?: string;
 }
 
 export interface StateFieldDecl {
@@ -45,6 +51,8 @@ export interface Manifest {
   id: string;
   name: Text;
   locale: Locale;
+  /** Every locale the game's texts are given in (its rules text is rendered in each); the main `locale` is always one. */
+  locales?: Locale[];
   players?: { min: number; max: number };
   source?: string | SourceDecl;
   summary?: Text;
@@ -59,6 +67,18 @@ export interface Manifest {
   graphs?: Record<string, GraphDecl>;
   movers?: Record<string, MoverDecl>;
   tables?: Record<string, TableDecl>;
+  constraints?: ConstraintDecl[];
+}
+
+/** A rule across entries (link/constraints.ts): a field compared with another entry's, reached through references. */
+export interface ConstraintDecl {
+  in: string;
+  each?: string;
+  field: string;
+  equals?: string | number;
+  atMost?: string | number;
+  atLeast?: string | number;
+  message: string;
 }
 
 /** The document a game is transcribed from, and the files in its folder that hold its text. */
@@ -114,7 +134,10 @@ export interface Entry {
 export interface Collection {
   name: string;
   decl: CollectionDecl;
-  source: YamlSource | undefined;
+  /** The files read, in path order; empty when the file is missing or the glob matches nothing. */
+  sources: YamlSource[];
+  /** False when a file is missing, unreadable or does not parse: the entries are then incomplete. */
+  complete: boolean;
   entries: Entry[];
 }
 
@@ -131,6 +154,8 @@ export interface Game {
   collections: Map<string, Collection>;
   constants: { source: YamlSource; value: unknown } | undefined;
   pages: MarkdownPage[];
+  /** The game's own locale files (locales/<tag>.yaml), parsed; compiler/locales/game-locales.ts reads them. */
+  localeFiles?: YamlSource[];
   /** Collection name -> the IDs it had in the last good build (generated/), to tell a renamed entry from a typo. */
   previousIds?: Map<string, string[]>;
 }

@@ -3,8 +3,9 @@ import { DiagnosticBag } from './diagnostics/diagnostic.ts';
 import { findGames, loadGame, warnFoldersWithoutManifest } from './load/game.ts';
 import { linkGame, type LinkedGame } from './link/link.ts';
 import type { Game } from './model.ts';
+import type { ParseCache } from './load/parse-cache.ts';
 import { compileRules, type CompiledRule } from './rules/compile.ts';
-import { validateGame } from './validate/game.ts';
+import { validateGame, type ValidationMemo } from './validate/game.ts';
 import { SchemaSet } from './validate/schemas.ts';
 
 export interface CheckedGame {
@@ -32,11 +33,17 @@ export interface GameCheck {
 type Timer = <T>(phase: string, f: () => T) => T;
 const untimed: Timer = (_, f) => f();
 
-export async function checkGame(root: string, dir: string, schemas: SchemaSet, bag: DiagnosticBag, time: Timer = untimed): Promise<GameCheck> {
+/** What `rulebook serve` keeps between saves so a re-check redoes only what a save changed. */
+export interface CheckMemo {
+  parsed: ParseCache;
+  validated: ValidationMemo;
+}
+
+export async function checkGame(root: string, dir: string, schemas: SchemaSet, bag: DiagnosticBag, time: Timer = untimed, memo?: CheckMemo): Promise<GameCheck> {
   const sources = new Map<string, string>();
-  const game = await loadGame(root, dir, bag, sources);
+  const game = await loadGame(root, dir, bag, sources, memo?.parsed);
   if (!game) return { game, checked: undefined, sources };
-  const found = time('validate', () => validateGame(game, schemas, bag));
+  const found = time('validate', () => validateGame(game, schemas, bag, memo?.validated));
   // A game whose manifest is malformed stops after validation: its diagnostics are already out.
   if (!found.ok) return { game, checked: undefined, sources };
   const linked = time('link', () => linkGame(game, found.refs, bag));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DiagnosticBag } from './diagnostics/diagnostic.ts';
-import { closest } from './diagnostics/suggest.ts';
+import { closest, hintOf } from './diagnostics/suggest.ts';
 import { loadYaml } from './load/game.ts';
 
 /** Settings of the whole project (not of one game), from `rulebook.yaml` at its root; every one optional. */
@@ -34,7 +34,7 @@ export async function readSettings(root: string, bag: DiagnosticBag, sources?: M
       for (const key of Object.keys(value)) {
         if (KNOWN[pointer]!.includes(key)) continue;
         const hint = closest(key, KNOWN[pointer]!);
-        bag.error(file, source.placeOf(`${pointer}/${key}`, { key: true }), 'settings-unknown', `unknown setting "${key}"`, [hint ? `did you mean "${hint}"?` : `known here: ${KNOWN[pointer]!.join(', ')}`]);
+        bag.error(file, source.placeOf(`${pointer}/${key}`, { key: true }), 'settings-unknown', `unknown setting "${key}"`, [hint ? `did you mean "${hint}"?` : `known here: ${KNOWN[pointer]!.join(', ')}`], hintOf(hint, KNOWN[pointer]!));
       }
       return value as Record<string, unknown>;
     }

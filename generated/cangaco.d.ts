@@ -58,6 +58,11 @@ export interface CordelCard {
     readonly score: (players: readonly CangacoEndState[]) => number[];
     /** The rule as rules text, rendered from the same data. */
     readonly rulesText: string;
+    /** The rules text in every locale the game declares (`rulesText` is its main locale's). */
+    readonly rulesTexts: {
+        readonly "en": string;
+        readonly "pt-BR": string;
+    };
     /** The card's printed title. */
     readonly name: string;
     /** How the card scores, as DSL. */

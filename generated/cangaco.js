@@ -140,6 +140,7 @@ const $cordel = [
         ],
         score: (players) => rankSharePlace(players.map((p) => p["flour"]), "most", [5, 3, 2]),
         rulesText: "The player with the most Flour markers at the end of the game gains 5 points. The player with the second most gains 3 points, and the third gains 2 points.",
+        rulesTexts: { "en": "The player with the most Flour markers at the end of the game gains 5 points. The player with the second most gains 3 points, and the third gains 2 points.", "pt-BR": "O jogador com mais marcadores de farinha ao final do jogo ganha 5 pontos. O segundo com mais ganha 3 pontos e o terceiro ganha 2 pontos." },
     },
     {
         id: "o-velho-calunga-e-a-rolinha-trelosa",
@@ -154,6 +155,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 5 * Math.floor(p["flour"] / 6)),
         rulesText: "Gain 5 points for each set of 6 Flour markers you have at the end of the game.",
+        rulesTexts: { "en": "Gain 5 points for each set of 6 Flour markers you have at the end of the game.", "pt-BR": "Ganhe 5 pontos para cada conjunto de 6 marcadores de farinha que você tiver ao final do jogo." },
     },
     {
         id: "o-corno-artur-no-brega-de-camelot",
@@ -178,6 +180,7 @@ const $cordel = [
         ],
         score: (players) => rankSharePlace(players.map((p) => p["flour"]), "fewest", [-5, -3, -2]),
         rulesText: "The player with the fewest Flour markers at the end of the game loses 5 points. The player with the second fewest loses 3 points, and the third loses 2 points.",
+        rulesTexts: { "en": "The player with the fewest Flour markers at the end of the game loses 5 points. The player with the second fewest loses 3 points, and the third loses 2 points.", "pt-BR": "O jogador com menos marcadores de farinha ao final do jogo perde 5 pontos. O segundo com menos perde 3 pontos e o terceiro perde 2 pontos." },
     },
     {
         id: "as-proezas-de-tinho-mangoso",
@@ -191,6 +194,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 1 * p["cabras"].filter((v) => v === "flour").length),
         rulesText: "Gain 1 point for each Os Cabras card with a Flour resource that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 1 point for each Os Cabras card with a Flour resource that you have at the end of the game.", "pt-BR": "Ganhe 1 ponto para cada carta Os Cabras com um recurso de farinha que você tiver ao final do jogo." },
     },
     {
         id: "o-divorcio-do-satanas-e-a-loira-do-cao",
@@ -211,6 +215,7 @@ const $cordel = [
         ],
         score: (players) => rankSharePlace(players.map((p) => p["ammunition"]), "most", [5, 3, 2]),
         rulesText: "The player with the most Ammunition markers at the end of the game gains 5 points. The player with the second most gains 3 points, and the third gains 2 points.",
+        rulesTexts: { "en": "The player with the most Ammunition markers at the end of the game gains 5 points. The player with the second most gains 3 points, and the third gains 2 points.", "pt-BR": "O jogador com mais marcadores de munição ao final do jogo ganha 5 pontos. O segundo com mais ganha 3 pontos e o terceiro ganha 2 pontos." },
     },
     {
         id: "dona-fifita-e-o-cangaceiro-zambeta",
@@ -224,6 +229,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 5 * Math.floor(p["ammunition"] / 6)),
         rulesText: "Gain 5 points for each set of 6 Ammunition markers you have at the end of the game.",
+        rulesTexts: { "en": "Gain 5 points for each set of 6 Ammunition markers you have at the end of the game.", "pt-BR": "Ganhe 5 pontos para cada conjunto de 6 marcadores de munição que você tiver ao final do jogo." },
     },
     {
         id: "a-luta-do-carranca-contra-jose-tatu",
@@ -243,6 +249,7 @@ const $cordel = [
         ],
         score: (players) => rankSharePlace(players.map((p) => p["ammunition"]), "fewest", [-5, -3, -2]),
         rulesText: "The player with the fewest Ammunition markers at the end of the game loses 5 points. The player with the second fewest loses 3 points, and the third loses 2 points.",
+        rulesTexts: { "en": "The player with the fewest Ammunition markers at the end of the game loses 5 points. The player with the second fewest loses 3 points, and the third loses 2 points.", "pt-BR": "O jogador com menos marcadores de munição ao final do jogo perde 5 pontos. O segundo com menos perde 3 pontos e o terceiro perde 2 pontos." },
     },
     {
         id: "o-conselheiro-justino-e-a-madame-de-oros",
@@ -256,6 +263,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 1 * p["cabras"].filter((v) => v === "ammunition").length),
         rulesText: "Gain 1 point for each Os Cabras card with an Ammunition resource that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 1 point for each Os Cabras card with an Ammunition resource that you have at the end of the game.", "pt-BR": "Ganhe 1 ponto para cada carta Os Cabras com um recurso de munição que você tiver ao final do jogo." },
     },
     {
         id: "o-elixir-da-visao-de-cego-beraldo",
@@ -276,6 +284,7 @@ const $cordel = [
         ],
         score: (players) => rankSharePlace(players.map((p) => p["cachaca"]), "most", [5, 3, 2]),
         rulesText: "The player with the most Cachaça markers at the end of the game gains 5 points. The player with the second most gains 3 points, and the third gains 2 points.",
+        rulesTexts: { "en": "The player with the most Cachaça markers at the end of the game gains 5 points. The player with the second most gains 3 points, and the third gains 2 points.", "pt-BR": "O jogador com mais marcadores de cachaça ao final do jogo ganha 5 pontos. O segundo com mais ganha 3 pontos e o terceiro ganha 2 pontos." },
     },
     {
         id: "nonato-e-o-bode-silas",
@@ -284,6 +293,7 @@ const $cordel = [
         examples: [{ given: [{ cachaca: 18 }, { cachaca: 0 }], expect: [15, 0] }],
         score: (players) => players.map((p) => 5 * Math.floor(p["cachaca"] / 6)),
         rulesText: "Gain 5 points for each set of 6 Cachaça markers you have at the end of the game.",
+        rulesTexts: { "en": "Gain 5 points for each set of 6 Cachaça markers you have at the end of the game.", "pt-BR": "Ganhe 5 pontos para cada conjunto de 6 marcadores de cachaça que você tiver ao final do jogo." },
     },
     {
         id: "o-amansa-corno-de-chico-soro",
@@ -303,6 +313,7 @@ const $cordel = [
         ],
         score: (players) => rankSharePlace(players.map((p) => p["cachaca"]), "fewest", [-5, -3, -2]),
         rulesText: "The player with the fewest Cachaça markers at the end of the game loses 5 points. The player with the second fewest loses 3 points, and the third loses 2 points.",
+        rulesTexts: { "en": "The player with the fewest Cachaça markers at the end of the game loses 5 points. The player with the second fewest loses 3 points, and the third loses 2 points.", "pt-BR": "O jogador com menos marcadores de cachaça ao final do jogo perde 5 pontos. O segundo com menos perde 3 pontos e o terceiro perde 2 pontos." },
     },
     {
         id: "aderaldo-e-o-peba-come-defunto",
@@ -316,6 +327,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 1 * p["cabras"].filter((v) => v === "cachaca").length),
         rulesText: "Gain 1 point for each Os Cabras card with a Cachaça resource that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 1 point for each Os Cabras card with a Cachaça resource that you have at the end of the game.", "pt-BR": "Ganhe 1 ponto para cada carta Os Cabras com um recurso de cachaça que você tiver ao final do jogo." },
     },
     {
         id: "jeronimo-encontra-e-mata-o-sete-peles",
@@ -334,6 +346,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 1 * Math.min(p["flour"], p["ammunition"])),
         rulesText: "Gain 1 point for each pair of Flour and Ammunition markers that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 1 point for each pair of Flour and Ammunition markers that you have at the end of the game.", "pt-BR": "Ganhe 1 ponto para cada par de marcadores de farinha e munição que você tiver ao final do jogo." },
     },
     {
         id: "os-causos-da-lingua-de-dona-xiloca",
@@ -348,6 +361,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 1 * Math.min(p["flour"], p["cachaca"])),
         rulesText: "Gain 1 point for each pair of Flour and Cachaça markers that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 1 point for each pair of Flour and Cachaça markers that you have at the end of the game.", "pt-BR": "Ganhe 1 ponto para cada par de marcadores de farinha e cachaça que você tiver ao final do jogo." },
     },
     {
         id: "as-bravuras-do-olho-de-bila",
@@ -365,6 +379,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 1 * Math.min(p["ammunition"], p["cachaca"])),
         rulesText: "Gain 1 point for each pair of Ammunition and Cachaça markers that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 1 point for each pair of Ammunition and Cachaça markers that you have at the end of the game.", "pt-BR": "Ganhe 1 ponto para cada par de marcadores de munição e cachaça que você tiver ao final do jogo." },
     },
     {
         id: "o-triste-caso-do-chapoca-do-cariri",
@@ -385,6 +400,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 2 * Math.min(p["flour"], p["cachaca"], p["ammunition"])),
         rulesText: "Gain 2 points for each set of Flour, Cachaça and Ammunition markers that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 2 points for each set of Flour, Cachaça and Ammunition markers that you have at the end of the game.", "pt-BR": "Ganhe 2 pontos para cada conjunto de marcadores de farinha, cachaça e munição que você tiver ao final do jogo." },
     },
     {
         id: "xico-nono-e-a-morte-do-cangaceiro",
@@ -393,6 +409,7 @@ const $cordel = [
         examples: [{ given: [{ chefe: true }, { chefe: false }], expect: [3, 0] }],
         score: (players) => players.map((p) => ((p["chefe"] ? 1 : 0) > 0 ? 3 : 0)),
         rulesText: "Gain 3 points if you have a Chefe do Bando card at the end of the game.",
+        rulesTexts: { "en": "Gain 3 points if you have a Chefe do Bando card at the end of the game.", "pt-BR": "Ganhe 3 pontos se você tiver uma carta Chefe do Bando ao final do jogo." },
     },
     {
         id: "matou-o-gabiru-e-foi-dancar-forro",
@@ -406,6 +423,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 1 * p["completedSets"].length),
         rulesText: "Gain 1 point for each completed set that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 1 point for each completed set that you have at the end of the game.", "pt-BR": "Ganhe 1 ponto para cada conjunto completo que você tiver ao final do jogo." },
     },
     {
         id: "o-antidote-da-catraia-dum-peito-so",
@@ -429,6 +447,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 2 * repeatedCount(p["completedSets"])),
         rulesText: "Gain 2 points for each repeated completed set (regardless of the resource types) that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 2 points for each repeated completed set (regardless of the resource types) that you have at the end of the game.", "pt-BR": "Ganhe 2 pontos para cada conjunto completo repetido (independentemente dos tipos de recurso) que você tiver ao final do jogo." },
     },
     {
         id: "o-bobo-de-currais-novos",
@@ -452,6 +471,7 @@ const $cordel = [
         ],
         score: (players) => players.map((p) => 5 * Math.floor(new Set(p["completedSets"]).size / 5)),
         rulesText: "Gain 5 points for every 5 different completed sets that you have at the end of the game.",
+        rulesTexts: { "en": "Gain 5 points for every 5 different completed sets that you have at the end of the game.", "pt-BR": "Ganhe 5 pontos para cada 5 conjuntos completos diferentes que você tiver ao final do jogo." },
     },
 ];
 const $stations = [

@@ -335,7 +335,7 @@ describe('rulebook new <game> <collection> "Name"', () => {
     expect(r.code).toBe(1);
     // In words: the lines the errors stood at were never kept, so no file:line of the unwritten draft is given.
     expect(r.err).toContain('error: the drafted entry maps/second-map would not check, so nothing was changed:');
-    expect(r.err).toContain('  = patrol can stand on "todo" but it has no arrow to follow');
+    expect(r.err).toContain('  = patrol can stand on "TODO" but it has no arrow to follow');
     expect(r.err).not.toMatch(/maps\.yaml:\d+/);
     expect(await read(root, 'content/board/maps.yaml')).toBe(before);
     // An effect drafts as "nothing happens" and checks.

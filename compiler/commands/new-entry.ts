@@ -41,28 +41,31 @@ export async function newEntry(root: string, gameId: string, collectionName: str
     const hint = closest(collectionName, names);
     return usage(`game "${gameId}" has no collection "${collectionName}"`, [...(hint ? [`did you mean "${hint}"?`] : []), `collections: ${names.join(', ')}`]);
   }
-  if (collection.decl.idFrom) return usage(`entries of "${collectionName}" take their ID from \`${collection.decl.idFrom}\`, not from a name: add them by hand`);
+  if (collection.decl.idFrom) return usage(`entries of "${collectionName}" take their ID from ${[collection.decl.idFrom].flat().map((f) => `\`${f}\``).join(' and ')}, not from a name: add them by hand`);
   const idPattern = idPatternOf(only.result);
   if (options.id !== undefined && !idPattern.test(options.id)) return usage(`--id "${options.id}" is not an ID: IDs are written with a–z, 0–9 and single hyphens (for example "seca-grande")`);
   const id = options.id ?? slug(name);
   if (!id) return usage(`"${name}" gives no ID (IDs are written with a–z, 0–9 and -): give one with --id`);
   const clash = collection.entries.find((e) => e.id === id);
   if (clash) return usage(`"${collectionName}" already has an entry with the ID "${id}" (${clash.source.path}:${clash.source.placeOf(clash.pointer)?.start.line ?? 1})`, ['give the new entry another name']);
-  if (collection.source && !collection.source.ok) return { code: 1, out: [], err: [...printed(only.result, (d) => d.file === collection.source!.path), `error: ${collection.source.path} does not read; fix it first`] };
-  const held = collection.source?.value;
+  // A collection kept in several files (`files:` glob) takes new entries in its last file, in path order.
+  const target = collection.sources.at(-1);
+  if (target && !target.ok) return { code: 1, out: [], err: [...printed(only.result, (d) => d.file === target.path), `error: ${target.path} does not read; fix it first`] };
+  const held = target?.value;
   // A file holding a map (or a lone value) has no list to append to; appending would only make it unreadable.
-  if (collection.source && held !== null && held !== undefined && !Array.isArray(held)) {
-    const at = collection.source.placeOf('')?.start;
-    return { code: 1, out: [], err: [`${collection.source.path}:${at?.line ?? 1}:${at?.column ?? 1}: error: ${collection.source.path} is not a list of entries (\`- name: ...\`); nothing was changed`] };
+  if (target && held !== null && held !== undefined && !Array.isArray(held)) {
+    const at = target.placeOf('')?.start;
+    return { code: 1, out: [], err: [`${target.path}:${at?.line ?? 1}:${at?.column ?? 1}: error: ${target.path} is not a list of entries (\`- name: ...\`); nothing was changed`] };
   }
 
   const drafted = draftEntry(checked.linked.game, collection, name, only.result, options.id !== undefined && options.id !== slug(name) ? id : undefined);
   if ('refused' in drafted) return { code: 1, out: [], err: [`error: ${collection.name}/${id} cannot be drafted, so nothing was changed:`, ...drafted.refused.map((r) => `  = ${r}`)] };
   if ('error' in drafted) return usage(drafted.error);
-  const file = path.join(game.dir, collection.decl.file);
-  const original = collection.source ? await readFile(file, 'utf8') : '';
+  if (!target && collection.decl.file === undefined) return usage(`no file matches "${collection.decl.files}" for "${collectionName}": make the first one by hand`);
+  const file = target ? path.join(root, target.path) : path.join(game.dir, collection.decl.file!);
+  const original = target ? await readFile(file, 'utf8') : '';
   const appended = appendItem(original, drafted.text);
-  if (appended === undefined) return usage(`${collection.source?.path ?? collection.decl.file} holds its list in flow style ([...]): write it as a block list (\`- name: ...\`) to append to it`);
+  if (appended === undefined) return usage(`${target?.path ?? collection.decl.file} holds its list in flow style ([...]): write it as a block list (\`- name: ...\`) to append to it`);
   const manifestFile = path.join(game.dir, 'game.yaml');
   const manifestBefore = await readFile(manifestFile, 'utf8');
   // The loaded manifest's offsets count from after a byte-order mark; the file keeps it.

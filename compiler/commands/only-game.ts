@@ -18,18 +18,26 @@ export async function onlyGame(root: string, result: CheckResult, id: string): P
     const known = new Set([...result.games.map((g) => g.linked.game.manifest.id), ...dirs.map((d) => path.basename(d))]);
     return { known: [...known].sort() };
   }
-  const folder = `content/${path.basename(dir)}/`;
   const manifest = checked?.linked.game.manifest;
-  const schemas = new Set([...Object.values(manifest?.collections ?? {}).map((c) => `schemas/${c.schema}`), ...(manifest?.constants ? [`schemas/${manifest.constants.schema}`] : [])]);
-  const mine = (file: string) =>
-    file.startsWith(folder) ||
-    file.startsWith(`schemas/${id}/`) ||
-    schemas.has(file) ||
-    // Shared schemas (defs, dsl, the manifest's) sit at the top of schemas/ and concern every game.
-    (file.startsWith('schemas/') && !file.slice('schemas/'.length).includes('/'));
+  const schemas = [...Object.values(manifest?.collections ?? {}).map((c) => `schemas/${c.schema}`), ...(manifest?.constants ? [`schemas/${manifest.constants.schema}`] : [])];
+  const mine = belongsToGame({ id, folder: `content/${path.basename(dir)}`, schemas });
   const bag = new DiagnosticBag();
   bag.items.push(...result.bag.items.filter((d) => mine(d.file)));
   return { result: { ...result, bag, games: result.games.filter((g) => g.linked.game.dir === dir) } };
+}
+
+/**
+ * Whether a file's diagnostics concern one game: its folder, its own schemas
+ * folder, the schemas it names, and the shared schemas at the top of
+ * schemas/ (defs, dsl, the manifest's), which concern every game.
+ */
+export function belongsToGame(game: { id: string; folder: string; schemas: readonly string[] }): (file: string) => boolean {
+  const schemas = new Set(game.schemas);
+  return (file) =>
+    file.startsWith(`${game.folder}/`) ||
+    file.startsWith(`schemas/${game.id}/`) ||
+    schemas.has(file) ||
+    (file.startsWith('schemas/') && !file.slice('schemas/'.length).includes('/'));
 }
 
 /** Errors only (`--quiet`): warnings are left out of what prints and of the summary. */

@@ -1,6 +1,8 @@
 import type { PlaceholderInfo } from '../link/link.ts';
 import { textOf } from '../link/link.ts';
-import type { Game, Locale } from '../model.ts';
+import { declaredLocales, missingTexts } from '../locales/game-locales.ts';
+import { builtInLocales } from '../locales/language.ts';
+import type { Game } from '../model.ts';
 import type { CheckedGame } from '../pipeline.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
 
@@ -21,6 +23,20 @@ export interface GameReport {
   components: ComponentReport[];
   collections: CollectionReport[];
   locales: LocaleReport;
+  /**
+   * Per locale the game declares besides its own (`locales:`): its rules
+   * texts rendered from the data (a translation, not printed text) and how
+   * many of them lack a word in that locale (the `text-missing-locale` warnings).
+   */
+  translations: TranslationReport[];
+}
+
+export interface TranslationReport {
+  locale: string;
+  rulesTexts: number;
+  missing: number;
+  /** Maps of locales in the content (names, texts) that lack this locale. */
+  textsMissing: number;
 }
 
 export interface CollectionReport {
@@ -57,8 +73,6 @@ export interface LocaleReport {
   covered: Array<{ locale: string; texts: number }>;
 }
 
-const LOCALES: readonly Locale[] = ['en', 'pt-BR'];
-
 export function reportGames(games: readonly CheckedGame[], schemas: SchemaSet): GameReport[] {
   return games.map((g) => reportGame(g, schemas));
 }
@@ -76,7 +90,7 @@ function reportGame(checked: CheckedGame, schemas: SchemaSet): GameReport {
     return {
       name: c.name,
       title: textOf(c.decl.title, m.locale) || c.name,
-      file: c.source?.path ?? c.decl.file,
+      file: c.sources.length === 1 ? c.sources[0]!.path : (c.decl.file ?? c.decl.files ?? ''),
       entries: c.entries.length,
       placeholders: linked.placeholders.filter((p) => p.collection === c.name).length,
       readings: linked.readings.filter((p) => p.collection === c.name).length,
@@ -93,6 +107,7 @@ function reportGame(checked: CheckedGame, schemas: SchemaSet): GameReport {
     components: components(game),
     collections,
     locales: locales(game),
+    translations: translations(checked),
   };
 }
 
@@ -116,15 +131,28 @@ function components(game: Game): ComponentReport[] {
   });
 }
 
+/** The rules texts rendered in each locale the game declares besides its own, and those missing a word there. */
+function translations({ linked, rules }: CheckedGame): TranslationReport[] {
+  const game = linked.game;
+  // A value rule's text is a formula, the same in every language: not a translation.
+  const worded = rules.filter((r) => r.kind !== 'value');
+  const maps = missingTexts(game);
+  return declaredLocales(game)
+    .filter((l) => l !== game.manifest.locale)
+    .map((locale) => ({ locale, rulesTexts: worded.filter((r) => r.texts[locale] !== undefined).length, missing: worded.filter((r) => r.missingTexts?.[locale]).length, textsMissing: maps.filter((m) => m.locale === locale).length }));
+}
+
 /** Texts given in several languages are maps whose keys are all locales; plain strings are in the game's own. */
 function locales(game: Game): LocaleReport {
+  // Locales are open: a map's keys are the game's declared locales or those the compiler has words for.
+  const known: readonly string[] = [...new Set([...declaredLocales(game), ...builtInLocales()])];
   const counts = new Map<string, number>();
   let maps = 0;
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== 'object') return;
     const entries = Object.entries(value);
-    if (entries.length && entries.every(([k, v]) => (LOCALES as readonly string[]).includes(k) && typeof v === 'string')) {
+    if (entries.length && entries.every(([k, v]) => known.includes(k) && typeof v === 'string')) {
       maps++;
       for (const [k] of entries) counts.set(k, (counts.get(k) ?? 0) + 1);
       return;
@@ -160,6 +188,9 @@ export function formatReport(reports: readonly GameReport[]): string {
     }
     const others = r.locales.covered.filter((l) => l.locale !== r.locales.default);
     out.push(`  locales: ${r.locales.default} (the game's own: every text)${others.length ? `; ${others.map((l) => `${l.locale} in ${l.texts} of ${r.locales.multilingualTexts} multilingual texts`).join(', ')}` : '; no other'}`);
+    if (r.translations.length) {
+      out.push(`  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation, not printed), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}`).join('; ')}`);
+    }
     if (r.placeholders.length) {
       out.push('  placeholders left:');
       for (const p of r.placeholders) out.push(`    ${p.file}:${p.line ?? 1}: ${p.collection}/${p.id}${p.path}: ${p.note}`);

@@ -124,14 +124,14 @@ function compareGame(o: CheckedGame, g: CheckedGame, ref: string, schemas: { bef
   const oldCollections = o.linked.game.collections;
   for (const [name, c] of g.linked.game.collections) {
     const oc = oldCollections.get(name);
-    if (!oc) out.push(change('collection-added', game, { collection: name, name: collectionTitle(c, g), at: c.source?.path }));
+    if (!oc) out.push(change('collection-added', game, { collection: name, name: collectionTitle(c, g), at: c.sources[0]?.path }));
     else {
       out.push(...compareSchema(game, name, schemas.before(oc.decl.schema), schemas.after(c.decl.schema), `schemas/${c.decl.schema}`));
       out.push(...compareCollection(game, oc, c, o, g, ref));
     }
   }
   for (const [name, oc] of oldCollections) {
-    if (!g.linked.game.collections.has(name)) out.push(change('collection-removed', game, { collection: name, name: collectionTitle(oc, o), at: oc.source ? `${ref}:${oc.source.path}` : undefined }));
+    if (!g.linked.game.collections.has(name)) out.push(change('collection-removed', game, { collection: name, name: collectionTitle(oc, o), at: oc.sources[0] ? `${ref}:${oc.sources[0].path}` : undefined }));
   }
   out.push(...comparePages(game, o, g, ref));
   return out;

@@ -45,9 +45,11 @@ export function editorFiles(root: string, games: readonly CheckedGame[], schemas
     const relative = (file: string) => globEscape(path.relative(root, path.join(game.dir, file)).split(path.sep).join('/'));
     for (const collection of game.collections.values()) {
       const { decl } = collection;
-      const title = `${collection.name} (${folder}/${decl.file})`;
+      const title = `${collection.name} (${folder}/${decl.file ?? decl.files})`;
       const schema = new EditorSchemaBuilder(lookup, ids).build(SCHEMA_BASE + decl.schema, 'list', { title, comment: comment(decl.schema) });
-      put(`${folder}/collections/${collection.name}.schema.json`, schema, relative(decl.file));
+      // A `files` glob is already a pattern: the editor matches it as written, under the game's folder.
+      const pattern = decl.file !== undefined ? relative(decl.file) : path.relative(root, game.dir).split(path.sep).join('/') + '/' + decl.files;
+      put(`${folder}/collections/${collection.name}.schema.json`, schema, pattern);
     }
     const constants = game.manifest.constants;
     if (constants && typeof constants.schema === 'string' && typeof constants.file === 'string') {

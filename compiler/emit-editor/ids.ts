@@ -25,22 +25,23 @@ export function referenceTargets(linked: LinkedGame): Map<string, IdList> {
   const roles = game.manifest.roles;
   for (const collection of game.collections.values()) {
     const list: IdList = { ids: [], labels: [] };
-    for (const entry of collection.entries) add(list, entry.id, labelOf(entry.value, locale));
+    // A duplicate ID is the link phase's error to report; the editor offers it once. (A Set: a 30,000-card collection is not scanned per card.)
+    const seen = new Set<string>();
+    const add = (id: string, label: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      list.ids.push(id);
+      list.labels.push(label || id);
+    };
+    for (const entry of collection.entries) add(entry.id, labelOf(entry.value, locale));
     if (roles?.rules === collection.name && roles.glossary) {
       for (const entry of game.collections.get(roles.glossary)?.entries ?? []) {
-        if (typeof entry.value.number === 'string') add(list, entry.value.number, labelOf(entry.value, locale));
+        if (typeof entry.value.number === 'string') add(entry.value.number, labelOf(entry.value, locale));
       }
     }
     out.set(collection.name, list);
   }
   return out;
-}
-
-function add(list: IdList, id: string, label: string): void {
-  // A duplicate ID is the link phase's error to report; the editor offers it once.
-  if (list.ids.includes(id)) return;
-  list.ids.push(id);
-  list.labels.push(label || id);
 }
 
 /** What a reader knows an entry by: its name, or a rule's title (its number is the ID the editor already shows). */

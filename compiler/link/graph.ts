@@ -1,5 +1,5 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import { closest } from '../diagnostics/suggest.ts';
+import { closest, hintOf, type Hint } from '../diagnostics/suggest.ts';
 import type { Entry, Game, GraphDecl, MoverDecl } from '../model.ts';
 
 interface Node {
@@ -27,7 +27,7 @@ export function checkGraphs(game: Game, declarations: Map<string, string[]>, bag
   for (const [name, decl] of Object.entries(m.graphs ?? {})) {
     const collection = game.collections.get(name);
     if (!collection) {
-      bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/graphs/${name}`), 'graph-collection', `no collection "${name}" to check as a graph`, hint(name, game.collections.keys()));
+      bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/graphs/${name}`), 'graph-collection', `no collection "${name}" to check as a graph`, ...hint(name, game.collections.keys()));
       continue;
     }
     const movers = Object.entries(m.movers ?? {}).filter(([, mv]) => mv.graph === name);
@@ -37,23 +37,25 @@ export function checkGraphs(game: Game, declarations: Map<string, string[]>, bag
     const graph = m.graphs?.[mover.graph];
     const at = game.manifestSource.placeOf(`/movers/${name}/graph`);
     if (!graph) {
-      bag.error(game.manifestSource.path, at, 'mover-graph', `mover "${name}": no graph "${mover.graph}" in \`graphs:\``, hint(mover.graph, Object.keys(m.graphs ?? {})));
+      bag.error(game.manifestSource.path, at, 'mover-graph', `mover "${name}": no graph "${mover.graph}" in \`graphs:\``, ...hint(mover.graph, Object.keys(m.graphs ?? {})));
       continue;
     }
     mover.edges.forEach((k, i) => {
-      if (!(k in graph.edgeKinds)) bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/movers/${name}/edges/${i}`), 'mover-edge-kind', `mover "${name}": unknown edge kind "${k}"`, hint(k, Object.keys(graph.edgeKinds)));
+      if (!(k in graph.edgeKinds)) bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/movers/${name}/edges/${i}`), 'mover-edge-kind', `mover "${name}": unknown edge kind "${k}"`, ...hint(k, Object.keys(graph.edgeKinds)));
     });
     const kinds = graph.kinds ? declarations.get(graph.kinds) : undefined;
     if (kinds) {
-      for (const [i, k] of (mover.neverEnter ?? []).entries()) if (!kinds.includes(k)) bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/movers/${name}/neverEnter/${i}`), 'mover-node-kind', `mover "${name}": unknown ${graph.kinds} value "${k}"`, hint(k, kinds));
-      for (const k of Object.keys(mover.enterFromRound ?? {})) if (!kinds.includes(k)) bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/movers/${name}/enterFromRound/${k}`, { key: true }), 'mover-node-kind', `mover "${name}": unknown ${graph.kinds} value "${k}"`, hint(k, kinds));
+      for (const [i, k] of (mover.neverEnter ?? []).entries()) if (!kinds.includes(k)) bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/movers/${name}/neverEnter/${i}`), 'mover-node-kind', `mover "${name}": unknown ${graph.kinds} value "${k}"`, ...hint(k, kinds));
+      for (const k of Object.keys(mover.enterFromRound ?? {})) if (!kinds.includes(k)) bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/movers/${name}/enterFromRound/${k}`, { key: true }), 'mover-node-kind', `mover "${name}": unknown ${graph.kinds} value "${k}"`, ...hint(k, kinds));
     }
   }
 }
 
-function hint(value: string, candidates: Iterable<string>): string[] {
-  const h = closest(value, candidates);
-  return h ? [`did you mean "${h}"?`] : [];
+/** A diagnostic's last two arguments: the "did you mean" note, and the same as data. */
+function hint(value: string, candidates: Iterable<string>): [string[], Hint] {
+  const all = [...candidates];
+  const h = closest(value, all);
+  return [h ? [`did you mean "${h}"?`] : [], hintOf(h, all)];
 }
 
 function checkOne(game: Game, decl: GraphDecl, entry: Entry, movers: Array<[string, MoverDecl]>, declarations: Map<string, string[]>, bag: DiagnosticBag): void {
@@ -66,7 +68,7 @@ function checkOne(game: Game, decl: GraphDecl, entry: Entry, movers: Array<[stri
     const id = String(n.id);
     if (nodes.has(id)) bag.error(file, at(`${decl.nodes}/${index}/id`), 'graph-duplicate-node', `node "${id}" is listed twice in ${entry.id}`);
     const kind = String(n[decl.kindField]);
-    if (kinds && !kinds.includes(kind)) bag.error(file, at(`${decl.nodes}/${index}/${decl.kindField}`), 'graph-node-kind', `unknown ${decl.kinds} value "${kind}"`, hint(kind, kinds));
+    if (kinds && !kinds.includes(kind)) bag.error(file, at(`${decl.nodes}/${index}/${decl.kindField}`), 'graph-node-kind', `unknown ${decl.kinds} value "${kind}"`, ...hint(kind, kinds));
     nodes.set(id, { id, kind, index });
   });
   const ids = [...nodes.keys()];
@@ -77,7 +79,7 @@ function checkOne(game: Game, decl: GraphDecl, entry: Entry, movers: Array<[stri
     let ok = true;
     for (const end of ['a', 'b'] as const) {
       if (!nodes.has(edge[end])) {
-        bag.error(file, at(`${decl.edges}/${index}/${end}`), 'graph-unknown-node', `edge ${index + 1} of ${entry.id} names an unknown node "${edge[end]}"`, hint(edge[end], ids));
+        bag.error(file, at(`${decl.edges}/${index}/${end}`), 'graph-unknown-node', `edge ${index + 1} of ${entry.id} names an unknown node "${edge[end]}"`, ...hint(edge[end], ids));
         ok = false;
       }
     }
@@ -87,7 +89,7 @@ function checkOne(game: Game, decl: GraphDecl, entry: Entry, movers: Array<[stri
     }
     const rule = decl.edgeKinds[edge.kind];
     if (!rule) {
-      bag.error(file, at(`${decl.edges}/${index}/kind`), 'graph-edge-kind', `unknown edge kind "${edge.kind}"`, hint(edge.kind, Object.keys(decl.edgeKinds)));
+      bag.error(file, at(`${decl.edges}/${index}/kind`), 'graph-edge-kind', `unknown edge kind "${edge.kind}"`, ...hint(edge.kind, Object.keys(decl.edgeKinds)));
       ok = false;
     } else if (ok && rule.between) {
       for (const end of [edge.a, edge.b]) {
@@ -136,7 +138,7 @@ function checkArrows(decl: GraphDecl, entry: Entry, nodes: Map<string, Node>, ed
     const from = String(arrow.from);
     const to = String(arrow.to);
     for (const [end, id] of [['from', from], ['to', to]] as const) {
-      if (!nodes.has(id)) bag.error(file, at(`${decl.arrows}/${index}/${end}`), 'graph-unknown-node', `arrow ${index + 1} of ${entry.id} names an unknown node "${id}"`, hint(id, nodes.keys()));
+      if (!nodes.has(id)) bag.error(file, at(`${decl.arrows}/${index}/${end}`), 'graph-unknown-node', `arrow ${index + 1} of ${entry.id} names an unknown node "${id}"`, ...hint(id, nodes.keys()));
     }
     if (!nodes.has(from) || !nodes.has(to)) return;
     if (outgoing.has(from)) bag.error(file, at(`${decl.arrows}/${index}/from`), 'graph-arrow-twice', `"${from}" has more than one arrow`);

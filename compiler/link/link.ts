@@ -1,9 +1,11 @@
+import { referenceWords } from '../locales/language.ts';
 import type { DiagnosticBag, Place } from '../diagnostics/diagnostic.ts';
-import { closest } from '../diagnostics/suggest.ts';
+import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { slug } from '../load/slug.ts';
 import type { YamlSource } from '../load/yaml-source.ts';
 import type { Entry, Game, Text } from '../model.ts';
 import type { ValidatedRef } from '../validate/game.ts';
+import { checkConstraints } from './constraints.ts';
 import { checkGraphs } from './graph.ts';
 import { checkManifestNames } from './manifest.ts';
 import { checkNumbering } from './numbering.ts';
@@ -34,6 +36,9 @@ export interface LinkedGame {
   errata: Erratum[];
 }
 
+/** A term, or a name in capitals after "See"/"Veja" (the words of compiler/locales/*.yaml), right before a reference's "(". */
+const NAMED_REF = new RegExp(`(?:\\{term:([^|}]+)\\|([^}]+)\\}|(?:${referenceWords().map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s+(\\p{Lu}[\\p{Lu}\\s]{2,}))\\s*\\($`, 'u');
+
 /** "Veja DESCARTE (16.6.5)" where 16.6.5 is "Compre.": the `ref-name-mismatch` warning, kept for readers. */
 export interface Erratum {
   collection: string;
@@ -58,6 +63,7 @@ export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: Diagnos
   }
   checkUniqueIds(game, bag);
   resolveRefs(game, declarations, refs, bag);
+  checkConstraints(game, refs, bag);
   checkComponentCounts(game, bag);
   const errata: Erratum[] = [];
   const referencedBy = checkRulesTree(game, bag, errata);
@@ -107,32 +113,77 @@ function idsOf(game: Game, declarations: Map<string, string[]>, target: string):
  * repeat that file's own error.
  */
 function loaded(game: Game, name: string): boolean {
-  const source = game.collections.get(name)?.source;
-  return source !== undefined && source.ok;
+  return game.collections.get(name)?.complete === true;
+}
+
+const SUGGEST_LIMIT = 200;
+
+/**
+ * A reference that misses every ID but equals another field of an entry
+ * (`core`, the `code` of pack "Core Set") usually means the data names its
+ * entries by that field: say so, and how to make it the ID. Each target's
+ * fields are indexed once, on its first miss.
+ */
+function otherFieldNote(game: Game, target: string, value: string, index: Map<string, Map<string, { field: string; entry: Entry }>>, refFields: ReadonlySet<string>): string | undefined {
+  const collection = game.collections.get(target);
+  if (!collection) return undefined;
+  let values = index.get(target);
+  if (!values) {
+    values = new Map();
+    for (const entry of collection.entries) {
+      for (const [field, v] of Object.entries(entry.value)) {
+        // A field that is itself a reference (`beats: lampiao-`) names another entry, not this one.
+        if (field === 'id' || field === 'name' || (typeof v !== 'string' && typeof v !== 'number') || refFields.has(`${entry.source.path}#${entry.pointer}/${field}`)) continue;
+        if (!values.has(String(v))) values.set(String(v), { field, entry });
+      }
+    }
+    index.set(target, values);
+  }
+  const found = values.get(value);
+  if (!found) return undefined;
+  const name = textOf(found.entry.value.name as Text | undefined) || found.entry.id;
+  return `"${value}" is the \`${found.field}\` of ${target} "${name}": if the data names ${target} by their \`${found.field}\`, declare \`idFrom: ${found.field}\` on the collection "${target}" in game.yaml`;
 }
 
 function resolveRefs(game: Game, declarations: Map<string, string[]>, refs: readonly ValidatedRef[], bag: DiagnosticBag): void {
   const roles = game.manifest.roles;
+  // Each target's IDs are listed once and looked up in a Set: a game of 30,000 cards
+  // with a reference each must not copy 30,000 IDs per reference.
+  const known = new Map<string, { list: string[]; set: Set<string> } | undefined>();
+  let suggested = 0;
+  const byField = new Map<string, Map<string, { field: string; entry: Entry }>>();
+  let refPlaces: Set<string> | undefined;
+  const refFields = () => (refPlaces ??= new Set(refs.map((r) => `${r.source.path}#${r.pointer}`)));
+  const idsFor = (target: string) => {
+    if (!known.has(target)) {
+      const list = idsOf(game, declarations, target);
+      known.set(target, list && { list, set: new Set(list) });
+    }
+    return known.get(target);
+  };
   for (const ref of refs) {
     if (game.collections.has(ref.target) && !loaded(game, ref.target)) continue;
     // References to rules may land on numbered glossary entries (see idsOf).
     if (roles?.rules === ref.target && roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary)) continue;
-    const ids = idsOf(game, declarations, ref.target);
-    const place = ref.source.placeOf(ref.pointer);
+    const ids = idsFor(ref.target);
+    if (ids?.set.has(ref.value)) continue;
+    const place = ref.source.placeOf(ref.pointer, { key: ref.key });
     if (!ids) {
       bag.error(ref.file, place, 'ref-target-unknown', `the schema says this names an entry of "${ref.target}", but the game has no such collection or declaration`);
       continue;
     }
-    if (ids.includes(ref.value)) continue;
     const renamed = renamedIdNotes(game, ref.target, ref.value);
     if (renamed.length) bag.error(ref.file, place, 'ref-renamed', `unknown ${ref.target} ID "${ref.value}"`, renamed);
-    else unknownId(bag, ref.file, place, ref.target, ref.value, ids);
+    // "Did you mean" compares with every ID: past the first few hundred misses (one wrong setting can break
+    // every reference of a 30,000-card game) the search would cost more than the answer is worth.
+    else unknownId(bag, ref.file, place, ref.target, ref.value, ids.list, suggested++ < SUGGEST_LIMIT, otherFieldNote(game, ref.target, ref.value, byField, refFields()));
   }
 }
 
-function unknownId(bag: DiagnosticBag, file: string, place: Place | undefined, target: string, value: string, ids: readonly string[]): void {
-  const hint = closest(value, ids);
-  bag.error(file, place, 'ref-unknown', `unknown ${target} ID "${value}"`, hint ? [`did you mean "${hint}"?`] : ids.length <= 12 ? [`known: ${ids.join(', ')}`] : []);
+function unknownId(bag: DiagnosticBag, file: string, place: Place | undefined, target: string, value: string, ids: readonly string[], suggest = true, otherField?: string): void {
+  const hint = suggest && !otherField ? closest(value, ids) : undefined;
+  const notes = otherField ? [otherField] : hint ? [`did you mean "${hint}"?`] : ids.length <= 12 ? [`known: ${ids.join(', ')}`] : [];
+  bag.error(file, place, 'ref-unknown', `unknown ${target} ID "${value}"`, notes, hintOf(hint, ids));
 }
 
 function checkComponentCounts(game: Game, bag: DiagnosticBag): void {
@@ -171,16 +222,34 @@ interface TextSite {
 }
 
 /** Every string inside an entry, with its pointer (texts hold tokens). */
-function* stringsOf(value: unknown, pointer: string): Generator<[string, string]> {
-  if (typeof value === 'string') yield [pointer, value];
-  else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* stringsOf(value[i], `${pointer}/${i}`);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* stringsOf(v, `${pointer}/${k}`);
+function stringsOf(value: unknown, pointer: string, wanted: (text: string) => boolean): Array<[string, string]> {
+  // A pointer is spelled out only for a string that is wanted: most strings of a large game hold no token.
+  const out: Array<[string, string]> = [];
+  const trail: Array<string | number> = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (wanted(v)) out.push([pointer + trail.map((k) => `/${k}`).join(''), v]);
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        trail.push(i);
+        walk(v[i]);
+        trail.pop();
+      }
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        trail.push(k);
+        walk(child);
+        trail.pop();
+      }
+    }
+  };
+  walk(value);
+  return out;
 }
 
 /** The place of `needle` inside the YAML scalar at `pointer` (block scalars fold lines, so search the source). */
 export function placeInText(source: YamlSource, pointer: string, needle: string, occurrence = 0): Place | undefined {
-  const node = source.nodes.get(pointer);
-  const range = node?.range;
+  const range = source.ranges.get(pointer);
   if (!range) return source.placeOf(pointer);
   let from = range[0];
   for (let i = 0; i <= occurrence; i++) {
@@ -232,7 +301,8 @@ function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]): Map<
   for (const collection of game.collections.values()) {
     for (const entry of collection.entries) {
       const owner = typeof entry.value.number === 'string' && (collection === rules || collection === glossary) ? entry.value.number : undefined;
-      for (const [pointer, text] of stringsOf(entry.value, entry.pointer)) sites.push({ collection: collection.name, entry, pointer, text, owner });
+      // Texts that can hold a token (`{`), and the running text of numbered entries (checked for untagged terms).
+      for (const [pointer, text] of stringsOf(entry.value, entry.pointer, (t) => t.includes('{') || owner !== undefined)) sites.push({ collection: collection.name, entry, pointer, text, owner });
       // `see:` lists are references with a printed label.
       const see = entry.value.see;
       if (Array.isArray(see)) {
@@ -271,7 +341,7 @@ function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]): Map<
    * capitals is not enough: "carta de CAPANGA (16.4.2)" names a card.)
    */
   function checkNamedRef(before: string, target: string, place: Place | undefined, file: string, site: TextSite): void {
-    const m = /(?:\{term:([^|}]+)\|([^}]+)\}|(?:Veja|See)\s+(\p{Lu}[\p{Lu}\s]{2,}))\s*\($/u.exec(before);
+    const m = NAMED_REF.exec(before);
     if (!m || !titles.has(target)) return;
     const name = (m[2] ?? m[3] ?? '').trim();
     const term = m[1];

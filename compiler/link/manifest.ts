@@ -1,5 +1,5 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import { closest } from '../diagnostics/suggest.ts';
+import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { typeNameOfDeclaration } from '../emit-code/names.ts';
 import { checkTypeNames } from '../emit-code/type-names.ts';
 import type { Game } from '../model.ts';
@@ -17,7 +17,7 @@ export function checkManifestNames(game: Game, declarations: Map<string, string[
   const collections = [...game.collections.keys()];
   const unknown = (pointer: string, what: string, value: string, known: string[]) => {
     const hint = closest(value, known);
-    bag.error(file, at(pointer), 'manifest-name', `unknown ${what} "${value}"`, hint ? [`did you mean "${hint}"?`] : known.length ? [`known: ${known.join(', ')}`] : []);
+    bag.error(file, at(pointer), 'manifest-name', `unknown ${what} "${value}"`, hint ? [`did you mean "${hint}"?`] : known.length ? [`known: ${known.join(', ')}`] : [], hintOf(hint, known));
   };
   for (const [name, table] of Object.entries(m.tables ?? {})) {
     if (!game.collections.has(table.collection)) unknown(`/tables/${name}/collection`, 'collection', table.collection, collections);

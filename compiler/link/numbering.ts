@@ -1,3 +1,5 @@
+import type { DiagnosticCode } from '../diagnostics/codes.ts';
+
 /**
  * Rule numbers as printed: dot-separated parts, each arabic (16, 4),
  * roman (I, IV) or a letter (a). The checks here are what every numbered
@@ -59,7 +61,7 @@ export function partText(kind: PartKind, value: number): string {
 
 export interface NumberingProblem {
   index: number;
-  ruleId: string;
+  ruleId: Extract<DiagnosticCode, `rule-number-${string}`>;
   message: string;
 }
 

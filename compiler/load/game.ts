@@ -1,7 +1,10 @@
 import path from 'node:path';
-import { readdir } from 'node:fs/promises';
-import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import type { Collection, Game, Manifest, MarkdownPage } from '../model.ts';
+import { readdir, realpath } from 'node:fs/promises';
+import { glob } from 'tinyglobby';
+import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import type { ParseCache } from './parse-cache.ts';
+import { preparse } from './parse-pool.ts';
+import type { Collection, CollectionDecl, Game, Manifest, MarkdownPage } from '../model.ts';
 import { reportBadBytes } from './encoding.ts';
 import { displayPath, isDirectory, isFile, listFiles, readSource } from './files.ts';
 import { readPreviousIds } from './previous-ids.ts';
@@ -44,14 +47,24 @@ export async function warnFoldersWithoutManifest(root: string, bag: DiagnosticBa
  * value), like a file that does not parse. `sources` receives the text of
  * every file read, failed or not, for code frames.
  */
-export async function loadYaml(root: string, file: string, bag: DiagnosticBag, sources?: Map<string, string>): Promise<YamlSource | undefined> {
+export async function loadYaml(root: string, file: string, bag: DiagnosticBag, sources?: Map<string, string>, cache?: ParseCache): Promise<YamlSource | undefined> {
   const read = await readSource(file);
   if (read === undefined) return undefined;
   const shown = displayPath(root, file);
   sources?.set(shown, read.text);
+  const hit = cache?.get(shown, read.text);
+  if (hit) {
+    bag.items.push(...hit.diagnostics);
+    return hit.source;
+  }
+  const own = cache ? new DiagnosticBag() : bag;
   const source = new YamlSource(shown, read.text);
-  if (reportBadBytes(bag, shown, read.bad)) return source.parse(bag);
-  source.ok = false;
+  if (reportBadBytes(own, shown, read.bad)) source.parse(own);
+  else source.ok = false;
+  if (cache) {
+    cache.set(shown, read.text, source, own.items);
+    bag.items.push(...own.items);
+  }
   return source;
 }
 
@@ -59,7 +72,7 @@ export async function loadYaml(root: string, file: string, bag: DiagnosticBag, s
  * Read one game: its manifest, every collection file it declares, its
  * constants and its Markdown pages. Shapes are not checked here (validate does).
  */
-export async function loadGame(root: string, dir: string, bag: DiagnosticBag, sources: Map<string, string> = new Map()): Promise<Game | undefined> {
+export async function loadGame(root: string, dir: string, bag: DiagnosticBag, sources: Map<string, string> = new Map(), cache?: ParseCache): Promise<Game | undefined> {
   const manifestSource = await loadYaml(root, path.join(dir, 'game.yaml'), bag, sources);
   if (!manifestSource || !manifestSource.ok) return undefined;
   const manifest = manifestSource.value as Manifest;
@@ -67,19 +80,27 @@ export async function loadGame(root: string, dir: string, bag: DiagnosticBag, so
   if (!manifest || typeof manifest !== 'object') return game;
   const collections = manifest.collections && typeof manifest.collections === 'object' ? manifest.collections : {};
   for (const [name, decl] of Object.entries(collections)) {
-    if (!decl || typeof decl.file !== 'string') continue;
-    const file = path.join(dir, decl.file);
-    const source = await loadYaml(root, file, bag, sources);
-    if (!source) {
-      bag.error(manifestSource.path, manifestSource.placeOf(`/collections/${name}/file`), 'collection-file-missing', `collection "${name}": file "${displayPath(root, file)}" does not exist`);
+    if (!decl || typeof decl !== 'object') continue;
+    // `file` and `files` are two ways to say one thing: exactly one of them (the schema cannot say so under ajv's strict mode).
+    if ((typeof decl.file === 'string') === (typeof decl.files === 'string')) {
+      const both = typeof decl.file === 'string';
+      bag.error(manifestSource.path, manifestSource.placeOf(`/collections/${name}${both ? '/files' : ''}`), 'collection-file-choice', both ? `collection "${name}" gives both \`file\` and \`files\`: keep one` : `collection "${name}" names no file: add \`file: ${name}.yaml\` (or \`files:\` with a glob such as \`${name}/*.yaml\`)`);
+      continue;
     }
-    const collection: Collection = { name, decl, source, entries: [] };
-    game.collections.set(name, collection);
+    game.collections.set(name, await loadCollection(root, dir, name, decl, manifestSource, bag, sources, cache));
   }
-  if (manifest.constants && typeof manifest.constants.file === 'string') {
+  if (manifest.constants && typeof manifest.constants.file === 'string' && !(await insideFolder(dir, manifest.constants.file))) {
+    bag.error(manifestSource.path, manifestSource.placeOf('/constants/file'), 'constants-file-outside', `constants file "${manifest.constants.file}" is outside the game's folder ${displayPath(root, dir)}/`, ['a game reads files inside its own folder only']);
+  } else if (manifest.constants && typeof manifest.constants.file === 'string') {
     const source = await loadYaml(root, path.join(dir, manifest.constants.file), bag, sources);
     if (!source) bag.error(manifestSource.path, manifestSource.placeOf('/constants/file'), 'constants-file-missing', `constants file "${manifest.constants.file}" does not exist`);
     else if (source.ok) game.constants = { source, value: source.value };
+  }
+  // A game's own words for the rules text, one file per locale (compiler/locales/game-locales.ts checks their shape).
+  game.localeFiles = [];
+  for (const file of await listFiles(path.join(dir, 'locales'), '.yaml')) {
+    const source = await loadYaml(root, file, bag, sources);
+    if (source) game.localeFiles.push(source);
   }
   await checkSourceFiles(dir, manifest, manifestSource, bag);
   game.previousIds = await readPreviousIds(root, manifest);
@@ -89,13 +110,85 @@ export async function loadGame(root: string, dir: string, bag: DiagnosticBag, so
 }
 
 /**
+ * A collection's files: its one `file`, or every file its `files` glob
+ * matches, in path order. Reading one file at a time keeps the number of open
+ * files at one whatever the number of cards (a folder of 30,000 one-card files
+ * must not run out of file handles). A path that climbs out of the game's
+ * folder is refused: content never reads what the designer did not put in it.
+ */
+async function loadCollection(root: string, dir: string, name: string, decl: CollectionDecl, manifestSource: YamlSource, bag: DiagnosticBag, sources: Map<string, string>, cache?: ParseCache): Promise<Collection> {
+  const key = typeof decl.file === 'string' ? 'file' : 'files';
+  const pattern = (decl.file ?? decl.files)!;
+  const at = manifestSource.placeOf(`/collections/${name}/${key}`);
+  const collection: Collection = { name, decl, sources: [], complete: false, entries: [] };
+  if (!(await insideFolder(dir, pattern.replace(/[*?[{].*$/, '')))) {
+    bag.error(manifestSource.path, at, 'collection-file-outside', `collection "${name}": "${pattern}" is outside the game's folder ${displayPath(root, dir)}/`, ['a collection reads files inside its game\'s folder only']);
+    return collection;
+  }
+  const files = key === 'file' ? [path.join(dir, pattern)] : await filesMatching(dir, pattern);
+  if (key === 'files' && !files.length) {
+    bag.error(manifestSource.path, at, 'collection-file-missing', `collection "${name}": no file matches "${pattern}" in ${displayPath(root, dir)}/`);
+    return collection;
+  }
+  let complete = true;
+  // A big collection is parsed on every core first; a `rulebook serve` session does so for its first build, then keeps its parse cache.
+  const preparsed = cache?.size ? undefined : await preparse(files.map((file) => ({ file, shown: displayPath(root, file) })));
+  for (const file of files) {
+    const ready = preparsed?.get(file);
+    if (ready && ready.text !== undefined) {
+      sources.set(displayPath(root, file), ready.text);
+      bag.items.push(...ready.diagnostics);
+      if (ready.source) cache?.set(displayPath(root, file), ready.text, ready.source, ready.diagnostics);
+    }
+    const source = ready ? ready.source : await loadYaml(root, file, bag, sources, cache);
+    if (!source) {
+      bag.error(manifestSource.path, at, 'collection-file-missing', `collection "${name}": file "${displayPath(root, file)}" does not exist`);
+      complete = false;
+      continue;
+    }
+    if (!source.ok) complete = false;
+    collection.sources.push(source);
+  }
+  collection.complete = complete;
+  return collection;
+}
+
+/** False for an absolute path or one whose `..` steps leave the game's folder. */
+async function insideFolder(dir: string, relative: string): Promise<boolean> {
+  if (path.isAbsolute(relative)) return false;
+  const resolved = path.resolve(dir, relative);
+  if (resolved !== dir && !resolved.startsWith(dir + path.sep)) return false;
+  // A symbolic link inside the folder may still lead out of it (`cards.yaml -> /etc/passwd`): compare where it really is.
+  // A path that is not there yet is inside as written (its absence is reported as a missing file).
+  const real = await realpath(resolved).catch(() => undefined);
+  if (real === undefined) return true;
+  const realDir = await realpath(dir).catch(() => dir);
+  return real === realDir || real.startsWith(realDir + path.sep);
+}
+
+/**
+ * The files a glob matches, sorted by path so entry order does not depend on
+ * the file system's. tinyglobby (picomatch syntax) rather than a hand-written
+ * matcher; symbolic links are not followed, so a link loop cannot hang a build.
+ */
+async function filesMatching(dir: string, pattern: string): Promise<string[]> {
+  const found = await glob(pattern, { cwd: dir, absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false });
+  const inside: string[] = [];
+  for (const f of found.map((f) => path.resolve(f)).sort()) if (f.startsWith(dir + path.sep) && (await insideFolder(dir, path.relative(dir, f)))) inside.push(f);
+  return inside;
+}
+
+/**
  * A YAML file in the game's folder that the manifest does not name is never
  * read: a designer who adds `extra.yaml` and sees no error would think it is
  * checked and built. Say so, and where to declare it.
  */
 async function warnUndeclared(root: string, dir: string, game: Game, bag: DiagnosticBag): Promise<void> {
   const declared = new Set([path.join(dir, 'game.yaml')]);
-  for (const c of game.collections.values()) declared.add(path.join(dir, c.decl.file));
+  for (const c of game.collections.values()) for (const source of c.sources) declared.add(path.join(root, source.path));
+  // A collection whose declaration is wrong (both `file` and `files`) still names its files: they are not "undeclared".
+  for (const decl of Object.values(game.manifest.collections ?? {})) if (decl && typeof decl.file === 'string') declared.add(path.join(dir, decl.file));
+  for (const source of game.localeFiles ?? []) declared.add(path.join(root, source.path));
   const constants = game.manifest.constants?.file;
   if (typeof constants === 'string') declared.add(path.join(dir, constants));
   // The text a game is transcribed from is declared under source.files, whatever its format.
@@ -113,6 +206,25 @@ async function warnUndeclared(root: string, dir: string, game: Game, bag: Diagno
   }
 }
 
+const MAX_MARKDOWN_DEPTH = 50;
+
+/**
+ * The first line whose block nesting (`>` quotes and list markers at its
+ * start, and indentation, two spaces a level) passes MAX_MARKDOWN_DEPTH, or
+ * undefined. Deliberately generous: it only has to catch what would overflow.
+ */
+export function tooDeepMarkdown(text: string): { line: number; depth: number } | undefined {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const indent = /^ */.exec(line)![0].length;
+    const markers = /^(?:\s*(?:>|[*+-](?=\s)|\d{1,9}[.)](?=\s)))+/.exec(line)?.[0] ?? '';
+    const depth = Math.floor(indent / 2) + (markers.match(/>|[*+-]|\d{1,9}[.)]/g)?.length ?? 0);
+    if (depth > MAX_MARKDOWN_DEPTH) return { line: i + 1, depth };
+  }
+  return undefined;
+}
+
 /** The Markdown pages under rules/; a page with bytes that are not UTF-8 is reported and left out. */
 async function loadPages(root: string, dir: string, bag: DiagnosticBag, sources: Map<string, string>): Promise<MarkdownPage[]> {
   const pages: MarkdownPage[] = [];
@@ -122,6 +234,13 @@ async function loadPages(root: string, dir: string, bag: DiagnosticBag, sources:
     if (read) sources.set(shown, read.text);
     if (read && !reportBadBytes(bag, shown, read.bad)) continue;
     const text = read?.text ?? '';
+    // The Markdown parser (and every renderer after it) recurses once per level of nesting: a page nested
+    // thousands deep would overflow the stack in the build. Real rules nest a few levels.
+    const deep = tooDeepMarkdown(text);
+    if (deep) {
+      bag.error(shown, { start: { line: deep.line, column: 1 } }, 'markdown-too-deep', `this line nests ${deep.depth} levels deep (quotes and lists): a rules page nests a few, at most ${MAX_MARKDOWN_DEPTH}`);
+      continue;
+    }
     // "03-the-game.md" -> "the-game": the number orders the pages, the rest names them.
     const slug = path.basename(file, '.md').replace(/^\d+[-_]?/, '');
     pages.push({ path: shown, slug, text });

@@ -9,3 +9,12 @@ import slugify from '@sindresorhus/slugify';
 export function slug(name: string): string {
   return slugify(name, { decamelize: false, customReplacements: [['&', ' ']], preserveCharacters: [] });
 }
+
+/**
+ * The one shape every ID has, wherever it comes from (`id:`, the slug of the
+ * name, `idFrom` fields): letters and digits in runs joined by single hyphens
+ * or dots (`ze-baiano`, `01001`, `16.4.2.I`: a rule number keeps its printed
+ * capitals; a slug is always lower case). The schemas'
+ * `defs.schema.json#/$defs/id` holds the same pattern (a test keeps them equal).
+ */
+export const ID_PATTERN = /^[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*$/;

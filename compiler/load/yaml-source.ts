@@ -1,8 +1,12 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, Parser, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
-import type { DiagnosticBag, Place } from '../diagnostics/diagnostic.ts';
-import { findBadIndents } from './indentation.ts';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, parseDocument, visit, type Alias, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
+import { yamlCode, type CodeFor } from '../diagnostics/codes.ts';
+import { DiagnosticBag, type Place } from '../diagnostics/diagnostic.ts';
+import { findBadIndents, findTooDeep } from './indentation.ts';
 
 /** A placeholder value found in content: `{ placeholder: VALUE, note: "..." }`. */
+/** Start and end offsets of a value in its file's text. */
+export type Range = readonly [start: number, end: number];
+
 export interface PlaceholderMark {
   pointer: string;
   note: string;
@@ -10,23 +14,96 @@ export interface PlaceholderMark {
 }
 
 /**
+ * How deep a value may nest. Content nests a handful of levels (a DSL rule
+ * perhaps twenty); every later phase (validation, rules, emitters) walks
+ * values recursively, so a file nested thousands deep would exhaust the stack
+ * there instead of getting a located diagnostic here.
+ */
+export const MAX_DEPTH = 200;
+
+/**
+ * How many values aliases may expand to in one file, beyond its own size: a
+ * few anchors that each alias the one before ("billion laughs") expand
+ * exponentially, and the expansion is what every later phase would walk.
+ */
+const MIN_ALIAS_BUDGET = 100_000;
+
+/**
  * A parsed YAML file that remembers where every value came from, so any later
  * phase can point a diagnostic at a JSON pointer.
  */
 export class YamlSource {
-  readonly nodes = new Map<string, YamlNode>();
-  readonly keys = new Map<string, YamlNode>();
+  /**
+   * Where each value and each map key stands, by JSON pointer (see `ranges`
+   * and `keys`): built on first use only. Most files of a large game never
+   * need a place (they have no diagnostic), and building a pointer string
+   * and a range for every value of 30,000 cards was most of a check's
+   * garbage; a file that does need one is parsed again for it.
+   */
+  private rangeMap: Map<string, Range> | undefined;
+  private keyMap: Map<string, Range> | undefined;
+  /** The path from the document's root to the value being read (keys and indices): a pointer is made from it only when one is needed. */
+  private readonly trail: Array<string | number> = [];
+  /** True while the places are being built (a second reading of the file, which reports nothing). */
+  private recording = false;
   readonly placeholders: PlaceholderMark[] = [];
   /** Readings: `{ reading: VALUE, note }`, a choice where the rulebook is silent, kept apart from printed values. */
   readonly readings: PlaceholderMark[] = [];
   value: unknown = undefined;
   ok = true;
   private readonly lines = new LineCounter();
+  /** Each alias's anchored node (the last anchor of its name before it), filled only when the file has aliases. */
+  private readonly targets = new Map<Alias, YamlNode | undefined>();
+  /** Alias targets being expanded: an alias met again inside its own expansion is a cycle. */
+  private readonly expanding = new Set<YamlNode>();
+  /** Values left that aliases may expand to (see MIN_ALIAS_BUDGET). */
+  private aliasBudget = 0;
+  /** The alias whose expansion is under way in the file's own text (not one met inside another's expansion): where a bomb is reported. */
+  private outerAlias: Alias | undefined;
+  /** Set once the file has failed in toValue (too deep, an alias cycle or bomb): one diagnostic, not one per value. */
+  private failed = false;
 
   constructor(
     readonly path: string,
     readonly text: string,
   ) {}
+
+  /** Where each value stands, by JSON pointer. */
+  get ranges(): ReadonlyMap<string, Range> {
+    this.ensurePlaces();
+    return this.rangeMap!;
+  }
+
+  /** Where each map key stands, by the JSON pointer of its value. */
+  get keys(): ReadonlyMap<string, Range> {
+    this.ensurePlaces();
+    return this.keyMap!;
+  }
+
+  /** Read the file again, recording where each value and key stands (nothing is reported: the first reading did that). */
+  private ensurePlaces(): void {
+    if (this.rangeMap) return;
+    this.rangeMap = new Map();
+    this.keyMap = new Map();
+    // A file that did not read has no values to place: places fall back to the file's start.
+    if (!this.ok) return;
+    const doc = parseDocument(this.text, { uniqueKeys: true, prettyErrors: false, strict: true });
+    this.targets.clear();
+    this.expanding.clear();
+    if (this.text.includes('*')) this.findAliasTargets(doc);
+    this.aliasBudget = Math.max(MIN_ALIAS_BUDGET, this.text.length);
+    this.recording = true;
+    this.trail.length = 0;
+    this.toValue(doc.contents as YamlNode | null, new DiagnosticBag(), 0);
+    this.recording = false;
+  }
+
+  /** The JSON pointer of the value being read. */
+  private pointerHere(): string {
+    let out = '';
+    for (const k of this.trail) out += `/${typeof k === 'number' ? k : escapePointer(k)}`;
+    return out;
+  }
 
   /** Parse and report every YAML error of the file (not only the first). */
   parse(bag: DiagnosticBag): this {
@@ -41,9 +118,22 @@ export class YamlSource {
     if (tabs.length) this.ok = false;
     const errors = tabs.length ? [] : this.explainIndentation(doc.errors, bag);
     if (doc.errors.length) this.ok = false;
+    let exhausted = false;
     for (const error of errors) {
       let pos: readonly number[] = error.pos;
       let message = firstLine(error.message);
+      // The parser reads nesting recursively and says so in its own terms ("Maximum call stack size exceeded"),
+      // once per level it unwinds: one error, in the designer's terms.
+      if (error.code === 'RESOURCE_EXHAUSTION') {
+        if (exhausted) continue;
+        exhausted = true;
+        message = `this value nests too deep to read: content nests a few levels, at most ${MAX_DEPTH}`;
+        const deep = findTooDeep(this.text, MAX_DEPTH);
+        bag.error(this.path, this.placeOfRange(deep === undefined ? pos : [deep, deep + 1]), 'yaml-too-deep', message);
+        continue;
+      }
+      // The parser's message names its own API ("use YAML.parseAllDocuments()"): say what the file holds instead.
+      if (error.code === 'MULTIPLE_DOCS') message = 'a second YAML document starts here: a content file holds one document (remove this `---` or move what follows to its own file)';
       // An unclosed quote is reported where the file ends; point at the quote that opened it.
       if (error.code === 'MISSING_CHAR' && /closing ["']?quote/.test(error.message)) {
         const open = openingQuote(this.text, error.pos[0]);
@@ -52,12 +142,20 @@ export class YamlSource {
           message = 'this quote is never closed';
         }
       }
-      bag.error(this.path, this.placeOfRange(pos), `yaml-${error.code.toLowerCase().replace(/_/g, '-')}`, message);
+      bag.error(this.path, this.placeOfRange(pos), yamlCode(error.code), message);
     }
     for (const warning of doc.warnings) {
-      bag.warning(this.path, this.placeOfRange(warning.pos), `yaml-${warning.code.toLowerCase().replace(/_/g, '-')}`, firstLine(warning.message));
+      bag.warning(this.path, this.placeOfRange(warning.pos), yamlCode(warning.code), firstLine(warning.message));
     }
-    if (this.ok) this.value = this.toValue(doc.contents as YamlNode | null, '', bag);
+    if (this.ok) {
+      if (this.text.includes('*')) this.findAliasTargets(doc);
+      this.aliasBudget = Math.max(MIN_ALIAS_BUDGET, this.text.length);
+      this.value = this.toValue(doc.contents as YamlNode | null, bag, 0);
+      if (this.failed) {
+        this.ok = false;
+        this.value = undefined;
+      }
+    }
     return this;
   }
 
@@ -103,32 +201,107 @@ export class YamlSource {
     // A pointer can reach below what YAML holds (an unwrapped placeholder, a
     // missing key): walk up to the nearest node we know.
     for (;;) {
-      const node = options.key ? this.keys.get(p) ?? this.nodes.get(p) : this.nodes.get(p);
-      if (node?.range) return this.placeOfRange([node.range[0], node.range[1]]);
+      const range = options.key ? this.keys.get(p) ?? this.ranges.get(p) : this.ranges.get(p);
+      if (range) return this.placeOfRange(range);
       if (p === '') return { start: { line: 1, column: 1 } };
       p = p.slice(0, p.lastIndexOf('/'));
     }
   }
 
-  private toValue(node: YamlNode | null, pointer: string, bag: DiagnosticBag): unknown {
-    if (node === null || node === undefined) return null;
-    this.nodes.set(pointer, node);
-    if (isScalar(node)) return node.value;
-    if (isSeq(node)) return node.items.map((item, i) => this.toValue(item as YamlNode, `${pointer}/${i}`, bag));
+  /**
+   * Every alias's target: the last node before it in document order with that
+   * anchor, as YAML defines it. One walk for the file (the library's
+   * `Alias.resolve` walks the whole document once per alias).
+   */
+  private findAliasTargets(doc: Document.Parsed): void {
+    const anchors = new Map<string, YamlNode>();
+    visit(doc, {
+      Node: (_key, node) => {
+        if (isAlias(node)) this.targets.set(node, anchors.get(node.source));
+        else if (node.anchor) anchors.set(node.anchor, node);
+      },
+    });
+  }
+
+  private toValue(node: YamlNode | null, bag: DiagnosticBag, depth: number): unknown {
+    if (node === null || node === undefined || this.failed) return null;
+    if (depth > MAX_DEPTH) return this.fail(bag, node, 'yaml-too-deep', `this value nests more than ${MAX_DEPTH} levels deep: content nests a few levels`);
+    if (this.recording && node.range) this.rangeMap!.set(this.pointerHere(), [node.range[0], node.range[1]]);
+    if (isAlias(node)) return this.expandAlias(node, bag, depth);
+    if (this.expanding.size && --this.aliasBudget < 0) return this.fail(bag, this.outerAlias ?? node, 'yaml-alias-bomb', 'aliases here expand to more values than the file could hold written out: an alias of an alias of an alias grows exponentially ("billion laughs")');
+    if (isScalar(node)) return this.scalarValue(node.value, node, bag);
+    if (isSeq(node)) {
+      return node.items.map((item, i) => {
+        this.trail.push(i);
+        const value = this.toValue(item as YamlNode, bag, depth + 1);
+        this.trail.pop();
+        return value;
+      });
+    }
     if (isMap(node)) {
       const mark = markKind(node.items) ?? this.malformedMark(node.items, bag);
-      if (mark) return this.unwrapPlaceholder(mark, node.items, pointer, bag);
+      if (mark) return this.unwrapPlaceholder(mark, node, bag, depth);
       const out: Record<string, unknown> = {};
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-        const childPointer = `${pointer}/${escapePointer(key)}`;
-        if (pair.key && typeof pair.key === 'object') this.keys.set(childPointer, pair.key as YamlNode);
+        this.trail.push(key);
+        if (this.recording) {
+          const keyRange = pair.key && typeof pair.key === 'object' ? (pair.key as YamlNode).range : undefined;
+          if (keyRange) this.keyMap!.set(this.pointerHere(), [keyRange[0], keyRange[1]]);
+        }
         // `out[key] = ...` with the key `__proto__` would set the object's prototype
         // instead of holding a field the schema can report: always an own data property.
-        Object.defineProperty(out, key, { value: this.toValue(pair.value as YamlNode | null, childPointer, bag), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, key, { value: this.toValue(pair.value as YamlNode | null, bag, depth + 1), enumerable: true, writable: true, configurable: true });
+        this.trail.pop();
       }
       return out;
     }
+    return null;
+  }
+
+  /**
+   * An alias (`*base`) stands for a copy of its anchored value (`&base`), as
+   * any YAML reader sees it; the copy keeps the anchor's places for its
+   * diagnostics. An alias inside its own anchor would be an infinite value.
+   */
+  private expandAlias(alias: Alias, bag: DiagnosticBag, depth: number): unknown {
+    const target = this.targets.get(alias);
+    if (!target) return this.fail(bag, alias, 'yaml-alias-unknown', `no anchor \`&${alias.source}\` comes before this alias: an alias repeats a value anchored above it`);
+    if (this.expanding.has(target)) return this.fail(bag, alias, 'yaml-alias-cycle', `this alias is inside the value anchored \`&${alias.source}\` it names, so that value would contain itself forever`);
+    if (!this.expanding.size) this.outerAlias = alias;
+    this.expanding.add(target);
+    try {
+      return this.toValue(target, bag, depth);
+    } finally {
+      this.expanding.delete(target);
+      // Diagnostics about the copied value point at the alias that brought it here.
+      if (this.recording && alias.range) this.rangeMap!.set(this.pointerHere(), [alias.range[0], alias.range[1]]);
+    }
+  }
+
+  /**
+   * Values are JSON's: text, finite numbers, true/false and null. YAML tags
+   * can make others (`!!binary` bytes, a `%YAML 1.1` timestamp, `.inf`),
+   * which the package could not hold as data: refuse them where they stand.
+   */
+  private scalarValue(value: unknown, node: YamlNode, bag: DiagnosticBag): unknown {
+    if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+    if (typeof value === 'number') {
+      if (Number.isFinite(value)) return value;
+      bag.error(this.path, this.placeOfRange(node.range ?? undefined), 'yaml-unsupported-value', `${String(value)} is not a number content can hold: write a finite number`);
+      this.ok = false;
+      return value;
+    }
+    const kind = value instanceof Uint8Array ? 'binary data' : value instanceof Date ? 'a timestamp' : `a ${typeof value}`;
+    bag.error(this.path, this.placeOfRange(node.range ?? undefined), 'yaml-unsupported-value', `this value is ${kind}: content values are text, numbers, true/false, lists and maps (quote it to keep it as text)`);
+    this.ok = false;
+    return null;
+  }
+
+  /** Report one error that stops reading the file (the file is then not loaded, like one that does not parse). */
+  private fail(bag: DiagnosticBag, node: YamlNode, code: CodeFor<'error'>, message: string): null {
+    if (!this.failed) bag.error(this.path, this.placeOfRange(node.range ?? undefined), code, message);
+    this.failed = true;
     return null;
   }
 
@@ -153,18 +326,50 @@ export class YamlSource {
   }
 
   /** Unwrap a placeholder or a reading to its value, keeping the note; both need one, so nothing unprinted goes unexplained. */
-  private unwrapPlaceholder(kind: MarkKind, pairs: Pair[], pointer: string, bag: DiagnosticBag): unknown {
+  private unwrapPlaceholder(kind: MarkKind, node: YAMLMap, bag: DiagnosticBag, depth: number): unknown {
+    const pairs = node.items as Pair[];
     const valuePair = pairs.find((p) => isScalar(p.key) && p.key.value === kind);
-    const notePair = pairs.find((p) => isScalar(p.key) && p.key.value === 'note');
-    const note = notePair && isScalar(notePair.value) ? String(notePair.value.value ?? '') : '';
-    const place = this.placeOf(pointer);
-    if (note.trim() === '') {
-      if (kind === 'placeholder') bag.error(this.path, place, 'placeholder-note', 'a placeholder needs a `note:` saying what the rulebook does not give');
-      else bag.error(this.path, place, 'reading-note', 'a reading needs a `note:` saying what the rulebook says and what this edition chose');
+    if (!this.recording) {
+      const notePair = pairs.find((p) => isScalar(p.key) && p.key.value === 'note');
+      const note = notePair && isScalar(notePair.value) ? String(notePair.value.value ?? '') : '';
+      const place = this.placeOfRange(node.range ?? undefined);
+      if (note.trim() === '') {
+        if (kind === 'placeholder') bag.error(this.path, place, 'placeholder-note', 'a placeholder needs a `note:` saying what the rulebook does not give');
+        else bag.error(this.path, place, 'reading-note', 'a reading needs a `note:` saying what the rulebook says and what this edition chose');
+      }
+      (kind === 'placeholder' ? this.placeholders : this.readings).push({ pointer: this.pointerHere(), note, place });
     }
-    (kind === 'placeholder' ? this.placeholders : this.readings).push({ pointer, note, place });
-    return this.toValue((valuePair?.value as YamlNode | null) ?? null, pointer, bag);
+    return this.toValue((valuePair?.value as YamlNode | null) ?? null, bag, depth + 1);
   }
+
+  /**
+   * The parse as plain data, for a file parsed on a worker thread
+   * (load/parse-pool.ts). Places are not sent: the thread that needs one
+   * builds them, as it would for a file it parsed itself.
+   */
+  toParsed(): ParsedYaml {
+    return { ok: this.ok, value: this.value, lineStarts: Int32Array.from(this.lines.lineStarts), placeholders: this.placeholders, readings: this.readings };
+  }
+
+  /** A source as `toParsed` gave it, on the thread that reads it. */
+  static fromParsed(path: string, text: string, parsed: ParsedYaml): YamlSource {
+    const source = new YamlSource(path, text);
+    source.ok = parsed.ok;
+    source.value = parsed.value;
+    for (const start of parsed.lineStarts) source.lines.addNewLine(start);
+    source.placeholders.push(...parsed.placeholders);
+    source.readings.push(...parsed.readings);
+    return source;
+  }
+}
+
+/** A parsed file as plain, structured-cloneable data (see YamlSource.toParsed). */
+export interface ParsedYaml {
+  ok: boolean;
+  value: unknown;
+  lineStarts: Int32Array;
+  placeholders: PlaceholderMark[];
+  readings: PlaceholderMark[];
 }
 
 type MarkKind = 'placeholder' | 'reading';

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { findGames } from '../load/game.ts';
-import { checkGame, type CheckedGame } from '../pipeline.ts';
+import { checkGame, type CheckedGame, type CheckMemo } from '../pipeline.ts';
+import { ValidationMemo } from '../validate/game.ts';
+import { ParseCache } from '../load/parse-cache.ts';
 import { SchemaSet } from '../validate/schemas.ts';
 
 /**
@@ -31,6 +33,8 @@ export class Project {
   schemas!: SchemaSet;
   private schemaDiagnostics: Diagnostic[] = [];
   readonly games = new Map<string, GameState>();
+  /** Files parsed and validated by earlier runs: a save re-parses and re-validates only what changed. */
+  private readonly memo: CheckMemo = { parsed: new ParseCache(), validated: new ValidationMemo() };
 
   constructor(readonly root: string) {}
 
@@ -55,6 +59,7 @@ export class Project {
     for (const dir of present) if (!this.games.has(dir)) dirs.add(dir);
     const touched = [...dirs].filter((d) => present.has(d) || this.games.has(d));
     for (const dir of touched) if (present.has(dir)) this.games.set(dir, await this.checkGame(dir));
+    this.memo.parsed.keepOnly(new Set([...this.games.values()].flatMap((g) => [...g.sources.keys()])));
     return { games: touched, ms: performance.now() - t0 };
   }
 
@@ -86,7 +91,7 @@ export class Project {
   private async checkGame(dir: string): Promise<GameState> {
     const bag = new DiagnosticBag();
     // Every file read, failed ones included, so a broken game.yaml still gets its code frame.
-    const { checked, sources } = await checkGame(this.root, dir, this.schemas, bag);
+    const { checked, sources } = await checkGame(this.root, dir, this.schemas, bag, undefined, this.memo);
     return { dir, checked, diagnostics: bag.items, sources };
   }
 }

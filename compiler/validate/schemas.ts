@@ -1,18 +1,25 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import path from 'node:path';
+import { schemaCode } from '../diagnostics/codes.ts';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import { closest } from '../diagnostics/suggest.ts';
+import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { reportBadBytes } from '../load/encoding.ts';
 import { displayPath, listFiles, readSource } from '../load/files.ts';
 import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
 
 export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
 
+// ajv-formats is CommonJS: under ESM its default import is the module object, whose own default is the plugin.
+const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as unknown as FormatsPlugin;
+
 /** A string that names another entry, found while validating (see the x-ref keyword). */
 export interface FoundRef {
   target: string;
   value: string;
   pointer: string;
+  /** The reference is a map key (`propertyNames` with x-ref): its place is the key's, not the value's. */
+  key?: boolean;
 }
 
 /** A value the schema marks as a rule of the DSL (`"x-rule": "scoring"`). */
@@ -36,14 +43,22 @@ export class SchemaSet {
 
   private constructor(private readonly root: string) {
     this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
+    // `format: date`, `uri`, `email`, ... are checked as JSON Schema defines them (ajv-formats), not refused by strict mode.
+    addFormats(this.ajv);
     this.ajv.addKeyword({
       keyword: 'x-ref',
       schemaType: 'string',
       metaSchema: { type: 'string' },
       // Collects the references for the link phase rather than checking them here:
       // the targets are other files' entries, which only link knows.
-      validate: function collect(target: string, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) {
-        if (refSink && typeof data === 'string') refSink.push({ target, value: data, pointer: cxt?.instancePath ?? '' });
+      validate: function collect(target: string, data: unknown, _parent?: unknown, cxt?: { instancePath: string; parentData?: unknown; parentDataProperty?: string | number }) {
+        if (!refSink || typeof data !== 'string') return true;
+        // Under `propertyNames` (a ban list keyed by card ID) the data is a key of the object at instancePath (ajv passes
+        // that object as parentData), not a value: a value is what its parent holds under parentDataProperty.
+        const holder = cxt?.parentData as Record<string | number, unknown> | undefined;
+        const isKey = !!holder && typeof holder === 'object' && cxt?.parentDataProperty !== undefined && holder[cxt.parentDataProperty] !== data && Object.hasOwn(holder, data);
+        const at = cxt?.instancePath ?? '';
+        refSink.push(isKey ? { target, value: data, pointer: `${at}/${escapePointer(data)}`, key: true } : { target, value: data, pointer: at });
         return true;
       },
       errors: false,
@@ -123,7 +138,7 @@ export class SchemaSet {
       if (!fn && !this.unreadable.has(schemaPath)) {
         const known = Object.keys(this.ajv.schemas).filter((k) => k.startsWith(SCHEMA_BASE)).map((k) => k.slice(SCHEMA_BASE.length));
         const hint = closest(schemaPath, known);
-        bag.error(usedBy.file, usedBy.source?.placeOf(usedBy.pointer ?? ''), 'schema-missing', `no schema "schemas/${schemaPath}"`, hint ? [`did you mean "${hint}"?`] : []);
+        bag.error(usedBy.file, usedBy.source?.placeOf(usedBy.pointer ?? ''), 'schema-missing', `no schema "schemas/${schemaPath}"`, hint ? [`did you mean "${hint}"?`] : [], hintOf(hint, known));
       }
     } catch (error) {
       bag.error(displayPath(this.root, path.join(this.root, 'schemas', schemaPath)), { start: { line: 1, column: 1 } }, 'schema-invalid', (error as Error).message);
@@ -224,7 +239,7 @@ function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, b
     seen.add(key);
     const place = source.placeOf(report.pointer ? base + report.pointer : pointer, { key: report.atKey });
     if (report.atKey && report.pointer) unknownKeys.add(base + report.pointer);
-    bag.error(source.path, place, `schema-${report.keyword ?? error.keyword}`, report.message, report.notes);
+    bag.error(source.path, place, schemaCode(report.keyword ?? error.keyword), report.message, report.notes, report);
   }
   return unknownKeys;
 }
@@ -278,6 +293,9 @@ interface Described {
   notes: string[];
   pointer?: string;
   atKey?: boolean;
+  /** The "did you mean" as data (see diagnostics/suggest.ts). */
+  expected?: string[];
+  suggestion?: string;
 }
 
 function describe(error: ErrorObject, ctx: Errors): Described {
@@ -294,6 +312,7 @@ function describe(error: ErrorObject, ctx: Errors): Described {
       return {
         message: `unknown field \`${key}\` in ${where}`,
         notes: hint ? [`did you mean \`${hint}\`?`] : known.length ? [`known fields: ${known.join(', ')}`] : [],
+        ...hintOf(hint, known),
         pointer: `${error.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
         atKey: true,
       };
@@ -302,7 +321,7 @@ function describe(error: ErrorObject, ctx: Errors): Described {
       const allowed = (params.allowedValues as unknown[]).map(String);
       const value = String(error.data);
       const hint = closest(value, allowed);
-      return { message: `${where} must be one of: ${allowed.join(', ')} (got "${value}")`, notes: hint ? [`did you mean "${hint}"?`] : [] };
+      return { message: `${where} must be one of: ${allowed.join(', ')} (got "${value}")`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, allowed) };
     }
     case 'const':
       return { message: `${where} must be ${JSON.stringify(params.allowedValue)}`, notes: [] };
@@ -326,6 +345,7 @@ function describe(error: ErrorObject, ctx: Errors): Described {
       return {
         message: value === undefined ? `${where} needs \`${tag}:\` (one of: ${mapping.join(', ')})` : `unknown ${tag} "${String(value)}" in ${where}; known: ${mapping.join(', ')}`,
         notes: hint ? [`did you mean "${hint}"?`] : [],
+        ...hintOf(hint, mapping),
         pointer: value === undefined ? undefined : `${error.instancePath}/${tag}`,
       };
     }
@@ -364,6 +384,7 @@ function taggedUnion(error: ErrorObject, ctx: Errors): Described | undefined {
       keyword: 'discriminator',
       message: `unknown ${tag} "${String(value)}" in ${name(error.instancePath)}; known: ${known.join(', ')}`,
       notes: hint ? [`did you mean "${hint}"?`] : [],
+      ...hintOf(hint, known),
       pointer: `${error.instancePath}/${tag}`,
     };
   }
@@ -407,7 +428,8 @@ function keyedUnion(error: ErrorObject, ctx: Errors): Described | undefined {
   }
   const unknownKeys = Object.keys(data).filter((k) => !keys.includes(k));
   const hints = unknownKeys.map((k) => [k, closest(k, keys)] as const).filter(([, h]) => h).map(([k, h]) => `did you mean \`${h}\` for \`${k}\`?`);
-  return { keyword: 'form', message: present.length ? `${where} mixes forms: use one of ${present.join(', ')}` : `${where} needs one of the keys: ${keys.join(', ')}`, notes: hints };
+  const suggested = unknownKeys.map((k) => closest(k, keys)).filter((h) => h);
+  return { keyword: 'form', message: present.length ? `${where} mixes forms: use one of ${present.join(', ')}` : `${where} needs one of the keys: ${keys.join(', ')}`, notes: hints, ...hintOf(suggested.length === 1 ? suggested[0] : undefined, keys) };
 }
 
 function prettyPointer(pointer: string): string {

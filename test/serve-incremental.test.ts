@@ -1,0 +1,59 @@
+// `rulebook serve` keeps what it parsed and validated between saves (serve/project.ts):
+// a save re-does only the files it changed, and the result is always what a fresh check gives.
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { check } from '../compiler/pipeline.ts';
+import { Project } from '../compiler/serve/project.ts';
+import { makeProject, MINI_GAME, MINI_SCHEMA } from './helpers.ts';
+
+const GLOB_GAME = MINI_GAME.replace('file: cards.yaml', 'files: "cards/*.yaml"');
+const shape = (d: { file: string; place?: { start: { line: number } } | undefined; ruleId: string }) => `${d.file}:${d.place?.start.line} ${d.ruleId}`;
+
+async function same(project: Project, root: string): Promise<void> {
+  const fresh = await check(root);
+  expect(project.diagnostics.map(shape).sort()).toEqual(fresh.bag.items.map(shape).sort());
+  const ids = (games: Array<{ linked: { game: { collections: Map<string, { entries: Array<{ id: string; index: number }> }> } } }> | undefined) =>
+    games?.flatMap((g) => [...g.linked.game.collections.values()].flatMap((c) => c.entries.map((e) => `${e.index}:${e.id}`)));
+  expect(ids(project.checkedGames)).toEqual(fresh.bag.errorCount ? undefined : ids(fresh.games));
+}
+
+describe('serve re-checks what a save changed, and nothing goes stale', () => {
+  it('edits, new and deleted files, and a manifest change each give what a fresh check gives', async () => {
+    const root = await makeProject({
+      'content/mini/game.yaml': GLOB_GAME,
+      'schemas/mini/card.schema.json': MINI_SCHEMA,
+      'content/mini/cards/a.yaml': '- { name: Ant, kind: single }\n',
+      'content/mini/cards/b.yaml': '- { name: Bee, kind: single, beats: ant }\n',
+    });
+    const project = new Project(root);
+    await project.loadAll();
+    await same(project, root);
+    const save = async (rel: string, text: string | undefined) => {
+      const file = path.join(root, rel);
+      if (text === undefined) await rm(file);
+      else await writeFile(file, text);
+      await project.update([file]);
+      await same(project, root);
+    };
+    await save('content/mini/cards/b.yaml', '- { name: Bee, kind: single, beats: cow }\n'); // a broken reference
+    expect(project.diagnostics.map(shape)).toEqual(['content/mini/cards/b.yaml:1 ref-unknown']);
+    await save('content/mini/cards/c.yaml', '- { name: Cow, kind: tall }\n'); // the target appears, with a schema error of its own
+    expect(project.diagnostics.map(shape)).toEqual(['content/mini/cards/c.yaml:1 schema-enum']);
+    await save('content/mini/cards/c.yaml', '- { name: Cow, kind: set }\n');
+    expect(project.diagnostics).toEqual([]);
+    await save('content/mini/cards/a.yaml', undefined); // deleted: entries renumber
+    expect(project.checkedGames![0]!.linked.game.collections.get('cards')!.entries.map((e) => `${e.index}:${e.id}`)).toEqual(['0:bee', '1:cow']);
+    // The manifest changes where IDs come from: the unchanged card files are validated again.
+    await save('content/mini/game.yaml', GLOB_GAME.replace('    type: Card\n', '    type: Card\n    idFrom: kind\n'));
+    // Bee's `beats: cow` now names no ID: the cards are known as "single" and "set".
+    expect(project.diagnostics.map(shape)).toEqual(['content/mini/cards/b.yaml:1 ref-unknown']);
+    await save('content/mini/cards/b.yaml', '- { name: Bee, kind: single, beats: set }\n');
+    expect(project.checkedGames![0]!.linked.game.collections.get('cards')!.entries.map((e) => e.id)).toEqual(['single', 'set']);
+    // A schema change recompiles the schemas and re-validates every file.
+    await writeFile(path.join(root, 'schemas/mini/card.schema.json'), MINI_SCHEMA.replace(/"single",\s*"set"/, '"set"'));
+    await project.update([path.join(root, 'schemas/mini/card.schema.json')]);
+    await same(project, root);
+    expect(project.diagnostics.map(shape)).toEqual(['content/mini/cards/b.yaml:1 schema-enum']);
+  });
+});
