@@ -55,7 +55,9 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     .hook('preAction', () => {
       const root = path.resolve(program.opts<{ root: string }>().root);
       if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
-        io.err(`error: the project folder ${root} does not exist (or is not a folder)${program.getOptionValueSource('root') === 'cli' ? ' (given with -C)' : ''}`);
+        io.err(
+          `error: the project folder ${root} does not exist (or is not a folder)${program.getOptionValueSource('root') === 'cli' ? ' (given with -C)' : ''}`,
+        );
         throw new CommanderError(2, 'rulebook.root', 'no project folder');
       }
     });
@@ -63,7 +65,11 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
   program
     .command('check')
     .description('Load, validate and link all content; print every problem. Exit 1 on any error.')
-    .addOption(new Option('--format <format>', 'how to print diagnostics: text, json, or sarif (SARIF 2.1.0, for pull request annotations)').choices(['text', 'json', 'sarif']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'how to print diagnostics: text, json, or sarif (SARIF 2.1.0, for pull request annotations)')
+        .choices(['text', 'json', 'sarif'])
+        .default('text'),
+    )
     .option('--game <id>', 'only this game (its files, its schemas and the shared ones)')
     .option('-q, --quiet', 'errors only: leave warnings out')
     .option('--all', `print every diagnostic (by default the first ${PER_RULE} of each kind, then a count)`)
@@ -74,7 +80,11 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
       let { outcome } = run;
       if (opts.game) {
         const { findGames } = await import('./load/game.ts');
-        const only = outcomeForGame(outcome, opts.game, (await findGames(root)).map((d) => path.relative(root, d).split(path.sep).join('/')));
+        const only = outcomeForGame(
+          outcome,
+          opts.game,
+          (await findGames(root)).map((d) => path.relative(root, d).split(path.sep).join('/')),
+        );
         if ('known' in only) {
           io.err(`error: no game "${opts.game}" (games: ${only.known.join(', ') || 'none'})`);
           code = 2;
@@ -108,7 +118,9 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
 
   program
     .command('drafts')
-    .description('List every value the rulebook does not give (placeholders) and every choice made where it is silent (readings), with where each stands and why.')
+    .description(
+      'List every value the rulebook does not give (placeholders) and every choice made where it is silent (readings), with where each stands and why.',
+    )
     .addOption(new Option('--format <format>', 'text, or json for tools').choices(['text', 'json']).default('text'))
     .option('--game <id>', 'only this game')
     .action(async (opts: { format: 'text' | 'json'; game?: string }) => {
@@ -138,10 +150,12 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
   program
     .command('new')
     .usage('<game> <collection> "Name" | game <id> | collection <game> <name>')
-    .description('Start content with the fields the schemas require: `new <game> <collection> "Name"` appends an entry (its required fields as placeholders, a comment per field) and prints its ID; `new game <id>` makes a minimal game that builds; `new collection <game> <name>` adds a collection (manifest entry, file, schema).')
+    .description(
+      'Start content with the fields the schemas require: `new <game> <collection> "Name"` appends an entry (its required fields as placeholders, a comment per field) and prints its ID; `new game <id>` makes a minimal game that builds; `new collection <game> <name>` adds a collection (manifest entry, file, schema).',
+    )
     .argument('<what>', 'a game ID, or "game", or "collection"')
     .argument('[args...]', 'then the collection and "Name"; the new game\'s ID; or the game and the collection\'s name')
-    .option('--id <id>', 'the new entry\'s ID, when the slug of its name is not the one (or is empty: a name in another script)')
+    .option('--id <id>', "the new entry's ID, when the slug of its name is not the one (or is empty: a name in another script)")
     .action(async (what: string, args: string[], opts: { id?: string }) => {
       const root = path.resolve(program.opts<{ root: string }>().root);
       const expect = (n: number, shape: string) => {
@@ -175,7 +189,9 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
 
   program
     .command('report')
-    .description('How far each game is: placeholders left (file:line), readings, components against the manifest, rules with and without worked examples, entries executable or printed text only, locales.')
+    .description(
+      'How far each game is: placeholders left (file:line), readings, components against the manifest, rules with and without worked examples, entries executable or printed text only, locales.',
+    )
     .addOption(new Option('--format <format>', 'text, or json for tools').choices(['text', 'json']).default('text'))
     .option('--game <id>', 'only this game')
     .action(async (opts: { format: 'text' | 'json'; game?: string }) => {
@@ -201,7 +217,9 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
 
   program
     .command('diff')
-    .description('What changed between a git ref and the working tree, as errata: entries added, removed and renamed, fields and rules text before and after, each classed major, minor or patch for the engine package.')
+    .description(
+      'What changed between a git ref and the working tree, as errata: entries added, removed and renamed, fields and rules text before and after, each classed major, minor or patch for the engine package.',
+    )
     .argument('<ref>', 'a git tag, branch or commit (for example v1.0.0 or HEAD~1)')
     .addOption(new Option('--format <format>', 'text, json for tools, or markdown for release notes').choices(['text', 'json', 'markdown']).default('text'))
     .action(async (ref: string, opts: { format: DiffFormat }) => {
@@ -223,7 +241,9 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
 
   program
     .command('release')
-    .description('Compare with the last release (the newest v* tag) and write the version the changes imply: generated/package.json, a CHANGELOG.md entry, and releases.yaml for the site\'s Changes pages.')
+    .description(
+      "Compare with the last release (the newest v* tag) and write the version the changes imply: generated/package.json, a CHANGELOG.md entry, and releases.yaml for the site's Changes pages.",
+    )
     .option('--from <ref>', 'compare with this git ref instead of the newest v* tag')
     .option('--date <YYYY-MM-DD>', 'the release date (default: today, UTC)')
     .action(async (opts: ReleaseOptions) => {
@@ -244,7 +264,13 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         return;
       }
       const { serve } = await import('./serve/serve.ts');
-      const handle = await serve(path.resolve(program.opts<{ root: string }>().root), { port, base: opts.base, version: PACKAGE.version, color: io.color, log: io.err });
+      const handle = await serve(path.resolve(program.opts<{ root: string }>().root), {
+        port,
+        base: opts.base,
+        version: PACKAGE.version,
+        color: io.color,
+        log: io.err,
+      });
       // Runs until interrupted.
       await new Promise<void>((resolve) => process.once('SIGINT', () => void handle.close().then(resolve)));
     });
@@ -266,7 +292,15 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
 }
 
 /** Print diagnostics (text with code frames, or JSON) and the per-game counts; returns the exit code. */
-async function printDiagnostics(items: readonly Diagnostic[], counts: readonly string[], sources: ReadonlyMap<string, string>, format: 'text' | 'json', io: Io, quiet = false, all = false): Promise<number> {
+async function printDiagnostics(
+  items: readonly Diagnostic[],
+  counts: readonly string[],
+  sources: ReadonlyMap<string, string>,
+  format: 'text' | 'json',
+  io: Io,
+  quiet = false,
+  all = false,
+): Promise<number> {
   const { diagnosticsToJson, formatDiagnostic, formatSummary } = await import('./diagnostics/print.ts');
   const errors = items.filter((d) => d.severity === 'error').length;
   if (format === 'json') io.out(diagnosticsToJson([...items]));
@@ -292,7 +326,9 @@ const PER_RULE = 20;
 
 /** `report` for a check run in this process (build, drafts, report). */
 async function report(result: CheckResult, format: 'text' | 'json', io: Io, quiet = false, all = false): Promise<number> {
-  const counts = result.games.map((g) => `${g.linked.game.manifest.id}: ${[...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`).join(', ')}`);
+  const counts = result.games.map(
+    (g) => `${g.linked.game.manifest.id}: ${[...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`).join(', ')}`,
+  );
   return printDiagnostics(result.bag.sorted(), counts, result.sources, format, io, quiet, all);
 }
 
@@ -344,14 +380,19 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     const m = g.linked.game.manifest;
     const parts = [...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`);
     const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-    io.err(`built ${m.id}: ${parts.join(', ')}; ${n(g.rules.length, 'compiled rule')}; ${n(g.linked.placeholders.length, 'placeholder')}${g.linked.readings.length ? `, ${n(g.linked.readings.length, 'reading')}` : ''}`);
+    io.err(
+      `built ${m.id}: ${parts.join(', ')}; ${n(g.rules.length, 'compiled rule')}; ${n(g.linked.placeholders.length, 'placeholder')}${g.linked.readings.length ? `, ${n(g.linked.readings.length, 'reading')}` : ''}`,
+    );
   }
   io.err(`wrote generated/ (${pkg.size} files) and docs-site/dist/ (${site.size} files)`);
-  if (opts.base !== '/' && !isFullUrl(opts.base)) io.err('sitemap.xml: not written (a sitemap lists full URLs: build with --base https://your.host/path/ to write one)');
+  if (opts.base !== '/' && !isFullUrl(opts.base))
+    io.err('sitemap.xml: not written (a sitemap lists full URLs: build with --base https://your.host/path/ to write one)');
   // The editor's schemas follow the content (they list its IDs): refreshed by every build that succeeds.
   const { writeEditorFiles } = await import('./emit-editor/emit.ts');
   const editor = await timeAsync(timings, 'editor schemas', () => writeEditorFiles(root, result.games, result.schemas));
-  io.err(`editor schemas: ${editor.changed ? `wrote ${editor.total} files` : 'up to date'} in .rulebook/editor-schemas/${typeof editor.settings === 'object' ? `; ${editor.settings.skipped}` : editor.settings === 'written' ? '; updated .vscode/settings.json' : ''}`);
+  io.err(
+    `editor schemas: ${editor.changed ? `wrote ${editor.total} files` : 'up to date'} in .rulebook/editor-schemas/${typeof editor.settings === 'object' ? `; ${editor.settings.skipped}` : editor.settings === 'written' ? '; updated .vscode/settings.json' : ''}`,
+  );
   if (typeof editor.settings === 'object') for (const line of editor.settings.missing ?? []) io.err(`    ${line}`);
   io.err(`phases: ${timings.map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}; total ${(performance.now() - t0).toFixed(0)} ms`);
   return 0;

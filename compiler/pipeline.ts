@@ -39,7 +39,14 @@ export interface CheckMemo {
   validated: ValidationMemo;
 }
 
-export async function checkGame(root: string, dir: string, schemas: SchemaSet, bag: DiagnosticBag, time: Timer = untimed, memo?: CheckMemo): Promise<GameCheck> {
+export async function checkGame(
+  root: string,
+  dir: string,
+  schemas: SchemaSet,
+  bag: DiagnosticBag,
+  time: Timer = untimed,
+  memo?: CheckMemo,
+): Promise<GameCheck> {
   const sources = new Map<string, string>();
   const game = await loadGame(root, dir, bag, sources, memo?.parsed);
   if (!game) return { game, checked: undefined, sources };

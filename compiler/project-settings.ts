@@ -34,11 +34,24 @@ export async function readSettings(root: string, bag: DiagnosticBag, sources?: M
       for (const key of Object.keys(value)) {
         if (KNOWN[pointer]!.includes(key)) continue;
         const hint = closest(key, KNOWN[pointer]!);
-        bag.error(file, source.placeOf(`${pointer}/${key}`, { key: true }), 'settings-unknown', `unknown setting "${key}"`, [hint ? `did you mean "${hint}"?` : `known here: ${KNOWN[pointer]!.join(', ')}`], hintOf(hint, KNOWN[pointer]!));
+        bag.error(
+          file,
+          source.placeOf(`${pointer}/${key}`, { key: true }),
+          'settings-unknown',
+          `unknown setting "${key}"`,
+          [hint ? `did you mean "${hint}"?` : `known here: ${KNOWN[pointer]!.join(', ')}`],
+          hintOf(hint, KNOWN[pointer]!),
+        );
       }
       return value as Record<string, unknown>;
     }
-    bag.error(file, source.placeOf(pointer), 'settings-type', pointer ? `"${pointer.slice(1)}" must be a map of settings` : `${SETTINGS_FILE} must be a map of settings`, ['for example: package: { name: "@studio/games-data" }']);
+    bag.error(
+      file,
+      source.placeOf(pointer),
+      'settings-type',
+      pointer ? `"${pointer.slice(1)}" must be a map of settings` : `${SETTINGS_FILE} must be a map of settings`,
+      ['for example: package: { name: "@studio/games-data" }'],
+    );
     return undefined;
   };
   const top = mapAt('', source.value);

@@ -35,8 +35,15 @@ describe('the /usr/bin/time -v parser', () => {
 
 describe("the build's phases line", () => {
   it('is read as [phase, ms] pairs with the total last, from anywhere in the output', () => {
-    const out = 'built synth: 1000 Cards\nwrote generated/ (8 files)\nphases: schemas 53 ms, load 1871 ms, emit site 287 ms, editor schemas 9 ms; total 9000 ms\n';
-    expect(parsePhases(out)).toEqual([['schemas', 53], ['load', 1871], ['emit site', 287], ['editor schemas', 9], ['total', 9000]]);
+    const out =
+      'built synth: 1000 Cards\nwrote generated/ (8 files)\nphases: schemas 53 ms, load 1871 ms, emit site 287 ms, editor schemas 9 ms; total 9000 ms\n';
+    expect(parsePhases(out)).toEqual([
+      ['schemas', 53],
+      ['load', 1871],
+      ['emit site', 287],
+      ['editor schemas', 9],
+      ['total', 9000],
+    ]);
   });
 
   it('is undefined when the build printed none (a failed build)', () => {
@@ -131,7 +138,8 @@ describe('the arguments of `npm run bench -- --cards`', () => {
 describe('the synthetic game', () => {
   async function bytesOf(dir: string): Promise<Map<string, string>> {
     const out = new Map<string, string>();
-    for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) out.set(path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name), 'utf8'));
+    for (const e of await readdir(dir, { withFileTypes: true, recursive: true }))
+      if (e.isFile()) out.set(path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name), 'utf8'));
     return out;
   }
 
@@ -152,7 +160,20 @@ describe('the synthetic game', () => {
     const theirs = parse(await readFile(path.join(out, 'cards-0000.yaml'), 'utf8')) as Array<Record<string, unknown>>;
     const ours = syntheticCards(200);
     expect(theirs).toHaveLength(200);
-    expect(ours.map(({ id, name, kind, cost, resource, points, text, tags, effect, refersTo }) => ({ id, name, kind, cost, resource, points, text, tags, effect, refersTo }))).toEqual(theirs);
+    expect(
+      ours.map(({ id, name, kind, cost, resource, points, text, tags, effect, refersTo }) => ({
+        id,
+        name,
+        kind,
+        cost,
+        resource,
+        points,
+        text,
+        tags,
+        effect,
+        refersTo,
+      })),
+    ).toEqual(theirs);
   });
 
   it('at 200 cards in 4 files, checks with 0 errors through the CLI', async () => {

@@ -38,7 +38,11 @@ describe('rulebook build', () => {
     expect((await runCli(['build', '-C', root])).code).toBe(0);
     expect((await runCli(['build', '--check', '-C', root])).code).toBe(0);
     const trophies = path.join(root, TROPHIES);
-    const edit = (y: string) => swap('expect: [10, 0]', 'expect: [8, 0]')(swap('{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', '{ op: per, points: 4, each: { groupsOf: 6, of: { field: coins } } }')(y));
+    const edit = (y: string) =>
+      swap(
+        'expect: [10, 0]',
+        'expect: [8, 0]',
+      )(swap('{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', '{ op: per, points: 4, each: { groupsOf: 6, of: { field: coins } } }')(y));
     await writeFile(trophies, edit(await readFile(trophies, 'utf8')));
     const r = await runCli(['build', '--check', '-C', root]);
     expect(r.code).toBe(1);
@@ -65,8 +69,14 @@ describe('rulebook drafts', () => {
     const root = await fixtureProject('duel');
     const text = await runCli(['drafts', '--game', 'duel', '-C', root]);
     expect(text.code).toBe(0);
-    expect(text.out).toMatch(/^content\/duel\/trophies\.yaml:24: placeholder trophies\/the-crown-jewel\/scoring\/points: The test rules do not print the Crown's points\.$/m);
-    const json = JSON.parse((await runCli(['drafts', '--game', 'duel', '--format', 'json', '-C', root])).out) as Array<{ collection: string; id: string; path: string }>;
+    expect(text.out).toMatch(
+      /^content\/duel\/trophies\.yaml:24: placeholder trophies\/the-crown-jewel\/scoring\/points: The test rules do not print the Crown's points\.$/m,
+    );
+    const json = JSON.parse((await runCli(['drafts', '--game', 'duel', '--format', 'json', '-C', root])).out) as Array<{
+      collection: string;
+      id: string;
+      path: string;
+    }>;
     expect(json.length).toBe(text.out.trim().split('\n').length);
     expect(json).toContainEqual(expect.objectContaining({ collection: 'trophies', id: 'the-crown-jewel', path: '/flavor' }));
     expect((await runCli(['drafts', '--game', 'nope', '-C', root])).code).toBe(2);

@@ -19,7 +19,9 @@ describe('a CCG database at 1,000 printings', () => {
     const built = await runCli(['build', '-C', root]);
     expect(built.code, built.err).toBe(0);
     expect(built.err).toContain('built ccg: 1000 cards, 9 packs, 6 factions, 1 banlists, 20 rulings, 1 decks');
-    const types = await readFile(path.join(root, 'generated', 'ccg.cards.d.ts'), 'utf8').catch(() => readFile(path.join(root, 'generated', 'ccg.d.ts'), 'utf8'));
+    const types = await readFile(path.join(root, 'generated', 'ccg.cards.d.ts'), 'utf8').catch(() =>
+      readFile(path.join(root, 'generated', 'ccg.d.ts'), 'utf8'),
+    );
     expect(types).toContain('"001001"');
   });
 

@@ -10,7 +10,10 @@ const BIN = path.join(ROOT, 'bin/rulebook.js');
 
 describe('output into a pipe that closes early', () => {
   it('`rulebook build | head -1` still writes its outputs and exits cleanly (EPIPE is not a failure)', async () => {
-    const cards = Array.from({ length: 400 }, (_, i) => `- { name: Card ${i}, kind: single, points: { placeholder: 1, note: The rulebook does not print it. } }`).join('\n') + '\n';
+    const cards =
+      Array.from({ length: 400 }, (_, i) => `- { name: Card ${i}, kind: single, points: { placeholder: 1, note: The rulebook does not print it. } }`).join(
+        '\n',
+      ) + '\n';
     const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': cards, 'schemas/mini/card.schema.json': MINI_SCHEMA });
     // pipefail: the exit status is rulebook's own, not head's.
     const script = `set -o pipefail; node ${JSON.stringify(BIN)} build --format json -C ${JSON.stringify(root)} 2>&1 | head -1; node ${JSON.stringify(BIN)} drafts -C ${JSON.stringify(root)} 2>&1 | head -c 1 >/dev/null; echo "exit $?"`;

@@ -28,7 +28,8 @@ describe('a collection in many files (`files:` glob)', () => {
   it('locates each problem in its own file, and IDs are unique across files', async () => {
     const root = await globProject({
       'content/mini/cards/one.yaml': '- { name: Ant, kind: single }\n',
-      'content/mini/cards/two.yaml': '- { name: Bee, kind: single }\n- { name: Ant, kind: set }\n- { name: Cow, kind: tall }\n- { name: Dog, kind: set, beats: eel }\n',
+      'content/mini/cards/two.yaml':
+        '- { name: Bee, kind: single }\n- { name: Ant, kind: set }\n- { name: Cow, kind: tall }\n- { name: Dog, kind: set, beats: eel }\n',
     });
     const found = await diagnosticsOf(root);
     // `severity file:line:col rule: message` -> `file:line rule`
@@ -52,19 +53,30 @@ describe('a collection in many files (`files:` glob)', () => {
 
   it('says so when the glob matches nothing, when both or neither of file/files is given, and when a path leaves the game', async () => {
     const none = await globProject({});
-    expect(await diagnosticsOf(none)).toEqual([expect.stringMatching(/^error content\/mini\/game.yaml:6:12 collection-file-missing: collection "cards": no file matches "cards\/\*\.yaml" in content\/mini\//)]);
+    expect(await diagnosticsOf(none)).toEqual([
+      expect.stringMatching(
+        /^error content\/mini\/game.yaml:6:12 collection-file-missing: collection "cards": no file matches "cards\/\*\.yaml" in content\/mini\//,
+      ),
+    ]);
     const both = await globProject({ 'content/mini/cards.yaml': '[]\n' }, GLOB_GAME.replace('    files:', '    file: cards.yaml\n    files:'));
-    expect(await diagnosticsOf(both)).toEqual([expect.stringMatching(/^error content\/mini\/game.yaml:7:12 collection-file-choice: collection "cards" gives both `file` and `files`: keep one/)]);
+    expect(await diagnosticsOf(both)).toEqual([
+      expect.stringMatching(/^error content\/mini\/game.yaml:7:12 collection-file-choice: collection "cards" gives both `file` and `files`: keep one/),
+    ]);
     const neither = await globProject({}, GLOB_GAME.replace('    files: "cards/*.yaml"\n', ''));
     expect(await diagnosticsOf(neither)).toEqual([expect.stringMatching(/collection-file-choice: collection "cards" names no file: add `file: cards.yaml`/)]);
     const outside = await globProject({ 'content/other.yaml': '- { name: Ant, kind: single }\n' }, GLOB_GAME.replace('"cards/*.yaml"', '"../*.yaml"'));
-    expect(await diagnosticsOf(outside)).toEqual([expect.stringMatching(/collection-file-outside: collection "cards": "\.\.\/\*\.yaml" is outside the game's folder content\/mini\//)]);
+    expect(await diagnosticsOf(outside)).toEqual([
+      expect.stringMatching(/collection-file-outside: collection "cards": "\.\.\/\*\.yaml" is outside the game's folder content\/mini\//),
+    ]);
     const climbing = await globProject({ 'secret.yaml': '- { name: Ant, kind: single }\n' }, MINI_GAME.replace('file: cards.yaml', 'file: ../../secret.yaml'));
     expect(await diagnosticsOf(climbing)).toEqual([expect.stringMatching(/collection-file-outside/)]);
   });
 
   it('does not follow a symbolic link loop', async () => {
-    const root = await globProject({ 'content/mini/cards/a/one.yaml': '- { name: Ant, kind: single }\n' }, GLOB_GAME.replace('"cards/*.yaml"', '"cards/**/*.yaml"'));
+    const root = await globProject(
+      { 'content/mini/cards/a/one.yaml': '- { name: Ant, kind: single }\n' },
+      GLOB_GAME.replace('"cards/*.yaml"', '"cards/**/*.yaml"'),
+    );
     await symlink('..', path.join(root, 'content/mini/cards/a/loop'));
     const result = await check(root);
     expect(result.games[0]!.linked.game.collections.get('cards')!.entries.map((e) => e.id)).toEqual(['ant']);
@@ -99,10 +111,22 @@ describe('a collection in many files (`files:` glob)', () => {
     await mkdir(path.join(single, 'content/mini'), { recursive: true });
     await symlink(path.join(single, 'secret.yaml'), path.join(single, 'content/mini/cards.yaml'));
     expect(await diagnosticsOf(single)).toEqual([expect.stringMatching(/^error content\/mini\/game.yaml:6:11 collection-file-outside: /)]);
-    const constants = await globProject({ 'content/mini/cards/a.yaml': '- { name: Ant, kind: single }\n', 'other.yaml': 'x: 1\n' }, `${GLOB_GAME}constants: { file: ../../other.yaml, schema: mini/card.schema.json }\n`);
-    expect(await diagnosticsOf(constants)).toEqual([expect.stringMatching(/^error content\/mini\/game.yaml:\d+:\d+ constants-file-outside: constants file "..\/..\/other.yaml" is outside the game's folder content\/mini\//)]);
-    const deep = await globProject({ 'content/mini/cards/a.yaml': '- { name: Ant, kind: single }\n', 'content/mini/rules/01-deep.md': `# Deep\n\n${'> '.repeat(5000)}text\n` });
-    expect(await diagnosticsOf(deep)).toEqual(['error content/mini/rules/01-deep.md:3:1 markdown-too-deep: this line nests 5000 levels deep (quotes and lists): a rules page nests a few, at most 50']);
+    const constants = await globProject(
+      { 'content/mini/cards/a.yaml': '- { name: Ant, kind: single }\n', 'other.yaml': 'x: 1\n' },
+      `${GLOB_GAME}constants: { file: ../../other.yaml, schema: mini/card.schema.json }\n`,
+    );
+    expect(await diagnosticsOf(constants)).toEqual([
+      expect.stringMatching(
+        /^error content\/mini\/game.yaml:\d+:\d+ constants-file-outside: constants file "..\/..\/other.yaml" is outside the game's folder content\/mini\//,
+      ),
+    ]);
+    const deep = await globProject({
+      'content/mini/cards/a.yaml': '- { name: Ant, kind: single }\n',
+      'content/mini/rules/01-deep.md': `# Deep\n\n${'> '.repeat(5000)}text\n`,
+    });
+    expect(await diagnosticsOf(deep)).toEqual([
+      'error content/mini/rules/01-deep.md:3:1 markdown-too-deep: this line nests 5000 levels deep (quotes and lists): a rules page nests a few, at most 50',
+    ]);
     const built = await runCli(['build', '-C', deep]);
     expect(built.code).toBe(1);
     expect(built.err).not.toMatch(/internal error/);

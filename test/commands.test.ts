@@ -12,7 +12,11 @@ import { FIXTURES, fixtureProject, fixturesProject, ROOT, runCli, swap } from '.
 // `report`, and `new` (an entry, a game, a collection).
 
 const read = (root: string, rel: string) => readFile(path.join(root, rel), 'utf8');
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * The essentials of SARIF 2.1.0 (sarif-schema-2.1.0.json, the properties it
@@ -42,7 +46,14 @@ const SARIF_ESSENTIALS = {
                   name: { type: 'string', minLength: 1 },
                   rules: {
                     type: 'array',
-                    items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, shortDescription: { type: 'object', required: ['text'], properties: { text: { type: 'string', minLength: 1 } } } } },
+                    items: {
+                      type: 'object',
+                      required: ['id'],
+                      properties: {
+                        id: { type: 'string' },
+                        shortDescription: { type: 'object', required: ['text'], properties: { text: { type: 'string', minLength: 1 } } },
+                      },
+                    },
                   },
                 },
               },
@@ -71,7 +82,12 @@ const SARIF_ESSENTIALS = {
                           region: {
                             type: 'object',
                             required: ['startLine'],
-                            properties: { startLine: { type: 'integer', minimum: 1 }, startColumn: { type: 'integer', minimum: 1 }, endLine: { type: 'integer', minimum: 1 }, endColumn: { type: 'integer', minimum: 1 } },
+                            properties: {
+                              startLine: { type: 'integer', minimum: 1 },
+                              startColumn: { type: 'integer', minimum: 1 },
+                              endLine: { type: 'integer', minimum: 1 },
+                              endColumn: { type: 'integer', minimum: 1 },
+                            },
                           },
                         },
                       },
@@ -91,13 +107,26 @@ interface SarifLog {
   runs: Array<{
     tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string } }> } };
     originalUriBaseIds: Record<string, { uri: string }>;
-    results: Array<{ ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }> }>;
+    results: Array<{
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      message: { text: string };
+      locations: Array<{
+        physicalLocation: {
+          artifactLocation: { uri: string; uriBaseId: string };
+          region: { startLine: number; startColumn: number; endLine: number; endColumn: number };
+        };
+      }>;
+    }>;
   }>;
 }
 
 describe('rulebook check --game, --quiet, --format sarif', () => {
-  it('--game checks one game: another game\'s errors neither print nor fail it', async () => {
-    const root = await fixturesProject(['duel', 'board'], { 'content/board/events.yaml': swap('{ op: gain, field: coins, amount: 2 }', '{ op: gain, field: coins, amount: two }') });
+  it("--game checks one game: another game's errors neither print nor fail it", async () => {
+    const root = await fixturesProject(['duel', 'board'], {
+      'content/board/events.yaml': swap('{ op: gain, field: coins, amount: 2 }', '{ op: gain, field: coins, amount: two }'),
+    });
     const duel = await runCli(['check', '--game', 'duel', '-C', root]);
     expect(duel.code).toBe(0);
     expect(duel.err).not.toContain('content/board');
@@ -146,7 +175,8 @@ describe('rulebook check --game, --quiet, --format sarif', () => {
 
   it('--format sarif writes SARIF 2.1.0 with each problem at the lines and columns `check` gives', async () => {
     const root = await fixtureProject('duel', {
-      'content/duel/trophies.yaml': (t) => t.replace('order: most', 'order: mots').replace('- name: The Counting House\n', '- name: The Counting House\n  colour: red\n'),
+      'content/duel/trophies.yaml': (t) =>
+        t.replace('order: most', 'order: mots').replace('- name: The Counting House\n', '- name: The Counting House\n  colour: red\n'),
     });
     await writeFile(path.join(root, 'content/duel/extra.yaml'), '- name: Stray\n');
     const sarif = await runCli(['check', '--format', 'sarif', '-C', root]);
@@ -157,7 +187,16 @@ describe('rulebook check --game, --quiet, --format sarif', () => {
     expect(ajv.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
 
-    const json = JSON.parse((await runCli(['check', '--format', 'json', '-C', root])).out) as Array<{ file: string; line: number; column: number; endLine: number | null; endColumn: number | null; severity: string; ruleId: string; message: string }>;
+    const json = JSON.parse((await runCli(['check', '--format', 'json', '-C', root])).out) as Array<{
+      file: string;
+      line: number;
+      column: number;
+      endLine: number | null;
+      endColumn: number | null;
+      severity: string;
+      ruleId: string;
+      message: string;
+    }>;
     const run = log.runs[0]!;
     expect(run.results).toHaveLength(json.length);
     expect(json.map((d) => d.ruleId).sort()).toEqual(['file-undeclared', 'schema-additionalProperties', 'schema-enum']);
@@ -195,7 +234,10 @@ describe('the pull request workflow', () => {
     const workflow = parse(await readFile(path.join(ROOT, '.github/workflows/check.yml'), 'utf8')) as {
       on: Record<string, unknown>;
       permissions: Record<string, string>;
-      jobs: Record<string, { steps: Array<{ id?: string; run?: string; uses?: string; if?: string; with?: Record<string, string>; 'continue-on-error'?: boolean }> }>;
+      jobs: Record<
+        string,
+        { steps: Array<{ id?: string; run?: string; uses?: string; if?: string; with?: Record<string, string>; 'continue-on-error'?: boolean }> }
+      >;
     };
     expect(Object.keys(workflow.on)).toEqual(['pull_request']);
     expect(workflow.permissions['security-events']).toBe('write');
@@ -240,7 +282,9 @@ describe('rulebook report', () => {
         { name: 'Trophy cards', count: 5, collection: 'trophies', described: 5, status: 'matches' },
         { name: 'Lantern tokens', count: 24, collection: null, described: null, status: 'not described' },
       ],
-      collections: [{ name: 'trophies', entries: 4, placeholders: 2, rules: { total: 4, withExamples: 4, withoutExamples: [] }, dsl: { executable: 4, textOnly: [] } }],
+      collections: [
+        { name: 'trophies', entries: 4, placeholders: 2, rules: { total: 4, withExamples: 4, withoutExamples: [] }, dsl: { executable: 4, textOnly: [] } },
+      ],
       locales: { default: 'en', multilingualTexts: 0, covered: [] },
     });
     expect(json[0].placeholders.map((p: { line: number }) => p.line)).toEqual([23, 24]);
@@ -248,11 +292,14 @@ describe('rulebook report', () => {
 
   it('counts the rules without worked examples, a count that differs, and the languages of multilingual texts', async () => {
     const root = await fixturesProject(['duel', 'tree'], {
-      'content/duel/trophies.yaml': swap(`  examples:
+      'content/duel/trophies.yaml': swap(
+        `  examples:
     - note: Three colours (3) and two gold banners (4).
       given: [{ banners: [red, gold, gold, blue] }, { banners: [] }]
       expect: [7, 0]
-`, ''),
+`,
+        '',
+      ),
       'content/duel/game.yaml': swap('count: 5', 'count: 6\n    gap: The test rules list one card more than they describe.'),
       'content/tree/glossary.yaml': swap('text: Uma ruína.', 'text: { pt-BR: Uma ruína., en: A ruin. }'),
     });
@@ -261,9 +308,16 @@ describe('rulebook report', () => {
     expect(duel.collections[0].rules).toEqual({ total: 4, withExamples: 3, withoutExamples: ['the-banner-parade/scoring'] });
     expect(duel.components[0]).toMatchObject({ count: 6, described: 5, status: 'known gap', gap: 'The test rules list one card more than they describe.' });
     const tree = json.find((g: { game: string }) => g.game === 'tree');
-    expect(tree.locales).toEqual({ default: 'pt-BR', multilingualTexts: 1, covered: [{ locale: 'en', texts: 1 }, { locale: 'pt-BR', texts: 1 }] });
+    expect(tree.locales).toEqual({
+      default: 'pt-BR',
+      multilingualTexts: 1,
+      covered: [
+        { locale: 'en', texts: 1 },
+        { locale: 'pt-BR', texts: 1 },
+      ],
+    });
     const text = (await runCli(['report', '--game', 'tree', '-C', root])).out;
-    expect(text).toContain('locales: pt-BR (the game\'s own: every text); en in 1 of 1 multilingual texts');
+    expect(text).toContain("locales: pt-BR (the game's own: every text); en in 1 of 1 multilingual texts");
   });
 
   it('content with errors still reports, prints the errors and exits 1', async () => {
@@ -341,20 +395,27 @@ describe('rulebook new <game> <collection> "Name"', () => {
     // An effect drafts as "nothing happens" and checks.
     const event = await runCli(['new', 'board', 'events', 'Storm', '-C', root]);
     expect(event.code).toBe(0);
-    expect(await read(root, 'content/board/events.yaml')).toContain('  effect: { placeholder: { op: none }, note: "Not written yet: What the card does to the player\'s state." }\n');
+    expect(await read(root, 'content/board/events.yaml')).toContain(
+      '  effect: { placeholder: { op: none }, note: "Not written yet: What the card does to the player\'s state." }\n',
+    );
     expect((await runCli(['check', '-C', root])).code).toBe(0);
   });
 
   it('a component whose `where:` the new entry meets counts it; one it does not meet stays; any count left wrong refuses the entry', async () => {
     // Every event gets a required `kind` (event or peace); the three events are of kind event.
     const kindSchema = (t: string) =>
-      swap('"required": [\n    "name",\n    "effect"\n  ],', '"required": ["name", "effect", "kind"],')(t).replace('"effect": {\n', '"kind": { "enum": ["event", "peace"], "description": "Dry or Rain." },\n    "effect": {\n');
+      swap(
+        '"required": [\n    "name",\n    "effect"\n  ],',
+        '"required": ["name", "effect", "kind"],',
+      )(t).replace('"effect": {\n', '"kind": { "enum": ["event", "peace"], "description": "Dry or Rain." },\n    "effect": {\n');
     const kinds = (t: string) => t.replace(/^- name: /gm, '- kind: event\n  name: ');
     const components = (counts: string) => swap('source: Border Run test rules\n', `source: Border Run test rules\ncomponents:\n${counts}`);
     const root = await fixtureProject('board', {
       'schemas/board/event.schema.json': kindSchema,
       'content/board/events.yaml': kinds,
-      'content/board/game.yaml': components('  - { name: Event tiles, count: 3, collection: events, where: { kind: event } }\n  - { name: Peace tile, count: 0, collection: events, where: { kind: peace } }\n  - { name: All tiles, count: 3, collection: events }\n  - { name: Box tiles, count: 9, collection: events, gap: The box lists 9 tiles. }\n'),
+      'content/board/game.yaml': components(
+        '  - { name: Event tiles, count: 3, collection: events, where: { kind: event } }\n  - { name: Peace tile, count: 0, collection: events, where: { kind: peace } }\n  - { name: All tiles, count: 3, collection: events }\n  - { name: Box tiles, count: 9, collection: events, gap: The box lists 9 tiles. }\n',
+      ),
     });
     expect((await runCli(['check', '-C', root])).code).toBe(0);
     const r = await runCli(['new', 'board', 'events', 'Seca Grande', '-C', root]);
@@ -390,9 +451,13 @@ describe('rulebook new <game> <collection> "Name"', () => {
     const r = await runCli(['new', 'duel', 'trophies', '日本の旅', '--id', 'nihon-no-tabi', '-C', root]);
     expect(r.code).toBe(0);
     expect(r.out.trim()).toBe('nihon-no-tabi');
-    expect(await read(root, 'content/duel/trophies.yaml')).toContain('\n- # Stable ID; defaults to the slug of the title.\n  id: nihon-no-tabi\n  # The card\'s printed title.\n  name: 日本の旅\n');
+    expect(await read(root, 'content/duel/trophies.yaml')).toContain(
+      "\n- # Stable ID; defaults to the slug of the title.\n  id: nihon-no-tabi\n  # The card's printed title.\n  name: 日本の旅\n",
+    );
     expect((await runCli(['check', '-C', root])).code).toBe(0);
-    expect((await runCli(['new', 'duel', 'trophies', 'Other', '--id', 'nihon-no-tabi', '-C', root])).err).toContain('already has an entry with the ID "nihon-no-tabi"');
+    expect((await runCli(['new', 'duel', 'trophies', 'Other', '--id', 'nihon-no-tabi', '-C', root])).err).toContain(
+      'already has an entry with the ID "nihon-no-tabi"',
+    );
 
     // A required field whose pattern no stand-in fits (a rule number): named, with what it must match, and no line of the unwritten draft.
     const numbered = await fixtureProject('duel', {
@@ -400,7 +465,13 @@ describe('rulebook new <game> <collection> "Name"', () => {
       'content/duel/trophies.yaml': (t) => t.replace(/^- name: /gm, '- number: "16.6.1"\n  name: '),
     });
     const schema = path.join(numbered, 'schemas/duel/trophy.schema.json');
-    await writeFile(schema, (await readFile(schema, 'utf8')).replace('"copies": {', '"number": { "type": "string", "pattern": "^16\\\\.6\\\\.[0-9]+$", "description": "The rule number." },\n    "copies": {'));
+    await writeFile(
+      schema,
+      (await readFile(schema, 'utf8')).replace(
+        '"copies": {',
+        '"number": { "type": "string", "pattern": "^16\\\\.6\\\\.[0-9]+$", "description": "The rule number." },\n    "copies": {',
+      ),
+    );
     expect((await runCli(['check', '-C', numbered])).code).toBe(0);
     const before = await read(numbered, 'content/duel/trophies.yaml');
     const refused = await runCli(['new', 'duel', 'trophies', 'Descarte', '-C', numbered]);
@@ -424,7 +495,7 @@ describe('rulebook new <game> <collection> "Name"', () => {
     expect(r.err).toContain('take their ID from `number`');
   });
 
-  it('appendItem keeps the list\'s indentation, adds a missing final newline, and fills an empty []', () => {
+  it("appendItem keeps the list's indentation, adds a missing final newline, and fills an empty []", () => {
     expect(appendItem('  - name: A\n', '- name: B\n')).toEqual({ text: '  - name: A\n\n  - name: B\n', line: 3 });
     expect(appendItem('- name: A', '- name: B\n')).toEqual({ text: '- name: A\n\n- name: B\n', line: 3 });
     expect(appendItem('# none yet\n[]\n', '- name: B\n')).toEqual({ text: '# none yet\n- name: B\n', line: 2 });
@@ -439,7 +510,8 @@ describe('rulebook new game / new collection', () => {
     const r = await runCli(['new', 'game', 'demo', '-C', root]);
     expect(r.code).toBe(0);
     expect(r.out.trim()).toBe('demo');
-    for (const f of ['content/demo/game.yaml', 'content/demo/cards.yaml', 'content/demo/rules/01-overview.md', 'schemas/demo/card.schema.json']) expect(await exists(path.join(root, f))).toBe(true);
+    for (const f of ['content/demo/game.yaml', 'content/demo/cards.yaml', 'content/demo/rules/01-overview.md', 'schemas/demo/card.schema.json'])
+      expect(await exists(path.join(root, f))).toBe(true);
     expect(JSON.parse(await read(root, 'schemas/demo/card.schema.json')).$id).toBe('https://rulebook.dev/schemas/demo/card.schema.json');
     const build = await runCli(['build', '-C', root]);
     expect(build.err).toContain('0 errors, 0 warnings');
@@ -467,7 +539,7 @@ describe('rulebook new game / new collection', () => {
     expect((await runCli(['new', 'game', 'demo', '--id', 'x', '-C', root])).code).toBe(2);
   });
 
-  it('a new collection\'s file says one entry per item, whatever the word\'s plural', async () => {
+  it("a new collection's file says one entry per item, whatever the word's plural", async () => {
     const root = await fixtureProject('duel');
     expect((await runCli(['new', 'collection', 'duel', 'people', '-C', root])).code).toBe(0);
     expect(await read(root, 'content/duel/people.yaml')).toMatch(/^# People: one entry per item, in the rulebook's order\.\n/);
@@ -503,7 +575,9 @@ describe('rulebook new game / new collection', () => {
   it('addCollection fits a manifest whose collections are flow maps, and falls back to the Document for a flow map of collections', () => {
     const tree = `id: tree\ncollections:\n  rules: { file: rules.yaml, schema: tree/rule.schema.json, type: Rule }\n# after\nroles: { rules: rules }\n`;
     const decl = { file: 'cards.yaml', schema: 'tree/card.schema.json', type: 'Card', title: 'Cards' };
-    expect(addCollection(tree, 'cards', decl)).toBe(`id: tree\ncollections:\n  rules: { file: rules.yaml, schema: tree/rule.schema.json, type: Rule }\n  cards:\n    file: cards.yaml\n    schema: tree/card.schema.json\n    type: Card\n    title: Cards\n# after\nroles: { rules: rules }\n`);
+    expect(addCollection(tree, 'cards', decl)).toBe(
+      `id: tree\ncollections:\n  rules: { file: rules.yaml, schema: tree/rule.schema.json, type: Rule }\n  cards:\n    file: cards.yaml\n    schema: tree/card.schema.json\n    type: Card\n    title: Cards\n# after\nroles: { rules: rules }\n`,
+    );
     const flow = addCollection(`# a comment\nid: x\ncollections: { a: { file: a.yaml, schema: x/a.schema.json, type: A } }\n`, 'cards', decl);
     expect(flow).toContain('# a comment');
     expect(parseDocument(flow).toJS().collections).toEqual({ a: { file: 'a.yaml', schema: 'x/a.schema.json', type: 'A' }, cards: decl });

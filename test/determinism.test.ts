@@ -63,7 +63,11 @@ describe('builds are byte-identical', () => {
   beforeAll(async () => {
     project = await fixturesProject(GAMES);
     // Several rules pages in one folder, so the order of a listing has something to change (the pages' order, Previous / Next).
-    for (const [name, title] of [['02-setup.md', 'Setup'], ['03-turns.md', 'Turns'], ['04-end.md', 'End of the game']]) {
+    for (const [name, title] of [
+      ['02-setup.md', 'Setup'],
+      ['03-turns.md', 'Turns'],
+      ['04-end.md', 'End of the game'],
+    ]) {
       await writeFile(path.join(project, 'content', 'duel', 'rules', name!), `# ${title}\n\nWhat happens in ${title!.toLowerCase()}.\n`);
     }
     reference = await buildUnder(project, { cwd: 'project' });
@@ -84,8 +88,12 @@ describe('builds are byte-identical', () => {
   });
 
   it('across locales (LANG and LC_ALL)', async () => {
-    expect(differing(reference, await buildUnder(project, { cwd: 'project', env: { LANG: 'pt_BR.UTF-8', LC_ALL: 'pt_BR.UTF-8', LANGUAGE: 'pt_BR' } }))).toEqual([]);
-    expect(differing(reference, await buildUnder(project, { cwd: 'project', env: { LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8', TZ: 'Asia/Kathmandu' } }))).toEqual([]);
+    expect(differing(reference, await buildUnder(project, { cwd: 'project', env: { LANG: 'pt_BR.UTF-8', LC_ALL: 'pt_BR.UTF-8', LANGUAGE: 'pt_BR' } }))).toEqual(
+      [],
+    );
+    expect(
+      differing(reference, await buildUnder(project, { cwd: 'project', env: { LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8', TZ: 'Asia/Kathmandu' } })),
+    ).toEqual([]);
   });
 
   it('across working directories (-C with an absolute and a relative path)', async () => {
@@ -96,6 +104,11 @@ describe('builds are byte-identical', () => {
   it('across file-system order (every readdir shuffled)', async () => {
     const env = { NODE_OPTIONS: `--import ${SHUFFLE}` };
     expect(differing(reference, await buildUnder(project, { cwd: 'project', env }))).toEqual([]);
-    expect(differing(reference, await buildUnder(project, { cwd: 'elsewhere', env: { ...env, TZ: 'Pacific/Kiritimati', LANG: 'pt_BR.UTF-8', LC_ALL: 'pt_BR.UTF-8' } }))).toEqual([]);
+    expect(
+      differing(
+        reference,
+        await buildUnder(project, { cwd: 'elsewhere', env: { ...env, TZ: 'Pacific/Kiritimati', LANG: 'pt_BR.UTF-8', LC_ALL: 'pt_BR.UTF-8' } }),
+      ),
+    ).toEqual([]);
   });
 });

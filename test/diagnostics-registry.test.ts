@@ -10,7 +10,9 @@ import { makeProject, MINI_GAME, MINI_SCHEMA, ROOT, runCli } from './helpers.ts'
 
 /** Every .ts file under compiler/. */
 function compilerFiles(dir = path.join(ROOT, 'compiler')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? compilerFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? compilerFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
 }
 
 interface Use {
@@ -57,7 +59,7 @@ function codeUses(): Use[] {
 describe('the registry of diagnostic codes', () => {
   const uses = codeUses();
 
-  it('finds the compiler\'s reports (the scan itself works)', () => {
+  it("finds the compiler's reports (the scan itself works)", () => {
     expect(uses.length).toBeGreaterThan(60);
     expect(uses.some((u) => u.literals.includes('duplicate-id') && u.severity === 'error')).toBe(true);
     expect(uses.some((u) => u.literals.includes('file-undeclared') && u.severity === 'warning')).toBe(true);
@@ -66,11 +68,13 @@ describe('the registry of diagnostic codes', () => {
   it('every code the compiler reports is registered, with the severity it is reported with', () => {
     const unregistered = uses.flatMap((u) => u.literals.filter((l) => !isDiagnosticCode(l)).map((l) => `${u.where}: "${l}"`));
     expect(unregistered).toEqual([]);
-    const wrongSeverity = uses.flatMap((u) => (u.severity ? u.literals.filter((l) => isDiagnosticCode(l) && !severityAllowed(l, u.severity!)).map((l) => `${u.where}: "${l}" as ${u.severity}`) : []));
+    const wrongSeverity = uses.flatMap((u) =>
+      u.severity ? u.literals.filter((l) => isDiagnosticCode(l) && !severityAllowed(l, u.severity!)).map((l) => `${u.where}: "${l}" as ${u.severity}`) : [],
+    );
     expect(wrongSeverity).toEqual([]);
   });
 
-  it('a code is never built from a string: it is a literal, or comes from the registry\'s own helpers', () => {
+  it("a code is never built from a string: it is a literal, or comes from the registry's own helpers", () => {
     // A template such as `yaml-${code}` could name a code that is not registered; yamlCode/schemaCode are typed to registered codes.
     const allowed = /^(yamlCode|schemaCode)\(|^(code|problem\.ruleId)$/;
     const built = uses.filter((u) => !u.literals.length && !allowed.test(u.text)).map((u) => `${u.where}: ${u.text}`);
@@ -91,7 +95,7 @@ describe('the registry of diagnostic codes', () => {
     }
   });
 
-  it('maps the YAML parser\'s codes and the schema keywords to registered codes', () => {
+  it("maps the YAML parser's codes and the schema keywords to registered codes", () => {
     expect(yamlCode('BAD_INDENT')).toBe('yaml-bad-indent');
     expect(yamlCode('KEY_OVER_1024_CHARS')).toBe('yaml-key-over-1024-chars');
     expect(isDiagnosticCode(yamlCode('DUPLICATE_KEY'))).toBe(true);
@@ -127,7 +131,7 @@ describe('rulebook explain', () => {
     expect(explain('file-undeclared').text).toMatch(/^file-undeclared \(warning\):/);
   });
 
-  it('explains the YAML parser\'s and the schema keywords\' codes too', () => {
+  it("explains the YAML parser's and the schema keywords' codes too", () => {
     expect(explain('yaml-duplicate-key')).toEqual({ ok: true, text: expect.stringContaining('A map has the same key twice.') });
     expect(explain('schema-enum')).toEqual({ ok: true, text: expect.stringContaining('kind: sett') });
   });
@@ -172,7 +176,12 @@ describe('the README lists every code', () => {
 });
 
 describe('"did you mean" is data as well as a note', () => {
-  const project = () => makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': '- name: A\n  kind: sett\n- name: Bee\n  kind: set\n  pionts: 3\n', 'schemas/mini/card.schema.json': MINI_SCHEMA });
+  const project = () =>
+    makeProject({
+      'content/mini/game.yaml': MINI_GAME,
+      'content/mini/cards.yaml': '- name: A\n  kind: sett\n- name: Bee\n  kind: set\n  pionts: 3\n',
+      'schemas/mini/card.schema.json': MINI_SCHEMA,
+    });
 
   it('the text keeps its note', async () => {
     const r = await runCli(['check', '-C', await project()]);
@@ -185,12 +194,20 @@ describe('"did you mean" is data as well as a note', () => {
     const r = await runCli(['check', '--format', 'json', '-C', await project()]);
     const items = JSON.parse(r.out) as Array<{ ruleId: string; expected?: string[]; suggestion?: string; notes: string[] }>;
     expect(items.find((d) => d.ruleId === 'schema-enum')).toMatchObject({ expected: ['single', 'set'], suggestion: 'set', notes: ['did you mean "set"?'] });
-    expect(items.find((d) => d.ruleId === 'schema-additionalProperties')).toMatchObject({ expected: ['id', 'name', 'kind', 'points', 'awards', 'beats'], suggestion: 'points' });
+    expect(items.find((d) => d.ruleId === 'schema-additionalProperties')).toMatchObject({
+      expected: ['id', 'name', 'kind', 'points', 'awards', 'beats'],
+      suggestion: 'points',
+    });
   });
 
-  it('SARIF carries them in the result\'s properties, and each rule its summary and explanation', async () => {
+  it("SARIF carries them in the result's properties, and each rule its summary and explanation", async () => {
     const r = await runCli(['check', '--format', 'sarif', '-C', await project()]);
-    const log = JSON.parse(r.out) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string }; fullDescription: { text: string } }> } }; results: Array<{ ruleId: string; properties?: { expected?: string[]; suggestion?: string } }> }> };
+    const log = JSON.parse(r.out) as {
+      runs: Array<{
+        tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string }; fullDescription: { text: string } }> } };
+        results: Array<{ ruleId: string; properties?: { expected?: string[]; suggestion?: string } }>;
+      }>;
+    };
     const run = log.runs[0]!;
     expect(run.results.find((x) => x.ruleId === 'schema-enum')?.properties).toEqual({ expected: ['single', 'set'], suggestion: 'set' });
     const rule = run.tool.driver.rules.find((x) => x.id === 'schema-additionalProperties')!;
@@ -199,7 +216,11 @@ describe('"did you mean" is data as well as a note', () => {
   });
 
   it('a diagnostic without a hint has neither field', async () => {
-    const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': '- name: A\n  kind: set\n  points: two\n', 'schemas/mini/card.schema.json': MINI_SCHEMA });
+    const root = await makeProject({
+      'content/mini/game.yaml': MINI_GAME,
+      'content/mini/cards.yaml': '- name: A\n  kind: set\n  points: two\n',
+      'schemas/mini/card.schema.json': MINI_SCHEMA,
+    });
     const items = JSON.parse((await runCli(['check', '--format', 'json', '-C', root])).out) as Array<Record<string, unknown>>;
     expect(items).toHaveLength(1);
     expect(items[0]).not.toHaveProperty('expected');

@@ -30,7 +30,9 @@ function cut(from: string, upTo: string): (text: string) => string {
 async function releasedAndEdited(): Promise<string> {
   const root = await fixtureProject('duel');
   gitCommitAll(root, 'the released game', 'v1.0.0');
-  await edit(root, TROPHIES,
+  await edit(
+    root,
+    TROPHIES,
     swap('{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', '{ op: per, points: 4, each: { groupsOf: 6, of: { field: coins } } }'),
     swap('expect: [10, 0]', 'expect: [8, 0]'),
     swap('- name: The Lantern Race', '- name: The Lantern Sprint'),
@@ -49,10 +51,14 @@ describe('rulebook diff <ref>', () => {
     expect(text.err).toBe('');
     expect(text.code).toBe(0);
     const lines = text.out.split('\n');
-    expect(lines[0]).toMatch(/^Changes from v1\.0\.0 \([0-9a-f]{7}\) to the working tree: 2 major, 0 minor, 2 patch; the engine package needs a major release\.$/);
+    expect(lines[0]).toMatch(
+      /^Changes from v1\.0\.0 \([0-9a-f]{7}\) to the working tree: 2 major, 0 minor, 2 patch; the engine package needs a major release\.$/,
+    );
     expect(lines).toContain('Lantern Duel (duel)');
     expect(lines).toContain('  Trophy cards (trophies)');
-    expect(lines).toContain('    major  renamed the-lantern-race -> the-lantern-sprint ("The Lantern Race" -> "The Lantern Sprint")  content/duel/trophies.yaml:4');
+    expect(lines).toContain(
+      '    major  renamed the-lantern-race -> the-lantern-sprint ("The Lantern Race" -> "The Lantern Sprint")  content/duel/trophies.yaml:4',
+    );
     expect(lines).toContain('    major  removed the-crown-jewel "The Crown Jewel"  v1.0.0:content/duel/trophies.yaml:22');
     expect(lines).toContain('    patch  changed rule the-counting-house "The Counting House": scoring  content/duel/trophies.yaml:16');
     expect(lines).toContain('             before: Gain 5 points for each set of 6 Silver coins you have at the end of the game.');
@@ -77,21 +83,32 @@ describe('rulebook diff <ref>', () => {
     expect(md.out).toContain('## Lantern Duel\n\n### Trophy cards\n\n');
     expect(md.out).toContain('- **Renamed** (major): The Lantern Race (`the-lantern-race`) is now The Lantern Sprint (`the-lantern-sprint`)');
     expect(md.out).toContain('- **Removed** (major): The Crown Jewel (`the-crown-jewel`)');
-    expect(md.out).toContain('- **Rule changed** (patch): The Counting House (`the-counting-house`), `scoring`\n  - before: Gain 5 points for each set of 6 Silver coins you have at the end of the game.\n  - after: Gain 4 points');
+    expect(md.out).toContain(
+      '- **Rule changed** (patch): The Counting House (`the-counting-house`), `scoring`\n  - before: Gain 5 points for each set of 6 Silver coins you have at the end of the game.\n  - after: Gain 4 points',
+    );
   });
 
   it('an added entry or field is minor; a removed field or a changed JSON type is major; prose pages are patch', async () => {
     const root = await fixtureProject('duel');
     gitCommitAll(root, 'base');
-    await edit(root, TROPHIES,
+    await edit(
+      root,
+      TROPHIES,
       // A field added to one card, and a new card.
       swap('- name: The Counting House\n  copies: 2', '- name: The Counting House\n  copies: 2\n  flavor: Coins in a tall stack.'),
       (t) => `${t}\n- name: The Quiet Night\n  scoring: { op: if, has: { flag: crowned }, points: 1 }\n`,
       // The flavour text: a plain string becomes a map of locales (another JSON type), and a placeholder's note goes with it.
-      swap('flavor: { placeholder: "A crown on a cushion.", note: The test rules do not describe this card\'s picture. }', 'flavor: { en: A crown on a cushion. }'),
+      swap(
+        'flavor: { placeholder: "A crown on a cushion.", note: The test rules do not describe this card\'s picture. }',
+        'flavor: { en: A crown on a cushion. }',
+      ),
     );
     await edit(root, 'content/duel/game.yaml', swap('count: 5', 'count: 6'));
-    await edit(root, 'content/duel/rules/01-overview.md', swap('and the player with the most points wins.', 'and the player with the most points wins; ties share the win.'));
+    await edit(
+      root,
+      'content/duel/rules/01-overview.md',
+      swap('and the player with the most points wins.', 'and the player with the most points wins; ties share the win.'),
+    );
     const r = await runCli(['diff', 'HEAD', '--format', 'json', '-C', root]);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as DiffReport;
@@ -109,20 +126,29 @@ describe('rulebook diff <ref>', () => {
     expect(page?.at).toBe('content/duel/rules/01-overview.md:5');
     const text = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
     // A type change reads as one: the string in quotes, the map as JSON.
-    expect(text).toContain('    major  changed type the-crown-jewel "The Crown Jewel": flavor "A crown on a cushion." -> {"en":"A crown on a cushion."}  content/duel/trophies.yaml:24');
+    expect(text).toContain(
+      '    major  changed type the-crown-jewel "The Crown Jewel": flavor "A crown on a cushion." -> {"en":"A crown on a cushion."}  content/duel/trophies.yaml:24',
+    );
 
     // The same field gone is major too.
     await edit(root, TROPHIES, swap('\n  flavor: Coins in a tall stack.', ''), swap('  flavor: { en: A crown on a cushion. }\n', ''));
     const gone = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
-    expect(gone.changes.filter((c) => c.kind === 'field-removed').map((c) => [c.level, c.id, c.before])).toEqual([['major', 'the-crown-jewel', 'A crown on a cushion.']]);
+    expect(gone.changes.filter((c) => c.kind === 'field-removed').map((c) => [c.level, c.id, c.before])).toEqual([
+      ['major', 'the-crown-jewel', 'A crown on a cushion.'],
+    ]);
   });
 
-  it('a collection schema\'s property added is minor, one reshaped or removed is major; a description is no change', async () => {
+  it("a collection schema's property added is minor, one reshaped or removed is major; a description is no change", async () => {
     const root = await fixtureProject('duel');
     gitCommitAll(root, 'base');
     const SCHEMA = 'schemas/duel/trophy.schema.json';
-    await edit(root, SCHEMA,
-      swap('"flavor": { "title": "Picture", "$ref": "../defs.schema.json#/$defs/text", "description": "What the card\'s picture shows." },', '"flavor": { "title": "Picture", "type": "string", "description": "What the card\'s picture shows." },\n    "artist": { "type": "string", "description": "Who drew the card." },'),
+    await edit(
+      root,
+      SCHEMA,
+      swap(
+        '"flavor": { "title": "Picture", "$ref": "../defs.schema.json#/$defs/text", "description": "What the card\'s picture shows." },',
+        '"flavor": { "title": "Picture", "type": "string", "description": "What the card\'s picture shows." },\n    "artist": { "type": "string", "description": "Who drew the card." },',
+      ),
       swap('"description": "How many of this card the deck holds (default 1)."', '"description": "How many copies of this card the deck holds (default 1)."'),
     );
     const report = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
@@ -137,9 +163,16 @@ describe('rulebook diff <ref>', () => {
     const text = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
     expect(text).toContain('    minor  the schema now has the field `artist`  schemas/duel/trophy.schema.json');
 
-    await edit(root, SCHEMA, swap('\n    "artist": { "type": "string", "description": "Who drew the card." },', ''), swap('"flavor": { "title": "Picture", "type": "string", "description": "What the card\'s picture shows." },\n', ''));
+    await edit(
+      root,
+      SCHEMA,
+      swap('\n    "artist": { "type": "string", "description": "Who drew the card." },', ''),
+      swap('"flavor": { "title": "Picture", "type": "string", "description": "What the card\'s picture shows." },\n', ''),
+    );
     await edit(root, TROPHIES, swap('  flavor: { placeholder: "A crown on a cushion.", note: The test rules do not describe this card\'s picture. }\n', ''));
-    expect((await runCli(['diff', 'HEAD', '-C', root])).out.split('\n')).toContain('    major  the schema no longer has the field `flavor`  schemas/duel/trophy.schema.json');
+    expect((await runCli(['diff', 'HEAD', '-C', root])).out.split('\n')).toContain(
+      '    major  the schema no longer has the field `flavor`  schemas/duel/trophy.schema.json',
+    );
     const gone = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
     expect(gone.changes.map((c) => `${c.level} ${c.kind} ${c.id ?? c.collection}${c.path}`)).toEqual([
       'major schema-field-removed trophies/flavor',
@@ -149,10 +182,19 @@ describe('rulebook diff <ref>', () => {
 
   it('a long text changed at its end shows a window around the change, in text and Markdown, and a page its changed line', async () => {
     const LONG = 'Coins in a tall stack, counted twice by the banker, who keeps the ledger of every round in a book bound in red leather beside the lanterns.';
-    const root = await fixtureProject('duel', { [TROPHIES]: swap('- name: The Counting House\n  copies: 2', `- name: The Counting House\n  copies: 2\n  flavor: ${LONG}`) });
+    const root = await fixtureProject('duel', {
+      [TROPHIES]: swap('- name: The Counting House\n  copies: 2', `- name: The Counting House\n  copies: 2\n  flavor: ${LONG}`),
+    });
     gitCommitAll(root, 'base');
     await edit(root, TROPHIES, swap(LONG, LONG.replace('red leather beside the lanterns.', 'red leather beside the lanterns and the coins.')));
-    await edit(root, 'content/duel/rules/01-overview.md', swap('what you hold, and the player with the most points wins.', 'what you hold, and the player with the most points wins. Ties share the win, and a tied player who holds the Crown takes the whole win.'));
+    await edit(
+      root,
+      'content/duel/rules/01-overview.md',
+      swap(
+        'what you hold, and the player with the most points wins.',
+        'what you hold, and the player with the most points wins. Ties share the win, and a tied player who holds the Crown takes the whole win.',
+      ),
+    );
     const lines = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
     const value = lines.find((l) => l.includes('changed the-counting-house')) ?? '';
     // Both sides start a little before the first difference, cut with "…", and each shows its own ending.
@@ -191,8 +233,12 @@ describe('rulebook diff <ref>', () => {
       'patch value-changed >the-big-bank/copies',
     ]);
     const lines = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
-    expect(lines).toContain('    major  likely renamed the-counting-house -> the-big-bank ("The Counting House" -> "The Big Bank")  content/duel/trophies.yaml:14');
-    expect(lines).toContain('             hint:   the same entry edited? keep its old ID with `id: the-counting-house` and this is a patch, not a major release');
+    expect(lines).toContain(
+      '    major  likely renamed the-counting-house -> the-big-bank ("The Counting House" -> "The Big Bank")  content/duel/trophies.yaml:14',
+    );
+    expect(lines).toContain(
+      '             hint:   the same entry edited? keep its old ID with `id: the-counting-house` and this is a patch, not a major release',
+    );
     expect(lines).toContain('    patch  changed the-big-bank "The Big Bank": copies 2 -> 3  content/duel/trophies.yaml:15');
     const md = (await runCli(['diff', 'HEAD', '--format', 'markdown', '-C', root])).out;
     expect(md).toContain('- **Likely renamed** (major): The Counting House (`the-counting-house`) is now The Big Bank (`the-big-bank`)');
@@ -203,12 +249,17 @@ describe('rulebook diff <ref>', () => {
     expect(kept.level).toBe('patch');
 
     // Most values changed: not alike, so added and removed.
-    await edit(root, TROPHIES, swap('- id: the-counting-house\n  name: The Big Bank\n', '- name: The Big Bank\n'), swap('13 coins are two groups of 6.', '13 coins make two groups.'));
+    await edit(
+      root,
+      TROPHIES,
+      swap('- id: the-counting-house\n  name: The Big Bank\n', '- name: The Big Bank\n'),
+      swap('13 coins are two groups of 6.', '13 coins make two groups.'),
+    );
     const unlike = JSON.parse((await runCli(['diff', 'HEAD', '--format', 'json', '-C', root])).out) as DiffReport;
     expect(unlike.changes.map((c) => c.kind)).toEqual(['entry-added', 'entry-removed']);
   });
 
-  it('a new game\'s Markdown has one heading for the game', async () => {
+  it("a new game's Markdown has one heading for the game", async () => {
     const root = await fixtureProject('duel');
     gitCommitAll(root, 'base');
     expect((await runCli(['new', 'game', 'demo', '-C', root])).code).toBe(0);

@@ -62,7 +62,9 @@ export class Editor {
     this.child = spawn(process.execPath, ['--require', preload, SERVER, '--stdio'], { cwd: this.root, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.conn = createMessageConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
-    this.conn.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) => params.items.map((i) => (i.section === 'yaml' ? yaml : {})));
+    this.conn.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) =>
+      params.items.map((i) => (i.section === 'yaml' ? yaml : {})),
+    );
     this.conn.onRequest(() => null);
     this.conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diagnostic[] }) => {
       this.published.set(p.uri, p.diagnostics);
@@ -77,7 +79,11 @@ export class Editor {
       workspaceFolders: [{ uri, name: path.basename(this.root) }],
       capabilities: {
         workspace: { configuration: true, workspaceFolders: true },
-        textDocument: { completion: { completionItem: { documentationFormat: ['markdown', 'plaintext'] } }, hover: { contentFormat: ['markdown', 'plaintext'] }, publishDiagnostics: {} },
+        textDocument: {
+          completion: { completionItem: { documentationFormat: ['markdown', 'plaintext'] } },
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+          publishDiagnostics: {},
+        },
       },
     });
     this.conn.sendNotification('initialized', {});
@@ -95,11 +101,16 @@ export class Editor {
     this.published.delete(uri);
     this.version++;
     // Open once; later texts of the same file are edits, as an editor sends them.
-    if (!this.opened.has(uri)) this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: this.version, text: content } });
+    if (!this.opened.has(uri))
+      this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: this.version, text: content } });
     else this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: this.version }, contentChanges: [{ text: content }] });
     this.opened.add(uri);
     const deadline = Date.now() + 15_000;
-    while (!this.published.has(uri) && Date.now() < deadline) await new Promise<void>((resolve) => { this.waiting.push(resolve); setTimeout(resolve, 500); });
+    while (!this.published.has(uri) && Date.now() < deadline)
+      await new Promise<void>((resolve) => {
+        this.waiting.push(resolve);
+        setTimeout(resolve, 500);
+      });
     // A later publish (the schema loading after the first pass) replaces the first: wait until none comes.
     let seen = this.published.get(uri);
     for (;;) {
@@ -110,12 +121,18 @@ export class Editor {
   }
 
   async complete(rel: string, line: number, character: number): Promise<CompletionItem[]> {
-    const result = await this.conn.sendRequest<{ items: CompletionItem[] } | CompletionItem[] | null>('textDocument/completion', { textDocument: { uri: this.uri(rel) }, position: { line: line - 1, character } });
+    const result = await this.conn.sendRequest<{ items: CompletionItem[] } | CompletionItem[] | null>('textDocument/completion', {
+      textDocument: { uri: this.uri(rel) },
+      position: { line: line - 1, character },
+    });
     return Array.isArray(result) ? result : (result?.items ?? []);
   }
 
   async hover(rel: string, line: number, character: number): Promise<string> {
-    const result = await this.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: this.uri(rel) }, position: { line: line - 1, character } });
+    const result = await this.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri: this.uri(rel) },
+      position: { line: line - 1, character },
+    });
     return result?.contents.value ?? '';
   }
 

@@ -23,7 +23,10 @@ const text = (d: CompletionItem['documentation']) => (typeof d === 'string' ? d 
 /** Where `rulebook check` puts its errors in one file, as line:column. */
 async function checkErrorsIn(root: string, file: string): Promise<string[]> {
   const result = await check(root);
-  return result.bag.sorted().filter((d) => d.severity === 'error' && d.file === file).map((d) => `${d.place?.start.line}:${d.place?.start.column}`);
+  return result.bag
+    .sorted()
+    .filter((d) => d.severity === 'error' && d.file === file)
+    .map((d) => `${d.place?.start.line}:${d.place?.start.column}`);
 }
 
 // Three problems `rulebook check` reports (line 2: a kind that is not one; line 5: a card
@@ -73,10 +76,15 @@ describe('the editor (yaml-language-server) with the schemas the build writes', 
       expect(schemaText, schemaPath).not.toContain('rulebook.dev');
       const refs = [...schemaText.matchAll(/"\$ref": "([^"]*)"/g)].map((m) => m[1]!);
       expect(refs.length, schemaPath).toBeGreaterThan(0);
-      expect(refs.filter((r) => !r.startsWith('#/$defs/')), schemaPath).toEqual([]);
+      expect(
+        refs.filter((r) => !r.startsWith('#/$defs/')),
+        schemaPath,
+      ).toEqual([]);
     }
     // The server reads the same map: each content file has its own schema.
-    expect(await editor.schemasOf('content/hostile/cards.yaml')).toEqual([pathToFileURL(path.join(root, '.rulebook/editor-schemas/hostile/collections/cards.schema.json')).href]);
+    expect(await editor.schemasOf('content/hostile/cards.yaml')).toEqual([
+      pathToFileURL(path.join(root, '.rulebook/editor-schemas/hostile/collections/cards.schema.json')).href,
+    ]);
     expect(await editor.schemasOf('content/tree/game.yaml')).toEqual([pathToFileURL(path.join(root, '.rulebook/editor-schemas/game.schema.json')).href]);
   });
 
@@ -96,14 +104,23 @@ describe('the editor (yaml-language-server) with the schemas the build writes', 
   it('finds nothing wrong in content that checks: placeholders inside rules, a whole-entry draft, a numbered tree, a manifest', async () => {
     // The first file proves the schemas are in use (it has problems); the others must have none.
     expect((await editor.open('content/hostile/cards.yaml', BROKEN_CARDS)).length).toBe(3);
-    for (const file of ['content/duel/trophies.yaml', 'content/duel/game.yaml', 'content/board/maps.yaml', 'content/board/events.yaml', 'content/board/game.yaml', 'content/tree/rules.yaml', 'content/tree/glossary.yaml', 'content/tree/icons.yaml']) {
+    for (const file of [
+      'content/duel/trophies.yaml',
+      'content/duel/game.yaml',
+      'content/board/maps.yaml',
+      'content/board/events.yaml',
+      'content/board/game.yaml',
+      'content/tree/rules.yaml',
+      'content/tree/glossary.yaml',
+      'content/tree/icons.yaml',
+    ]) {
       expect((await editor.open(file)).map((d) => `${file}:${at(d)} ${d.message}`)).toEqual([]);
     }
     // Placeholders in the duel fixture stand inside a scoring rule (`points:`) and on a text (`flavor:`).
     expect(await readFile(path.join(root, 'content/duel/trophies.yaml'), 'utf8')).toMatch(/points: \{ placeholder: 4,/);
   });
 
-  it('completes a reference field with the IDs that exist, each with its entry\'s name', async () => {
+  it("completes a reference field with the IDs that exist, each with its entry's name", async () => {
     await editor.open('content/hostile/cards.yaml', BROKEN_CARDS);
     // Line 8 is `  beats: image`: ask at the start of the value.
     const items = await editor.complete('content/hostile/cards.yaml', 8, '  beats: '.length);
@@ -127,7 +144,7 @@ describe('the editor (yaml-language-server) with the schemas the build writes', 
     ]);
   });
 
-  it('shows a field\'s description on hover, also when its value is a placeholder', async () => {
+  it("shows a field's description on hover, also when its value is a placeholder", async () => {
     await editor.open('content/hostile/cards.yaml', BROKEN_CARDS);
     expect(await editor.hover('content/hostile/cards.yaml', 5, 3)).toContain('Another card');
     expect(await editor.hover('content/hostile/cards.yaml', 4, 3)).toMatch(/placeholder or reading[\s\S]*Kind/);
@@ -152,11 +169,19 @@ describe('a new entry reaches the editor with the next build', () => {
     expect((await runCli(['build', '-C', root])).code).toBe(0);
     const again = await runCli(['build', '-C', root]);
     expect(again.err).toContain('editor schemas: up to date in .rulebook/editor-schemas/');
-    await writeFile(path.join(root, 'content/hostile/cards.yaml'), `${await readFile(path.join(root, 'content/hostile/cards.yaml'), 'utf8')}- name: Lantern Thief\n  kind: single\n`);
+    await writeFile(
+      path.join(root, 'content/hostile/cards.yaml'),
+      `${await readFile(path.join(root, 'content/hostile/cards.yaml'), 'utf8')}- name: Lantern Thief\n  kind: single\n`,
+    );
     const third = await runCli(['build', '-C', root]);
     expect(third.code, third.err).toBe(0);
-    const schema = JSON.parse(await readFile(path.join(root, '.rulebook/editor-schemas/hostile/collections/cards.schema.json'), 'utf8')) as { $defs: Record<string, { enum?: string[]; enumDescriptions?: string[] }> };
-    expect(schema.$defs['rulebook.ids.cards']).toMatchObject({ enum: ['evil-script-window-pwned-1-script-card', 'image', 'lantern-thief'], enumDescriptions: ['Evil <script>window.__pwned = 1</script> card', 'Image', 'Lantern Thief'] });
+    const schema = JSON.parse(await readFile(path.join(root, '.rulebook/editor-schemas/hostile/collections/cards.schema.json'), 'utf8')) as {
+      $defs: Record<string, { enum?: string[]; enumDescriptions?: string[] }>;
+    };
+    expect(schema.$defs['rulebook.ids.cards']).toMatchObject({
+      enum: ['evil-script-window-pwned-1-script-card', 'image', 'lantern-thief'],
+      enumDescriptions: ['Evil <script>window.__pwned = 1</script> card', 'Image', 'Lantern Thief'],
+    });
   });
 
   it('`rulebook serve` rewrites them on each good save', async () => {
@@ -164,10 +189,18 @@ describe('a new entry reaches the editor with the next build', () => {
     const handle = await serve(root, { port: 0, base: '/', version: '0.0.0', color: false, log: () => undefined });
     try {
       await handle.live.settled();
-      const ids = async () => (JSON.parse(await readFile(path.join(root, '.rulebook/editor-schemas/hostile/collections/cards.schema.json'), 'utf8')) as { $defs: Record<string, { enum?: string[] }> }).$defs['rulebook.ids.cards']?.enum;
+      const ids = async () =>
+        (
+          JSON.parse(await readFile(path.join(root, '.rulebook/editor-schemas/hostile/collections/cards.schema.json'), 'utf8')) as {
+            $defs: Record<string, { enum?: string[] }>;
+          }
+        ).$defs['rulebook.ids.cards']?.enum;
       expect(await ids()).toEqual(['evil-script-window-pwned-1-script-card', 'image']);
       const saved = handle.nextUpdate();
-      await writeFile(path.join(root, 'content/hostile/cards.yaml'), `${await readFile(path.join(root, 'content/hostile/cards.yaml'), 'utf8')}- name: Lantern Thief\n  kind: single\n`);
+      await writeFile(
+        path.join(root, 'content/hostile/cards.yaml'),
+        `${await readFile(path.join(root, 'content/hostile/cards.yaml'), 'utf8')}- name: Lantern Thief\n  kind: single\n`,
+      );
       expect((await saved).ok).toBe(true);
       await handle.live.settled();
       expect(await ids()).toEqual(['evil-script-window-pwned-1-script-card', 'image', 'lantern-thief']);
@@ -187,7 +220,7 @@ describe('a new entry reaches the editor with the next build', () => {
 describe('.vscode/settings.json', () => {
   const ours = { '.rulebook/editor-schemas/g/collections/cards.schema.json': 'content/g/cards.yaml' };
 
-  it('keeps the designer\'s own settings and schema mappings, and replaces only the build\'s', () => {
+  it("keeps the designer's own settings and schema mappings, and replaces only the build's", () => {
     const before = JSON.stringify({
       'editor.tabSize': 2,
       'yaml.schemas': { 'my/own.schema.json': 'notes/*.yaml', '.rulebook/editor-schemas/gone/collections/old.schema.json': 'content/gone/old.yaml' },
@@ -203,7 +236,11 @@ describe('.vscode/settings.json', () => {
     // With the exact lines to add for what it does not map yet.
     expect(merged.skipped).toContain('add to its "yaml.schemas" map:');
     expect(merged.missing).toEqual(['".rulebook/editor-schemas/g/collections/cards.schema.json": "content/g/cards.yaml",']);
-    const mapped = mergeSettings('{\n  // mine\n  "yaml.schemas": { ".rulebook/editor-schemas/g/collections/cards.schema.json": "content/g/cards.yaml" }\n}\n', ours, '.rulebook/editor-schemas/');
+    const mapped = mergeSettings(
+      '{\n  // mine\n  "yaml.schemas": { ".rulebook/editor-schemas/g/collections/cards.schema.json": "content/g/cards.yaml" }\n}\n',
+      ours,
+      '.rulebook/editor-schemas/',
+    );
     expect(mapped.missing).toBeUndefined();
   });
 
@@ -214,10 +251,11 @@ describe('.vscode/settings.json', () => {
     await writeFile(path.join(root, '.vscode', 'settings.json'), settings);
     const built = await runCli(['build', '-C', root]);
     expect(built.code).toBe(0);
-    expect(built.err).toContain('.vscode/settings.json is not plain JSON (comments?), so it was left as it is; add to its "yaml.schemas" map:\n    ".rulebook/editor-schemas/duel/collections/trophies.schema.json": "content/duel/trophies.yaml",\n');
+    expect(built.err).toContain(
+      '.vscode/settings.json is not plain JSON (comments?), so it was left as it is; add to its "yaml.schemas" map:\n    ".rulebook/editor-schemas/duel/collections/trophies.schema.json": "content/duel/trophies.yaml",\n',
+    );
     expect(await readFile(path.join(root, '.vscode', 'settings.json'), 'utf8')).toBe(settings);
   });
-
 });
 
 describe('the editor schema of one schema', () => {

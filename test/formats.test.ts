@@ -7,14 +7,24 @@ const SCHEMA = JSON.stringify({
   $id: 'https://rulebook.dev/schemas/mini/card.schema.json',
   type: 'object',
   additionalProperties: false,
-  properties: { name: { type: 'string' }, released: { type: 'string', format: 'date' }, url: { type: 'string', format: 'uri' }, contact: { type: 'string', format: 'email' } },
+  properties: {
+    name: { type: 'string' },
+    released: { type: 'string', format: 'date' },
+    url: { type: 'string', format: 'uri' },
+    contact: { type: 'string', format: 'email' },
+  },
 });
 
 describe('format keywords', () => {
   it('accepts values in their format and locates those that are not', async () => {
-    const cards = '- { name: Ace, released: 2026-11-30, url: "https://example.org/ace", contact: a@example.org }\n- { name: Bee, released: 30/11/2026, url: not a url, contact: nobody }\n';
+    const cards =
+      '- { name: Ace, released: 2026-11-30, url: "https://example.org/ace", contact: a@example.org }\n- { name: Bee, released: 30/11/2026, url: not a url, contact: nobody }\n';
     const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': cards, 'schemas/mini/card.schema.json': SCHEMA });
     const found = (await diagnosticsOf(root)).map((d) => d.replace(/^(\w+ [^ ]+ [\w-]+):.*$/, '$1'));
-    expect(found).toEqual(['error content/mini/cards.yaml:2:26 schema-format', 'error content/mini/cards.yaml:2:43 schema-format', 'error content/mini/cards.yaml:2:63 schema-format']);
+    expect(found).toEqual([
+      'error content/mini/cards.yaml:2:26 schema-format',
+      'error content/mini/cards.yaml:2:43 schema-format',
+      'error content/mini/cards.yaml:2:63 schema-format',
+    ]);
   });
 });

@@ -8,7 +8,8 @@ import { diagnosticsOf, fixtureProject, runCli, swap } from './helpers.ts';
 const MAP = 'content/board/maps.yaml';
 const EVENTS = 'content/board/events.yaml';
 
-const errorsOf = async (edits: Record<string, (text: string) => string>): Promise<string[]> => (await diagnosticsOf(await fixtureProject('board', edits))).filter((d) => d.startsWith('error'));
+const errorsOf = async (edits: Record<string, (text: string) => string>): Promise<string[]> =>
+  (await diagnosticsOf(await fixtureProject('board', edits))).filter((d) => d.startsWith('error'));
 
 describe('the map invariants are located errors', () => {
   it('the fixture itself is clean', async () => {
@@ -23,8 +24,14 @@ describe('the map invariants are located errors', () => {
 
   it('a pair listed twice, a railroad off the Towns, an arrow into the Shrine that is not along a border', async () => {
     const edit = (y: string) =>
-      swap('- { from: coldharbor, to: fallow }', '- { from: coldharbor, to: greystone }')(
-        swap('- { a: dunmore, b: elmstead, kind: border }', '- { a: dunmore, b: elmstead, kind: border }\n    - { a: elmstead, b: dunmore, kind: border }\n    - { a: dunmore, b: fallow, kind: railroad }')(y),
+      swap(
+        '- { from: coldharbor, to: fallow }',
+        '- { from: coldharbor, to: greystone }',
+      )(
+        swap(
+          '- { a: dunmore, b: elmstead, kind: border }',
+          '- { a: dunmore, b: elmstead, kind: border }\n    - { a: elmstead, b: dunmore, kind: border }\n    - { a: dunmore, b: fallow, kind: railroad }',
+        )(y),
       );
     expect(await errorsOf({ [MAP]: edit })).toEqual([
       'error content/board/maps.yaml:17:7 graph-duplicate-edge: "elmstead" and "dunmore" are joined by a border twice (edges are undirected: list each pair once) [first listed as edge 3]',
@@ -36,8 +43,11 @@ describe('the map invariants are located errors', () => {
   });
 
   it('a space cut off from the rest', async () => {
-    const edit = (y: string) => swap('    - { a: greystone, b: fallow, kind: border }\n', '')(swap('    - { a: dunmore, b: greystone, kind: border }\n', '')(y));
-    expect(await errorsOf({ [MAP]: edit })).toEqual(['error content/board/maps.yaml:14:5 graph-disconnected: valley is not connected: "greystone" cannot be reached from "ashford"']);
+    const edit = (y: string) =>
+      swap('    - { a: greystone, b: fallow, kind: border }\n', '')(swap('    - { a: dunmore, b: greystone, kind: border }\n', '')(y));
+    expect(await errorsOf({ [MAP]: edit })).toEqual([
+      'error content/board/maps.yaml:14:5 graph-disconnected: valley is not connected: "greystone" cannot be reached from "ashford"',
+    ]);
   });
 
   it('a space a Patrol can stand on without an arrow out', async () => {
@@ -61,7 +71,11 @@ describe('the generated movement and effects of the fixture', () => {
   interface Mover {
     reach(map: string, from: string, options?: { round?: number }): string[];
     mayEnter(map: string, node: string, round?: number): boolean;
-    next(map: string, from: string, situation: { round?: number; pieces: Array<{ kind: string; node: string; owner?: string }>; scores?: Record<string, Record<string, number>> }): unknown;
+    next(
+      map: string,
+      from: string,
+      situation: { round?: number; pieces: Array<{ kind: string; node: string; owner?: string }>; scores?: Record<string, Record<string, number>> },
+    ): unknown;
   }
   interface Board {
     movement: { runner: Mover; patrol: Mover };
@@ -89,8 +103,16 @@ describe('the generated movement and effects of the fixture', () => {
   });
 
   it('a Patrol goes for the adjacent Runner whose owner has the most coins, else follows its arrow', () => {
-    const pieces = [{ kind: 'runner', node: 'elmstead', owner: 'red' }, { kind: 'runner', node: 'ashford', owner: 'blue' }];
-    expect(board.movement.patrol.next('valley', 'dunmore', { pieces, scores: { red: { coins: 2 }, blue: { coins: 5 } } })).toEqual({ move: 'to', node: 'ashford', reason: 'target', target: 'runner' });
+    const pieces = [
+      { kind: 'runner', node: 'elmstead', owner: 'red' },
+      { kind: 'runner', node: 'ashford', owner: 'blue' },
+    ];
+    expect(board.movement.patrol.next('valley', 'dunmore', { pieces, scores: { red: { coins: 2 }, blue: { coins: 5 } } })).toEqual({
+      move: 'to',
+      node: 'ashford',
+      reason: 'target',
+      target: 'runner',
+    });
     expect(board.movement.patrol.next('valley', 'dunmore', { pieces: [] })).toEqual({ move: 'to', node: 'elmstead', reason: 'arrow' });
   });
 
@@ -102,7 +124,9 @@ describe('the generated movement and effects of the fixture', () => {
 
   it("the package's data is frozen all the way down: one caller cannot change another's game", () => {
     const event = board.events.byId['market-day']! as unknown as Record<string, unknown>;
-    expect(() => { event.rulesText = 'changed'; }).toThrow(TypeError);
+    expect(() => {
+      event.rulesText = 'changed';
+    }).toThrow(TypeError);
     const nested = Object.values(event).find((v) => v !== null && typeof v === 'object');
     expect(nested, 'an event has a nested value (its effect)').toBeDefined();
     expect(Object.isFrozen(nested)).toBe(true);

@@ -24,7 +24,12 @@ export async function makeProject(files: Record<string, string>, options: { copy
 /** `file:line:col rule` for every diagnostic of a check, the shape the tests compare. */
 export async function diagnosticsOf(root: string): Promise<string[]> {
   const result = await check(root);
-  return result.bag.sorted().map((d) => `${d.severity} ${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.ruleId}: ${d.message}${d.notes.length ? ` [${d.notes.join('; ')}]` : ''}`);
+  return result.bag
+    .sorted()
+    .map(
+      (d) =>
+        `${d.severity} ${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.ruleId}: ${d.message}${d.notes.length ? ` [${d.notes.join('; ')}]` : ''}`,
+    );
 }
 
 /** Run the CLI in-process, capturing what it prints. */
@@ -46,21 +51,25 @@ collections:
     type: Card
 `;
 
-export const MINI_SCHEMA = JSON.stringify({
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://rulebook.dev/schemas/mini/card.schema.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'kind'],
-  properties: {
-    id: { $ref: '../defs.schema.json#/$defs/id', description: 'ID' },
-    name: { type: 'string', description: 'Name' },
-    kind: { enum: ['single', 'set'], description: 'Kind' },
-    points: { type: 'integer', description: 'Points' },
-    awards: { type: 'array', items: { type: 'integer' }, description: 'Awards' },
-    beats: { type: 'string', 'x-ref': 'cards', description: 'Another card' },
+export const MINI_SCHEMA = JSON.stringify(
+  {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://rulebook.dev/schemas/mini/card.schema.json',
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'kind'],
+    properties: {
+      id: { $ref: '../defs.schema.json#/$defs/id', description: 'ID' },
+      name: { type: 'string', description: 'Name' },
+      kind: { enum: ['single', 'set'], description: 'Kind' },
+      points: { type: 'integer', description: 'Points' },
+      awards: { type: 'array', items: { type: 'integer' }, description: 'Awards' },
+      beats: { type: 'string', 'x-ref': 'cards', description: 'Another card' },
+    },
   },
-}, null, 2);
+  null,
+  2,
+);
 
 /** A copy of one bundled game with one of its files edited: the shape of most "break it and see" tests. */
 export async function projectWithEdit(game: string, file: string, edit: (text: string) => string): Promise<string> {
@@ -133,19 +142,23 @@ playerState:
   - { id: wounds, type: count, noun: wound, nounPlural: wounds, description: Wounds taken. }
 `;
 
-export const MINI_DSL_SCHEMA = JSON.stringify({
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://rulebook.dev/schemas/mini/goal.schema.json',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'scoring'],
-  properties: {
-    name: { type: 'string', description: 'Name' },
-    scoring: { $ref: '../dsl.schema.json#/$defs/scoring', 'x-rule': 'scoring', description: 'How it scores' },
-    fame: { $ref: '../dsl.schema.json#/$defs/value', 'x-rule': 'value', description: 'Fame from the player state' },
-    examples: { $ref: '../dsl.schema.json#/$defs/examples', description: 'Worked examples' },
+export const MINI_DSL_SCHEMA = JSON.stringify(
+  {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://rulebook.dev/schemas/mini/goal.schema.json',
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'scoring'],
+    properties: {
+      name: { type: 'string', description: 'Name' },
+      scoring: { $ref: '../dsl.schema.json#/$defs/scoring', 'x-rule': 'scoring', description: 'How it scores' },
+      fame: { $ref: '../dsl.schema.json#/$defs/value', 'x-rule': 'value', description: 'Fame from the player state' },
+      examples: { $ref: '../dsl.schema.json#/$defs/examples', description: 'Worked examples' },
+    },
   },
-}, null, 2);
+  null,
+  2,
+);
 
 /** Files of a mini DSL project: MINI_DSL_GAME, both schemas, two cards, and the given goals.yaml. */
 export function miniDslFiles(goals: string): Record<string, string> {
@@ -165,7 +178,12 @@ export function miniDslFiles(goals: string): Record<string, string> {
  * neither breaks nor leaks into the test.
  */
 export function gitCommitAll(dir: string, message: string, tag?: string): void {
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Rulebook Test', '-c', 'user.email=test@rulebook.invalid', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync(
+      'git',
+      ['-c', 'user.name=Rulebook Test', '-c', 'user.email=test@rulebook.invalid', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args],
+      { cwd: dir, stdio: 'pipe' },
+    );
   if (!existsSync(path.join(dir, '.git'))) git('init', '--quiet', '--initial-branch=main');
   git('add', '--all');
   git('commit', '--quiet', '--allow-empty', '-m', message);

@@ -47,7 +47,9 @@ describe('content names are data, never code', () => {
   it('build succeeds and the package scores, applies and values over the hostile fields in Node', async () => {
     const build = await runCli(['build', '-C', root]);
     expect(build.code, build.err).toBe(0);
-    const got = await inNode(path.join(root, 'generated', 'hostile.js'), `
+    const got = await inNode(
+      path.join(root, 'generated', 'hostile.js'),
+      `
       const h = pkg.hostile;
       const odd = 'it\\'s "odd" \\\\ */ id';
       const players = [
@@ -65,7 +67,8 @@ describe('content names are data, never code', () => {
         goal: h.goals.all[0].value({ '*/': 7, 'q"uote': 2 }),
         guard: [pkg.isHostileCardId(odd), pkg.isHostileCardId('it'), pkg.isHostileEventId('flee')],
         texts: h.cards.all.map((c) => typeof c.rulesText),
-      }));`);
+      }));`,
+    );
     expect(got).toEqual({
       ids: ['it\'s "odd" \\ */ id', 'everything-else'],
       rank: [2, 5],
@@ -114,10 +117,15 @@ describe('names that would not be identifiers', () => {
 
   it('a second rule of the same kind in one entry is a located error, not a silently replaced function', async () => {
     const files = await fixtureFiles();
-    files['schemas/hostile/event.schema.json'] = files['schemas/hostile/event.schema.json']!.replace('"examples": {', '"also": { "$ref": "../dsl.schema.json#/$defs/effect", "x-rule": "effect", "description": "A second effect." },\n    "examples": {');
+    files['schemas/hostile/event.schema.json'] = files['schemas/hostile/event.schema.json']!.replace(
+      '"examples": {',
+      '"also": { "$ref": "../dsl.schema.json#/$defs/effect", "x-rule": "effect", "description": "A second effect." },\n    "examples": {',
+    );
     files['content/hostile/events.yaml'] = files['content/hostile/events.yaml']!.replace('- name: Flee\n', '- name: Flee\n  also: { op: none }\n');
     const errors = (await diagnosticsOf(await makeProject(files))).filter((d) => d.startsWith('error'));
-    expect(errors).toEqual([expect.stringMatching(/^error content\/hostile\/events\.yaml:9:9 rule-duplicate: this entry already has a rule of kind "effect" \(at \/effect\)/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^error content\/hostile\/events\.yaml:9:9 rule-duplicate: this entry already has a rule of kind "effect" \(at \/effect\)/),
+    ]);
   });
 
   it('two parts of the manifest that give the same type name are a located error', async () => {
@@ -127,7 +135,11 @@ describe('names that would not be identifiers', () => {
       'schemas/mini/card.schema.json': MINI_SCHEMA,
     });
     const errors = (await diagnosticsOf(root)).filter((d) => d.startsWith('error'));
-    expect(errors).toEqual([expect.stringMatching(/^error content\/mini\/game\.yaml:8:11 type-name-clash: the type name "Card" \(collection "cards"\) is already declaration "cards"/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^error content\/mini\/game\.yaml:8:11 type-name-clash: the type name "Card" \(collection "cards"\) is already declaration "cards"/,
+      ),
+    ]);
   });
 
   it('an ID outside the shared ID pattern is a located error, not generated code', async () => {

@@ -94,8 +94,13 @@ describe('bytes that are not UTF-8 are an error at the byte', () => {
   });
 
   it('in the manifest: the game is not loaded, and the error has its code frame', async () => {
-    const root = await project({ 'content/mini/game.yaml': latin1(MINI_GAME.replace('name: Mini', 'name: Mini Jogão')), 'content/mini/cards.yaml': '- { name: A, kind: set }\n' });
-    expect(await diagnosticsOf(root)).toEqual([`error content/mini/game.yaml:2:15 encoding-not-utf8: this byte (0xE3) is not UTF-8: save the file as UTF-8 [${LATIN1_NOTE('ã')}]`]);
+    const root = await project({
+      'content/mini/game.yaml': latin1(MINI_GAME.replace('name: Mini', 'name: Mini Jogão')),
+      'content/mini/cards.yaml': '- { name: A, kind: set }\n',
+    });
+    expect(await diagnosticsOf(root)).toEqual([
+      `error content/mini/game.yaml:2:15 encoding-not-utf8: this byte (0xE3) is not UTF-8: save the file as UTF-8 [${LATIN1_NOTE('ã')}]`,
+    ]);
     const r = await runCli(['check', '-C', root]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/> 2 \| name: Mini Jog\uFFFDo\n\s+\|\s+\^/);
@@ -103,8 +108,13 @@ describe('bytes that are not UTF-8 are an error at the byte', () => {
   });
 
   it('in a Markdown page: reported at the byte, and the page is left out', async () => {
-    const root = await project({ 'content/mini/cards.yaml': '- { name: A, kind: set }\n', 'content/mini/rules/01-intro.md': latin1('# Intro\n\nA regra é simples.\n') });
-    expect(await diagnosticsOf(root)).toEqual([`error content/mini/rules/01-intro.md:3:9 encoding-not-utf8: this byte (0xE9) is not UTF-8: save the file as UTF-8 [${LATIN1_NOTE('é')}]`]);
+    const root = await project({
+      'content/mini/cards.yaml': '- { name: A, kind: set }\n',
+      'content/mini/rules/01-intro.md': latin1('# Intro\n\nA regra é simples.\n'),
+    });
+    expect(await diagnosticsOf(root)).toEqual([
+      `error content/mini/rules/01-intro.md:3:9 encoding-not-utf8: this byte (0xE9) is not UTF-8: save the file as UTF-8 [${LATIN1_NOTE('é')}]`,
+    ]);
     await expectBuildRefused(root);
   });
 
@@ -112,7 +122,9 @@ describe('bytes that are not UTF-8 are an error at the byte', () => {
     const schema = MINI_SCHEMA.replace('"description": "Name"', '"description": "Nome do cart\u00e3o"');
     const root = await project({ 'content/mini/cards.yaml': '- { name: A, kind: set }\n', 'schemas/mini/card.schema.json': latin1(schema) });
     const d = await diagnosticsOf(root);
-    expect(d).toEqual([`error schemas/mini/card.schema.json:17:35 encoding-not-utf8: this byte (0xE3) is not UTF-8: save the file as UTF-8 [${LATIN1_NOTE('ã')}]`]);
+    expect(d).toEqual([
+      `error schemas/mini/card.schema.json:17:35 encoding-not-utf8: this byte (0xE3) is not UTF-8: save the file as UTF-8 [${LATIN1_NOTE('ã')}]`,
+    ]);
     await expectBuildRefused(root);
   });
 
@@ -139,7 +151,9 @@ describe('a byte-order mark is accepted in every file', () => {
 
   it('columns on line 1 do not count the BOM', async () => {
     const root = await project({ 'content/mini/cards.yaml': bom('- { name: A, kind: sett }\n') });
-    expect(await diagnosticsOf(root)).toEqual(['error content/mini/cards.yaml:1:20 schema-enum: `cards "A" .kind` must be one of: single, set (got "sett") [did you mean "set"?]']);
+    expect(await diagnosticsOf(root)).toEqual([
+      'error content/mini/cards.yaml:1:20 schema-enum: `cards "A" .kind` must be one of: single, set (got "sett") [did you mean "set"?]',
+    ]);
   });
 
   it('in the manifest, a Markdown page and a schema', async () => {
@@ -200,15 +214,18 @@ describe('__proto__, constructor and prototype are ordinary unknown keys', () =>
     expect(value.polluted).toBeUndefined();
   });
 
-  it('in the manifest\'s free maps too, and the game stops there', async () => {
+  it("in the manifest's free maps too, and the game stops there", async () => {
     const game = `${MINI_DSL_GAME}`.replace('    flour: { kind: count', '    constructor: { kind: flag }\n    flour: { kind: count');
-    expect(await diagnosticsOf(await makeProject({ ...miniDslFiles('- { name: G, scoring: { op: if, has: { flag: constructor }, points: 1 } }\n'), 'content/mini/game.yaml': game }))).toEqual([
-      'error content/mini/game.yaml:16:5 key-reserved: `constructor` cannot be a key (in `endState.fields`): it names JavaScript\'s object machinery',
-    ]);
+    expect(
+      await diagnosticsOf(
+        await makeProject({ ...miniDslFiles('- { name: G, scoring: { op: if, has: { flag: constructor }, points: 1 } }\n'), 'content/mini/game.yaml': game }),
+      ),
+    ).toEqual(["error content/mini/game.yaml:16:5 key-reserved: `constructor` cannot be a key (in `endState.fields`): it names JavaScript's object machinery"]);
   });
 
   it('in a map whose keys are free (a worked example), it is refused too', async () => {
-    const goals = '- name: Most flour\n  scoring: { op: rank, by: { field: flour }, order: most, awards: [5], ties: share-place }\n  examples:\n    - given: [{ flour: 1, __proto__: 2 }]\n      expect: [5]\n';
+    const goals =
+      '- name: Most flour\n  scoring: { op: rank, by: { field: flour }, order: most, awards: [5], ties: share-place }\n  examples:\n    - given: [{ flour: 1, __proto__: 2 }]\n      expect: [5]\n';
     expect(await diagnosticsOf(await makeProject(miniDslFiles(goals)))).toEqual([
       'error content/mini/goals.yaml:4:27 key-reserved: `__proto__` cannot be a key (in `goals "Most flour" .examples[0].given[0]`): it names JavaScript\'s object machinery',
     ]);
@@ -228,17 +245,27 @@ describe('causes come before their effects', () => {
   });
 
   it('nor does one with bytes that are not UTF-8', async () => {
-    const root = await project({ 'content/mini/game.yaml': counted, 'content/mini/cards.yaml': latin1('- { name: Jo\u00e3o, kind: set }\n- { name: B, kind: set }\n'), 'content/mini/extras.yaml': '- { name: X, kind: set, beats: b }\n' });
+    const root = await project({
+      'content/mini/game.yaml': counted,
+      'content/mini/cards.yaml': latin1('- { name: Jo\u00e3o, kind: set }\n- { name: B, kind: set }\n'),
+      'content/mini/extras.yaml': '- { name: X, kind: set, beats: b }\n',
+    });
     expect((await diagnosticsOf(root)).map((d) => d.split(' ').slice(0, 3).join(' '))).toEqual(['error content/mini/cards.yaml:1:13 encoding-not-utf8:']);
   });
 
   it('a collection file that does not exist gives that error alone', async () => {
     const root = await project({ 'content/mini/game.yaml': counted, 'content/mini/extras.yaml': '- { name: X, kind: set, beats: b }\n' });
-    expect(await diagnosticsOf(root)).toEqual(['error content/mini/game.yaml:6:11 collection-file-missing: collection "cards": file "content/mini/cards.yaml" does not exist']);
+    expect(await diagnosticsOf(root)).toEqual([
+      'error content/mini/game.yaml:6:11 collection-file-missing: collection "cards": file "content/mini/cards.yaml" does not exist',
+    ]);
   });
 
   it('the counts and references still speak when the file reads', async () => {
-    const root = await project({ 'content/mini/game.yaml': counted, 'content/mini/cards.yaml': '- { name: A, kind: set }\n', 'content/mini/extras.yaml': '- { name: X, kind: set, beats: b }\n' });
+    const root = await project({
+      'content/mini/game.yaml': counted,
+      'content/mini/cards.yaml': '- { name: A, kind: set }\n',
+      'content/mini/extras.yaml': '- { name: X, kind: set, beats: b }\n',
+    });
     expect(await diagnosticsOf(root)).toEqual([
       'error content/mini/extras.yaml:1:32 ref-unknown: unknown cards ID "b" [did you mean "a"?]',
       'error content/mini/game.yaml:14:27 component-count: Cards: the manifest gives 2, the collection "cards" describes 1',
@@ -263,11 +290,27 @@ describe('causes come before their effects', () => {
 
 describe('indentation mistakes are one message in words', () => {
   const cases: Array<[string, string, string]> = [
-    ['a key indented one space too far under a list item', '- name: A\n   kind: single\n', '2:4 yaml-indent: this line is indented 3 spaces, the entry above uses 2'],
+    [
+      'a key indented one space too far under a list item',
+      '- name: A\n   kind: single\n',
+      '2:4 yaml-indent: this line is indented 3 spaces, the entry above uses 2',
+    ],
     ['a dedented key', '- name: A\n  kind: single\n points: 3\n', '3:2 yaml-indent: this line is indented 1 space, the entry above uses 2'],
-    ['in the second entry, with the next key right again', '- name: A\n  kind: single\n- name: B\n   kind: set\n  points: 2\n', '4:4 yaml-indent: this line is indented 3 spaces, the entry above uses 2'],
-    ['a list item out of line', '- name: A\n  kind: single\n  awards:\n    - 1\n   - 2\n', '5:4 yaml-indent: this line is indented 3 spaces, the list item above uses 4'],
-    ['a key after a block scalar', '- name: A\n  kind: single\n  points: |\n    3\n     4\n  awards: []\n    beats: a\n', '7:5 yaml-indent: this line is indented 4 spaces, the entry above uses 2'],
+    [
+      'in the second entry, with the next key right again',
+      '- name: A\n  kind: single\n- name: B\n   kind: set\n  points: 2\n',
+      '4:4 yaml-indent: this line is indented 3 spaces, the entry above uses 2',
+    ],
+    [
+      'a list item out of line',
+      '- name: A\n  kind: single\n  awards:\n    - 1\n   - 2\n',
+      '5:4 yaml-indent: this line is indented 3 spaces, the list item above uses 4',
+    ],
+    [
+      'a key after a block scalar',
+      '- name: A\n  kind: single\n  points: |\n    3\n     4\n  awards: []\n    beats: a\n',
+      '7:5 yaml-indent: this line is indented 4 spaces, the entry above uses 2',
+    ],
   ];
   it.each(cases)('%s', async (_, cards, expected) => {
     const d = await diagnosticsOf(await project({ 'content/mini/cards.yaml': cards }));
@@ -328,16 +371,32 @@ describe('an unclosed quote says where it opened', () => {
 describe('an unknown DSL op gets a did-you-mean wherever it stands', () => {
   const goal = (scoring: string, fame = '') => `- name: G\n  scoring: ${scoring}\n${fame ? `  fame: ${fame}\n` : ''}`;
   const cases: Array<[string, string, string]> = [
-    ['a scoring rule', goal('{ op: rnk, by: { field: flour }, order: most, awards: [5], ties: share-place }'), 'error content/mini/goals.yaml:2:18 schema-discriminator: unknown op "rnk" in `goals "G" .scoring`; known: rank, per, if, sum [did you mean "rank"?]'],
-    ['a rule inside sum', goal('{ op: sum, of: [{ op: pr, points: 1, each: { field: flour } }] }'), 'error content/mini/goals.yaml:2:34 schema-discriminator: unknown op "pr" in `goals "G" .scoring.of[0]`; known: rank, per, if, sum [did you mean "per"?]'],
-    ['a value rule (a union without a discriminator)', goal('{ op: per, points: 1, each: { field: flour } }', '{ op: minis, from: 9, subtract: { field: wounds } }'), 'error content/mini/goals.yaml:3:15 schema-discriminator: unknown op "minis" in `goals "G" .fame`; known: sum, minus, max, groupsOf [did you mean "minus"?]'],
-    ['a value rule nested in a value rule', goal('{ op: per, points: 1, each: { field: flour } }', '{ op: sum, of: [{ op: mx, of: [1] }] }'), 'error content/mini/goals.yaml:3:31 schema-discriminator: unknown op "mx" in `goals "G" .fame.of[0]`; known: sum, minus, max, groupsOf [did you mean "max"?]'],
+    [
+      'a scoring rule',
+      goal('{ op: rnk, by: { field: flour }, order: most, awards: [5], ties: share-place }'),
+      'error content/mini/goals.yaml:2:18 schema-discriminator: unknown op "rnk" in `goals "G" .scoring`; known: rank, per, if, sum [did you mean "rank"?]',
+    ],
+    [
+      'a rule inside sum',
+      goal('{ op: sum, of: [{ op: pr, points: 1, each: { field: flour } }] }'),
+      'error content/mini/goals.yaml:2:34 schema-discriminator: unknown op "pr" in `goals "G" .scoring.of[0]`; known: rank, per, if, sum [did you mean "per"?]',
+    ],
+    [
+      'a value rule (a union without a discriminator)',
+      goal('{ op: per, points: 1, each: { field: flour } }', '{ op: minis, from: 9, subtract: { field: wounds } }'),
+      'error content/mini/goals.yaml:3:15 schema-discriminator: unknown op "minis" in `goals "G" .fame`; known: sum, minus, max, groupsOf [did you mean "minus"?]',
+    ],
+    [
+      'a value rule nested in a value rule',
+      goal('{ op: per, points: 1, each: { field: flour } }', '{ op: sum, of: [{ op: mx, of: [1] }] }'),
+      'error content/mini/goals.yaml:3:31 schema-discriminator: unknown op "mx" in `goals "G" .fame.of[0]`; known: sum, minus, max, groupsOf [did you mean "max"?]',
+    ],
   ];
   it.each(cases)('%s', async (_, goals, expected) => {
     expect(await diagnosticsOf(await makeProject(miniDslFiles(goals)))).toEqual([expected]);
   });
 
-  it('a known op with a misspelt field names that form\'s field only', async () => {
+  it("a known op with a misspelt field names that form's field only", async () => {
     const goals = goal('{ op: per, points: 1, each: { field: flour } }', '{ op: minus, from: 9, subtrct: { field: wounds } }');
     expect(await diagnosticsOf(await makeProject(miniDslFiles(goals)))).toEqual([
       'error content/mini/goals.yaml:3:9 schema-required: `goals "G" .fame` is missing the required field `subtract` [unknown field `subtrct` in `goals "G" .fame`]',
@@ -347,7 +406,9 @@ describe('an unknown DSL op gets a did-you-mean wherever it stands', () => {
 
 describe('paths in messages name the entry', () => {
   it('by its collection and display name', async () => {
-    const d = await diagnosticsOf(await project({ 'content/mini/cards.yaml': '- { name: A, kind: set }\n- name: Nonato e o Bode Silas\n  kind: set\n  awards: [5, 3, two]\n' }));
+    const d = await diagnosticsOf(
+      await project({ 'content/mini/cards.yaml': '- { name: A, kind: set }\n- name: Nonato e o Bode Silas\n  kind: set\n  awards: [5, 3, two]\n' }),
+    );
     expect(d).toEqual(['error content/mini/cards.yaml:4:18 schema-type: `cards "Nonato e o Bode Silas" .awards[2]` must be an integer (got the string "two")']);
   });
 
@@ -370,13 +431,21 @@ describe('a rules file that does not parse', () => {
     });
     const d = await diagnosticsOf(root);
     expect(d.length).toBeGreaterThan(0);
-    expect(d.every((x) => / content\/tree\/rules\.yaml:\d+:\d+ yaml-/.test(x)), d.join('\n')).toBe(true);
+    expect(
+      d.every((x) => / content\/tree\/rules\.yaml:\d+:\d+ yaml-/.test(x)),
+      d.join('\n'),
+    ).toBe(true);
   });
 });
 
 describe('a folder under content/ without game.yaml', () => {
   it('is a warning that says what is missing, not silence', async () => {
-    const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': '- name: A\n  kind: set\n', 'schemas/mini/card.schema.json': MINI_SCHEMA, 'content/newgame/cards.yaml': '- name: B\n' });
+    const root = await makeProject({
+      'content/mini/game.yaml': MINI_GAME,
+      'content/mini/cards.yaml': '- name: A\n  kind: set\n',
+      'schemas/mini/card.schema.json': MINI_SCHEMA,
+      'content/newgame/cards.yaml': '- name: B\n',
+    });
     expect(await diagnosticsOf(root)).toEqual([
       'warning content/newgame/cards.yaml:1:1 game-no-manifest: content/newgame/ has no game.yaml, so none of its 1 YAML file is read [a game is a folder with a manifest: write content/newgame/game.yaml (`rulebook new game newgame` makes a minimal one)]',
     ]);
@@ -384,7 +453,7 @@ describe('a folder under content/ without game.yaml', () => {
 });
 
 describe('a single quote closed lines later by an apostrophe in the text', () => {
-  it("a single quote is reported where it opened, not as the indentation it swallowed", async () => {
+  it('a single quote is reported where it opened, not as the indentation it swallowed', async () => {
     const d = await diagnosticsOf(await project({ 'content/mini/cards.yaml': `- name: 'Lampião\n  kind: set\n- name: Corisco's band\n  kind: set\n` }));
     expect(d[0]).toBe('error content/mini/cards.yaml:1:9 yaml-missing-char: this quote is never closed');
   });

@@ -12,7 +12,11 @@ const OUTPUTS = ['generated', path.join('docs-site', 'dist')];
 const TROPHIES = 'content/duel/trophies.yaml';
 // Two versions of the content whose builds differ in the package and in the site.
 const V1 = (y: string) => y;
-const V2 = (y: string) => swap('The Lantern Race', 'The Lamplighters Race')(swap('awards: [5, 3, 2]', 'awards: [6, 3, 2]')(swap('expect: [5, 2, 3]', 'expect: [6, 2, 3]')(swap('expect: [5, 5, 2]', 'expect: [6, 6, 2]')(y))));
+const V2 = (y: string) =>
+  swap(
+    'The Lantern Race',
+    'The Lamplighters Race',
+  )(swap('awards: [5, 3, 2]', 'awards: [6, 3, 2]')(swap('expect: [5, 2, 3]', 'expect: [6, 2, 3]')(swap('expect: [5, 5, 2]', 'expect: [6, 6, 2]')(y))));
 
 type Snapshot = Map<string, Buffer>;
 
@@ -45,7 +49,9 @@ function whichVersion(folder: Snapshot, versions: Snapshot[]): number | string {
   const i = versions.findIndex((v) => v.size === folder.size && [...v].every(([rel, bytes]) => folder.get(rel)?.equals(bytes)));
   if (i >= 0) return i;
   if (!folder.size) return 'missing or empty';
-  const bad = [...new Set([...folder.keys(), ...versions[0]!.keys()])].filter((rel) => !versions.some((v) => v.get(rel) && folder.get(rel)?.equals(v.get(rel)!)));
+  const bad = [...new Set([...folder.keys(), ...versions[0]!.keys()])].filter(
+    (rel) => !versions.some((v) => v.get(rel) && folder.get(rel)?.equals(v.get(rel)!)),
+  );
   return `a mix: ${bad.slice(0, 5).join(', ')}`;
 }
 
@@ -82,9 +88,11 @@ describe('a build killed at a random moment', () => {
         // random moments alone would seldom hit it.
         const delay = 25 * Math.random();
         when = `${delay.toFixed(1)} ms into the write`;
-        const watchers = [root, path.join(root, 'docs-site')].map((dir) => watch(dir, (_event, name) => {
-          if (name && /^(generated|dist)$|\.(new|old)-\d+-\d+$/.test(String(name))) setTimeout(() => child.kill('SIGKILL'), delay);
-        }));
+        const watchers = [root, path.join(root, 'docs-site')].map((dir) =>
+          watch(dir, (_event, name) => {
+            if (name && /^(generated|dist)$|\.(new|old)-\d+-\d+$/.test(String(name))) setTimeout(() => child.kill('SIGKILL'), delay);
+          }),
+        );
         await Promise.race([done, new Promise((r) => setTimeout(r, full * 2))]);
         for (const w of watchers) w.close();
       } else {

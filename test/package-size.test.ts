@@ -47,7 +47,9 @@ function cpuMs(work: () => void): number {
 
 /** Import the built package in a fresh Node and print what `script` computes from it. */
 async function inNode(file: string, script: string): Promise<unknown> {
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `import * as pkg from ${JSON.stringify(file)};\n${script}`], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `import * as pkg from ${JSON.stringify(file)};\n${script}`], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(stdout);
 }
 
@@ -78,7 +80,9 @@ describe(`the engine package of a ${CARDS}-card game`, () => {
     const [first, last] = [ids[0]!, ids[ids.length - 1]!];
     const good = path.join(consumer, 'good.ts');
     const bad = path.join(consumer, 'bad.ts');
-    await writeFile(good, `import { synth } from 'rulebook-generated';
+    await writeFile(
+      good,
+      `import { synth } from 'rulebook-generated';
 import { isCardId, type Card, type CardId, type SynthEndState } from 'rulebook-generated/synth';
 const players: SynthEndState[] = [{ flour: 3, ammunition: 1, timber: 2 }, { flour: 0, ammunition: 5, timber: 6 }];
 const first: Card = synth.cards.byId[${JSON.stringify(first)}];
@@ -90,10 +94,14 @@ export function lookup(s: string): string | undefined {
   if (isCardId(s)) return synth.cards.byId[s].rulesText;
   return synth.cards.get(s)?.name;
 }
-`);
-    await writeFile(bad, `import { synth } from 'rulebook-generated';
+`,
+    );
+    await writeFile(
+      bad,
+      `import { synth } from 'rulebook-generated';
 export const card = synth.cards.byId[${JSON.stringify(first + 'x')}];
-`);
+`,
+    );
     // CPU time beside a program that imports nothing (the same options, so the same standard library to check):
     // wall time on a shared machine says more about the neighbours than about the package. Measured first, the
     // empty program also pays the checker's warm-up, which only makes the bound looser.
@@ -116,7 +124,9 @@ export const card = synth.cards.byId[${JSON.stringify(first + 'x')}];
     const rules = result.games[0]!.rules;
     const sample = [0, 1, 999, CARDS - 1].map((i) => ids[i]!);
     const expected = sample.map((id) => rules.find((r) => r.entryId === id)!.text);
-    const got = await inNode(path.join(root, 'generated', 'index.js'), `
+    const got = await inNode(
+      path.join(root, 'generated', 'index.js'),
+      `
       const c = pkg.synth.cards;
       const players = [{ flour: 3, ammunition: 1, timber: 2 }, { flour: 0, ammunition: 5, timber: 6 }];
       console.log(JSON.stringify({
@@ -127,7 +137,8 @@ export const card = synth.cards.byId[${JSON.stringify(first + 'x')}];
         frozen: [Object.isFrozen(c.all), Object.isFrozen(c.all[0]), Object.isFrozen(c.all[0].tags), Object.isFrozen(c.all[${CARDS - 1}].scoring)],
         same: c.get(${JSON.stringify(ids[5])}) === c.all[5] && c.byId[${JSON.stringify(ids[5])}] === c.all[5],
         unknown: [c.get('constructor') ?? null, c.get('__proto__') ?? null],
-      }));`);
+      }));`,
+    );
     expect(got).toEqual({ count: CARDS, ids, texts: expected, scores: true, frozen: [true, true, true, true], same: true, unknown: [null, null] });
   }, 60_000);
 
@@ -145,11 +156,17 @@ describe('a large collection with hostile text', () => {
 
   it('reads back every value as written', async () => {
     const count = LITERAL_LIMIT + 10;
-    const cards = Array.from({ length: count }, (_, i) => `- id: card-${i}\n  name: ${JSON.stringify(`${hostile[i % hostile.length]} ${i}`)}\n  kind: single\n  points: ${i}\n`).join('');
+    const cards = Array.from(
+      { length: count },
+      (_, i) => `- id: card-${i}\n  name: ${JSON.stringify(`${hostile[i % hostile.length]} ${i}`)}\n  kind: single\n  points: ${i}\n`,
+    ).join('');
     const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': cards, 'schemas/mini/card.schema.json': MINI_SCHEMA });
     const build = await runCli(['build', '-C', root]);
     expect(build.code, build.err).toBe(0);
-    const got = (await inNode(path.join(root, 'generated', 'mini.js'), 'console.log(JSON.stringify(pkg.mini.cards.all.map((c) => [c.id, c.name, c.points])));')) as unknown[];
+    const got = (await inNode(
+      path.join(root, 'generated', 'mini.js'),
+      'console.log(JSON.stringify(pkg.mini.cards.all.map((c) => [c.id, c.name, c.points])));',
+    )) as unknown[];
     expect(got).toEqual(Array.from({ length: count }, (_, i) => [`card-${i}`, `${hostile[i % hostile.length]} ${i}`, i]));
     const result = await check(root);
     expect(typeCheckPackage(packageSources(result.games, result.schemas))).toEqual([]);

@@ -42,7 +42,20 @@ describe('the engine data package', () => {
     };
     const ctx = { refType: () => 'string', resolve: (ref: string, from: string) => (ref === '#/$defs/row' ? { schema: row, id: from } : undefined) };
     const text = schemaToTs(schema, ctx, 'https://rulebook.dev/schemas/t.schema.json', '', { omit: ['id'], required: ['name'] }).replace(/\s+/g, ' ');
-    for (const member of ['readonly a: string;', 'readonly b?: number;', 'readonly nested: {', 'readonly inner: boolean;', 'readonly maybe?: string;', 'readonly list: readonly', 'readonly cells: number;', 'readonly note?: string;', 'readonly either?:', 'readonly k: "x";', 'readonly open: {', 'readonly n: number;']) {
+    for (const member of [
+      'readonly a: string;',
+      'readonly b?: number;',
+      'readonly nested: {',
+      'readonly inner: boolean;',
+      'readonly maybe?: string;',
+      'readonly list: readonly',
+      'readonly cells: number;',
+      'readonly note?: string;',
+      'readonly either?:',
+      'readonly k: "x";',
+      'readonly open: {',
+      'readonly n: number;',
+    ]) {
       expect(text, member).toContain(member);
     }
     expect(text).not.toContain('readonly id');

@@ -35,10 +35,14 @@ describe('parsing on worker threads', () => {
       const worker = got.source!;
       expect(worker.ok, shown).toBe(main.ok);
       expect(worker.value, shown).toEqual(main.value);
-      expect(got.diagnostics.map((d) => ({ ...d, file: d.file.replace('content/x/', '') })), shown).toEqual(bag.items.map((d) => ({ ...d, file: d.file.replace(/^.*\//, '') })));
+      expect(
+        got.diagnostics.map((d) => ({ ...d, file: d.file.replace('content/x/', '') })),
+        shown,
+      ).toEqual(bag.items.map((d) => ({ ...d, file: d.file.replace(/^.*\//, '') })));
       expect(worker.placeholders, shown).toEqual(main.placeholders);
       for (const pointer of [...main.ranges.keys()]) expect(worker.placeOf(pointer), `${shown} ${pointer}`).toEqual(main.placeOf(pointer));
-      for (const pointer of [...main.keys.keys()]) expect(worker.placeOf(pointer, { key: true }), `${shown} ${pointer}`).toEqual(main.placeOf(pointer, { key: true }));
+      for (const pointer of [...main.keys.keys()])
+        expect(worker.placeOf(pointer, { key: true }), `${shown} ${pointer}`).toEqual(main.placeOf(pointer, { key: true }));
     }
     // A key named __proto__ stays a plain field on the other side too: it never becomes a prototype.
     const proto = (pre!.get(path.join(dir, 'proto.yaml'))!.source!.value as Array<Record<string, unknown>>)[0]!;
@@ -51,6 +55,11 @@ describe('parsing on worker threads', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-pool-'));
     await writeFile(path.join(dir, 'a.yaml'), '- name: Ant\n');
     await writeFile(path.join(dir, 'b.yaml'), '- name: Bee\n');
-    expect(await preparse([{ file: path.join(dir, 'a.yaml'), shown: 'a.yaml' }, { file: path.join(dir, 'b.yaml'), shown: 'b.yaml' }])).toBeUndefined();
+    expect(
+      await preparse([
+        { file: path.join(dir, 'a.yaml'), shown: 'a.yaml' },
+        { file: path.join(dir, 'b.yaml'), shown: 'b.yaml' },
+      ]),
+    ).toBeUndefined();
   });
 });

@@ -79,7 +79,7 @@ describe('publishing the site under a sub-path', () => {
 });
 
 describe('the GitHub Pages workflow', () => {
-  it('runs the README\'s commands and deploys docs-site/dist', async () => {
+  it("runs the README's commands and deploys docs-site/dist", async () => {
     const workflow = parse(await readFile(path.join(ROOT, '.github/workflows/pages.yml'), 'utf8')) as {
       on: Record<string, unknown>;
       jobs: Record<string, { steps: Array<{ run?: string; uses?: string; with?: Record<string, string> }> }>;

@@ -48,7 +48,9 @@ describe('the loader', () => {
   });
 
   it('a mark written wrong says what is wrong at the key, and nothing else', async () => {
-    const root = await mini(`- name: A\n  kind: { reading: single, note: "n", extra: 1 }\n- name: B\n  kind: set\n  points: { reading: 1, placeholder: 1, note: "n" }\n`);
+    const root = await mini(
+      `- name: A\n  kind: { reading: single, note: "n", extra: 1 }\n- name: B\n  kind: set\n  points: { reading: 1, placeholder: 1, note: "n" }\n`,
+    );
     expect(await diagnosticsOf(root)).toEqual([
       'error content/mini/cards.yaml:2:39 mark-malformed: unknown key `extra` in a reading: it takes only `reading:` (the value) and `note:`',
       'error content/mini/cards.yaml:5:13 mark-malformed: a value is either a placeholder (the rulebook does not give it) or a reading (this edition chose it), not both',
@@ -74,9 +76,16 @@ describe('rulebook drafts', () => {
 
 describe('the site', () => {
   it("speaks the page's language: a pt-BR game labels its readings in Portuguese", async () => {
-    const manifest = MINI_GAME.replace('locale: en', 'locale: pt-BR\nplayers: { min: 2, max: { reading: 4, note: "O livro não diz o máximo; esta edição aceita 4." } }');
+    const manifest = MINI_GAME.replace(
+      'locale: en',
+      'locale: pt-BR\nplayers: { min: 2, max: { reading: 4, note: "O livro não diz o máximo; esta edição aceita 4." } }',
+    );
     // The site shows a field under its schema title (an untitled one is not shown): the kind gets one.
-    const root = await makeProject({ 'content/mini/game.yaml': manifest, 'content/mini/cards.yaml': CARDS, 'schemas/mini/card.schema.json': MINI_SCHEMA.replace('"kind": {', '"kind": {\n      "title": "Tipo",') });
+    const root = await makeProject({
+      'content/mini/game.yaml': manifest,
+      'content/mini/cards.yaml': CARDS,
+      'schemas/mini/card.schema.json': MINI_SCHEMA.replace('"kind": {', '"kind": {\n      "title": "Tipo",'),
+    });
     expect((await runCli(['build', '-C', root])).code).toBe(0);
     const cards = await readFile(path.join(root, 'docs-site/dist/mini/cards.html'), 'utf8');
     expect(cards).toContain('<dt>Tipo</dt>');

@@ -39,7 +39,12 @@ describe('rulebook release', () => {
     expect(await pkgOf(root)).toMatchObject({ name: '@lantern/duel-data', version: '1.1.0' });
 
     // Released again before the tag (one more fix): the pending release is replaced, not doubled.
-    await edit(root, TROPHIES, swap('{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', '{ op: per, points: 4, each: { groupsOf: 6, of: { field: coins } } }'), swap('expect: [10, 0]', 'expect: [8, 0]'));
+    await edit(
+      root,
+      TROPHIES,
+      swap('{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', '{ op: per, points: 4, each: { groupsOf: 6, of: { field: coins } } }'),
+      swap('expect: [10, 0]', 'expect: [8, 0]'),
+    );
     expect((await runCli(['release', '--date', '2026-11-30', '-C', root])).code).toBe(0);
     const releases = await releasesOf(root);
     expect(releases.map((r) => [r.version, r.from, r.level, r.date])).toEqual([['1.1.0', 'v1.0.0', 'minor', '2026-11-30']]);
@@ -51,7 +56,9 @@ describe('rulebook release', () => {
     const log = await read(root, 'CHANGELOG.md');
     expect(log.startsWith('# Changelog\n')).toBe(true);
     expect(log.match(/^## /gm)).toHaveLength(1);
-    expect(log).toContain('## 1.1.0 (2026-11-30)\n\nCompared with `v1.0.0`: 0 major, 1 minor, 2 patch changes (a minor release of the engine package).\n\n### Lantern Duel\n\n#### Trophy cards\n');
+    expect(log).toContain(
+      '## 1.1.0 (2026-11-30)\n\nCompared with `v1.0.0`: 0 major, 1 minor, 2 patch changes (a minor release of the engine package).\n\n### Lantern Duel\n\n#### Trophy cards\n',
+    );
     expect(log).toContain('- **Added** (minor): The Quiet Night (`the-quiet-night`)');
 
     // The build reads the record: the package keeps the version and the name, and each game gets its Changes page.
@@ -63,7 +70,9 @@ describe('rulebook release', () => {
     const changes = await read(root, 'docs-site/dist/duel/changes.html');
     expect(changes).toContain('<h2 id="v-1-1-0">Version 1.1.0</h2><p>released on <time datetime="2026-11-30">2026-11-30</time></p>');
     expect(changes).toContain('<li><strong>Added</strong>: <a href="trophies.html#the-quiet-night">The Quiet Night</a> (Trophy cards)</li>');
-    expect(changes).toContain('<li><strong>Changed</strong>: <a href="trophies.html#the-counting-house">The Counting House</a> (Trophy cards)<dl class="fields"><dt>Before</dt><dd>Gain 5 points for each set of 6 Silver coins you have at the end of the game.</dd><dt>After</dt><dd>Gain 4 points');
+    expect(changes).toContain(
+      '<li><strong>Changed</strong>: <a href="trophies.html#the-counting-house">The Counting House</a> (Trophy cards)<dl class="fields"><dt>Before</dt><dd>Gain 5 points for each set of 6 Silver coins you have at the end of the game.</dd><dt>After</dt><dd>Gain 4 points',
+    );
     expect(changes).toContain('<dt>Worked examples</dt><dd>10, 0 → 8, 0</dd>');
     expect(await read(root, 'docs-site/dist/duel/index.html')).toContain('<a href="changes.html">Changes</a>');
 
@@ -91,10 +100,14 @@ describe('rulebook release', () => {
     for (const f of ['releases.yaml', 'CHANGELOG.md', 'generated/package.json']) expect(after.get(f)).toEqual(before.get(f));
   });
 
-  it('the Changes page speaks the game\'s language and links a numbered rule by its number', async () => {
+  it("the Changes page speaks the game's language and links a numbered rule by its number", async () => {
     const root = await fixtureProject('tree');
     gitCommitAll(root, 'base', 'v0.1.0');
-    await edit(root, 'content/tree/rules.yaml', swap('text: Cada tabuleiro tem clareiras ligadas por caminhos.', 'text: Cada tabuleiro tem clareiras ligadas por caminhos e rios.'));
+    await edit(
+      root,
+      'content/tree/rules.yaml',
+      swap('text: Cada tabuleiro tem clareiras ligadas por caminhos.', 'text: Cada tabuleiro tem clareiras ligadas por caminhos e rios.'),
+    );
     const r = await runCli(['release', '--date', '2026-11-30', '-C', root]);
     expect(r.out).toBe('release 0.1.1 (patch: 0 major, 0 minor, 1 patch since v0.1.0)\n');
     // No generated/ yet: the record and the changelog only, and the build writes the version.
@@ -105,16 +118,24 @@ describe('rulebook release', () => {
     expect(page).toContain('<html lang="pt-BR"');
     expect(page).toContain('<h1>Alterações</h1>');
     expect(page).toContain('<h2 id="v-0-1-1">Versão 0.1.1</h2><p>publicada em');
-    expect(page).toMatch(/<li><strong>Alterado<\/strong>: <a href="rules\.html#r-16-5">16\.5 Tabuleiros<\/a> \([^)]*\)<dl class="fields"><dt>Antes<\/dt><dd>Cada tabuleiro tem clareiras ligadas por caminhos\.<\/dd><dt>Depois<\/dt><dd>Cada tabuleiro tem clareiras ligadas por caminhos e rios\.<\/dd><\/dl><\/li>/);
+    expect(page).toMatch(
+      /<li><strong>Alterado<\/strong>: <a href="rules\.html#r-16-5">16\.5 Tabuleiros<\/a> \([^)]*\)<dl class="fields"><dt>Antes<\/dt><dd>Cada tabuleiro tem clareiras ligadas por caminhos\.<\/dd><dt>Depois<\/dt><dd>Cada tabuleiro tem clareiras ligadas por caminhos e rios\.<\/dd><\/dl><\/li>/,
+    );
   });
 
-  it('names with markup stay text: in the changelog\'s Markdown and on the Changes page', async () => {
+  it("names with markup stay text: in the changelog's Markdown and on the Changes page", async () => {
     const root = await fixtureProject('hostile');
     gitCommitAll(root, 'base', 'v1.0.0');
-    await edit(root, 'content/hostile/cards.yaml', swap('- name: "Evil <script>window.__pwned = 1</script> card"', '- name: "Evil <script>window.__pwned = 2</script> `card` *now*"'));
+    await edit(
+      root,
+      'content/hostile/cards.yaml',
+      swap('- name: "Evil <script>window.__pwned = 1</script> card"', '- name: "Evil <script>window.__pwned = 2</script> `card` *now*"'),
+    );
     expect((await runCli(['release', '--date', '2026-11-30', '-C', root])).code).toBe(0);
     const log = await read(root, 'CHANGELOG.md');
-    expect(log).toContain('- **Renamed** (major): Evil \\<script\\>window.\\_\\_pwned = 1\\</script\\> card (`evil-script-window-pwned-1-script-card`) is now Evil \\<script\\>window.\\_\\_pwned = 2\\</script\\> \\`card\\` \\*now\\*');
+    expect(log).toContain(
+      '- **Renamed** (major): Evil \\<script\\>window.\\_\\_pwned = 1\\</script\\> card (`evil-script-window-pwned-1-script-card`) is now Evil \\<script\\>window.\\_\\_pwned = 2\\</script\\> \\`card\\` \\*now\\*',
+    );
     expect((await runCli(['build', '-C', root])).code).toBe(0);
     const page = await read(root, 'docs-site/dist/hostile/changes.html');
     expect(page).not.toContain('<script>window');
@@ -141,7 +162,9 @@ describe('rulebook release', () => {
     expect(from.out).toBe(`release 0.2.0 (minor: 0 major, 1 minor, 0 patch since ${short})\n`);
     expect((await releasesOf(root)).map((r) => r.from)).toEqual([short]);
     // Run again, it replaces its own pending release, counting from the same base (not from the pending version the package now holds).
-    expect((await runCli(['release', '--from', 'HEAD', '--date', '2026-11-30', '-C', root])).out).toBe(`release 0.2.0 (minor: 0 major, 1 minor, 0 patch since ${short})\n`);
+    expect((await runCli(['release', '--from', 'HEAD', '--date', '2026-11-30', '-C', root])).out).toBe(
+      `release 0.2.0 (minor: 0 major, 1 minor, 0 patch since ${short})\n`,
+    );
     expect((await releasesOf(root)).map((r) => [r.version, r.base])).toEqual([['0.2.0', '0.1.0']]);
   });
 
@@ -154,7 +177,12 @@ describe('rulebook release', () => {
     expect((await runCli(['release', '--date', '2026-11-30', '-C', root])).out).toBe('release 1.1.0 (minor: 0 major, 1 minor, 0 patch since v1.0.0)\n');
     // Committed but not tagged: 1.1.0 is still pending. HEAD~1 is the commit tagged v1.0.0.
     gitCommitAll(root, 'work in progress');
-    await edit(root, TROPHIES, swap('{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', '{ op: per, points: 4, each: { groupsOf: 6, of: { field: coins } } }'), swap('expect: [10, 0]', 'expect: [8, 0]'));
+    await edit(
+      root,
+      TROPHIES,
+      swap('{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', '{ op: per, points: 4, each: { groupsOf: 6, of: { field: coins } } }'),
+      swap('expect: [10, 0]', 'expect: [8, 0]'),
+    );
     const r = await runCli(['release', '--from', 'HEAD~1', '--date', '2026-12-01', '-C', root]);
     expect(r.code).toBe(0);
     expect(r.out).toBe('release 1.1.0 (minor: 0 major, 1 minor, 2 patch since v1.0.0)\n');

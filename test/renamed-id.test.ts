@@ -23,7 +23,11 @@ describe('renaming an entry', () => {
   });
 
   it('an ID that was never built is a plain unknown ID with a did-you-mean', async () => {
-    const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'content/mini/cards.yaml': CARDS.replace('beats: ze-baiano', 'beats: ze-bahiano'), 'schemas/mini/card.schema.json': MINI_SCHEMA });
+    const root = await makeProject({
+      'content/mini/game.yaml': MINI_GAME,
+      'content/mini/cards.yaml': CARDS.replace('beats: ze-baiano', 'beats: ze-bahiano'),
+      'schemas/mini/card.schema.json': MINI_SCHEMA,
+    });
     expect(await diagnosticsOf(root)).toEqual(['error content/mini/cards.yaml:5:10 ref-unknown: unknown cards ID "ze-bahiano" [did you mean "ze-baiano"?]']);
   });
 });

@@ -28,7 +28,9 @@ describe('numbered rules', () => {
   });
 
   it('a numbering gap in content is a located error', async () => {
-    const d = await tree('- { number: "16.1", title: Um }\n- { number: "16.3", title: Três }\n- { number: "16.4", title: Quatro }\n- { number: "16.5", title: Cinco }\n- { number: "16.6", title: Glossário }\n');
+    const d = await tree(
+      '- { number: "16.1", title: Um }\n- { number: "16.3", title: Três }\n- { number: "16.4", title: Quatro }\n- { number: "16.5", title: Cinco }\n- { number: "16.6", title: Glossário }\n',
+    );
     expect(d).toEqual(['error content/tree/rules.yaml:2:13 rule-number-gap: rule 16.3: numbering skips 16.2']);
   });
 
@@ -42,8 +44,12 @@ describe('numbered rules', () => {
   });
 
   it('a reference label that disagrees with the title is a warning', async () => {
-    const d = await tree('- { number: "16.6", title: Preparação }\n- number: "16.6.2"\n  title: Dois\n  external: true\n  see: [{ ref: "16.6", label: "Mapas" }]\n');
-    expect(d).toContain('warning content/tree/rules.yaml:5:16 ref-label-mismatch: the label "Mapas" differs from the title of rule 16.6, "Preparação" [the printed wording is kept; check whether the reference or the title is wrong]');
+    const d = await tree(
+      '- { number: "16.6", title: Preparação }\n- number: "16.6.2"\n  title: Dois\n  external: true\n  see: [{ ref: "16.6", label: "Mapas" }]\n',
+    );
+    expect(d).toContain(
+      'warning content/tree/rules.yaml:5:16 ref-label-mismatch: the label "Mapas" differs from the title of rule 16.6, "Preparação" [the printed wording is kept; check whether the reference or the title is wrong]',
+    );
   });
 });
 

@@ -19,7 +19,11 @@ function get(base: string, rawPath: string, method = 'GET'): Promise<{ status: n
 
 describe('the site server of rulebook serve', () => {
   it('answers a malformed request with 400 and keeps serving', async () => {
-    const files = new Map<string, string>([['index.html', '<!doctype html><html><head></head><body>home</body></html>'], ['a b.html', 'spaced'], ['game/index.html', 'game home']]);
+    const files = new Map<string, string>([
+      ['index.html', '<!doctype html><html><head></head><body>home</body></html>'],
+      ['a b.html', 'spaced'],
+      ['game/index.html', 'game home'],
+    ]);
     const server = await startServer(() => files, { port: 0, live: false });
     try {
       const bad = await get(server.url, '/%E0%A4%A');

@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.xml': 'application/xml', '.json': 'application/json', '.wasm': 'application/wasm',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.xml': 'application/xml',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
 };
 
 export interface StaticHost {

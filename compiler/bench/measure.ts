@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 // Timing one fresh process: run it under GNU `/usr/bin/time -v` (wall clock
 // and peak RSS of the whole process tree, as the peer harness measures) and
 // `timeout` (a process past its limit is a recorded result, never a hung
@@ -67,7 +68,6 @@ export interface RunOptions {
   timeoutS: number;
 }
 
-const ANSI = /\x1b\[[0-9;]*m/g;
 
 /** Run `cmd` once in a fresh process under `/usr/bin/time -v` and `timeout`. Never throws for the command's own failure. */
 export async function timed(cmd: readonly string[], options: RunOptions): Promise<Run> {
@@ -90,7 +90,7 @@ export async function timed(cmd: readonly string[], options: RunOptions): Promis
     });
     const t = parseTimeV(await readFile(report, 'utf8').catch(() => ''));
     const timedOut = code === 124 || code === 137;
-    return { wallMs: t?.wallMs ?? NaN, rssMB: t?.rssMB ?? NaN, exit: code ?? undefined, ...(t?.signal ? { signal: t.signal } : {}), ok: code === 0, timedOut, output: `${out}${err}`.replace(ANSI, '') };
+    return { wallMs: t?.wallMs ?? NaN, rssMB: t?.rssMB ?? NaN, exit: code ?? undefined, ...(t?.signal ? { signal: t.signal } : {}), ok: code === 0, timedOut, output: stripVTControlCharacters(`${out}${err}`) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

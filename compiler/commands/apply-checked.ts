@@ -18,7 +18,11 @@ export interface Change {
  * did not touch (a manifest component the command could not bump).
  * Returns the errors that are new.
  */
-export async function applyChecked(root: string, changes: readonly Change[], before: CheckResult): Promise<{ ok: true; after: CheckResult } | { ok: false; problems: Diagnostic[] }> {
+export async function applyChecked(
+  root: string,
+  changes: readonly Change[],
+  before: CheckResult,
+): Promise<{ ok: true; after: CheckResult } | { ok: false; problems: Diagnostic[] }> {
   const originals = new Map<string, string | undefined>();
   const createdDirs: string[] = [];
   for (const change of changes) {
@@ -53,5 +57,7 @@ function key(d: Diagnostic): string {
  * its file:line, which the user can open.
  */
 export function inWords(problems: readonly Diagnostic[], written: ReadonlySet<string>): string[] {
-  return problems.map((d) => (written.has(d.file) || !d.place ? `  = ${d.message}` : `  = ${d.file}:${d.place.start.line}:${d.place.start.column}: ${d.message}`));
+  return problems.map((d) =>
+    written.has(d.file) || !d.place ? `  = ${d.message}` : `  = ${d.file}:${d.place.start.line}:${d.place.start.column}: ${d.message}`,
+  );
 }

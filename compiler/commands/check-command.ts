@@ -35,7 +35,10 @@ export async function runCheck(root: string, options: { useCache?: boolean } = {
       id: game.manifest.id,
       folder: path.relative(root, game.dir).split(path.sep).join('/'),
       collections: [...game.collections.values()].map((c) => ({ name: c.name, entries: c.entries.length })),
-      schemas: [...Object.values(game.manifest.collections ?? {}).map((c) => `schemas/${c.schema}`), ...(game.manifest.constants ? [`schemas/${game.manifest.constants.schema}`] : [])],
+      schemas: [
+        ...Object.values(game.manifest.collections ?? {}).map((c) => `schemas/${c.schema}`),
+        ...(game.manifest.constants ? [`schemas/${game.manifest.constants.schema}`] : []),
+      ],
     })),
   };
   if (key) await writeCachedCheck(root, key, outcome);

@@ -38,7 +38,13 @@ function unknown(code: string): string {
   const all = [...CODES.keys()];
   // A family prefix (`graph-`, `rule-number`) lists its codes; otherwise the nearest by edit distance.
   const family = code.length >= 3 ? all.filter((c) => c.startsWith(code)) : [];
-  const nearest = family.length ? family : all.map((c) => [c, distance(code, c)] as const).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, OFFERED).map(([c]) => c);
+  const nearest = family.length
+    ? family
+    : all
+        .map((c) => [c, distance(code, c)] as const)
+        .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+        .slice(0, OFFERED)
+        .map(([c]) => c);
   const likely = family.length ? undefined : closest(code, all);
   return [
     `unknown diagnostic code "${code}"${likely ? `: did you mean "${likely}"?` : ''}`,

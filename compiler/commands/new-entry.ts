@@ -33,7 +33,12 @@ export async function newEntry(root: string, gameId: string, collectionName: str
   const only = await onlyGame(root, before, gameId);
   if ('known' in only) return usage(`no game "${gameId}"`, [`games: ${only.known.join(', ') || 'none'}`]);
   const checked = only.result.games[0];
-  if (!checked) return { code: 1, out: [], err: [...printed(only.result, (d) => d.severity === 'error'), `error: the manifest of "${gameId}" does not check; fix it first`] };
+  if (!checked)
+    return {
+      code: 1,
+      out: [],
+      err: [...printed(only.result, (d) => d.severity === 'error'), `error: the manifest of "${gameId}" does not check; fix it first`],
+    };
   const game = checked.linked.game;
   const collection = game.collections.get(collectionName);
   if (!collection) {
@@ -41,31 +46,50 @@ export async function newEntry(root: string, gameId: string, collectionName: str
     const hint = closest(collectionName, names);
     return usage(`game "${gameId}" has no collection "${collectionName}"`, [...(hint ? [`did you mean "${hint}"?`] : []), `collections: ${names.join(', ')}`]);
   }
-  if (collection.decl.idFrom) return usage(`entries of "${collectionName}" take their ID from ${[collection.decl.idFrom].flat().map((f) => `\`${f}\``).join(' and ')}, not from a name: add them by hand`);
+  if (collection.decl.idFrom)
+    return usage(
+      `entries of "${collectionName}" take their ID from ${[collection.decl.idFrom]
+        .flat()
+        .map((f) => `\`${f}\``)
+        .join(' and ')}, not from a name: add them by hand`,
+    );
   const idPattern = idPatternOf(only.result);
-  if (options.id !== undefined && !idPattern.test(options.id)) return usage(`--id "${options.id}" is not an ID: IDs are written with a–z, 0–9 and single hyphens (for example "seca-grande")`);
+  if (options.id !== undefined && !idPattern.test(options.id))
+    return usage(`--id "${options.id}" is not an ID: IDs are written with a–z, 0–9 and single hyphens (for example "seca-grande")`);
   const id = options.id ?? slug(name);
   if (!id) return usage(`"${name}" gives no ID (IDs are written with a–z, 0–9 and -): give one with --id`);
   const clash = collection.entries.find((e) => e.id === id);
-  if (clash) return usage(`"${collectionName}" already has an entry with the ID "${id}" (${clash.source.path}:${clash.source.placeOf(clash.pointer)?.start.line ?? 1})`, ['give the new entry another name']);
+  if (clash)
+    return usage(
+      `"${collectionName}" already has an entry with the ID "${id}" (${clash.source.path}:${clash.source.placeOf(clash.pointer)?.start.line ?? 1})`,
+      ['give the new entry another name'],
+    );
   // A collection kept in several files (`files:` glob) takes new entries in its last file, in path order.
   const target = collection.sources.at(-1);
-  if (target && !target.ok) return { code: 1, out: [], err: [...printed(only.result, (d) => d.file === target.path), `error: ${target.path} does not read; fix it first`] };
+  if (target && !target.ok)
+    return { code: 1, out: [], err: [...printed(only.result, (d) => d.file === target.path), `error: ${target.path} does not read; fix it first`] };
   const held = target?.value;
   // A file holding a map (or a lone value) has no list to append to; appending would only make it unreadable.
   if (target && held !== null && held !== undefined && !Array.isArray(held)) {
     const at = target.placeOf('')?.start;
-    return { code: 1, out: [], err: [`${target.path}:${at?.line ?? 1}:${at?.column ?? 1}: error: ${target.path} is not a list of entries (\`- name: ...\`); nothing was changed`] };
+    return {
+      code: 1,
+      out: [],
+      err: [`${target.path}:${at?.line ?? 1}:${at?.column ?? 1}: error: ${target.path} is not a list of entries (\`- name: ...\`); nothing was changed`],
+    };
   }
 
   const drafted = draftEntry(checked.linked.game, collection, name, only.result, options.id !== undefined && options.id !== slug(name) ? id : undefined);
-  if ('refused' in drafted) return { code: 1, out: [], err: [`error: ${collection.name}/${id} cannot be drafted, so nothing was changed:`, ...drafted.refused.map((r) => `  = ${r}`)] };
+  if ('refused' in drafted)
+    return { code: 1, out: [], err: [`error: ${collection.name}/${id} cannot be drafted, so nothing was changed:`, ...drafted.refused.map((r) => `  = ${r}`)] };
   if ('error' in drafted) return usage(drafted.error);
-  if (!target && collection.decl.file === undefined) return usage(`no file matches "${collection.decl.files}" for "${collectionName}": make the first one by hand`);
+  if (!target && collection.decl.file === undefined)
+    return usage(`no file matches "${collection.decl.files}" for "${collectionName}": make the first one by hand`);
   const file = target ? path.join(root, target.path) : path.join(game.dir, collection.decl.file!);
   const original = target ? await readFile(file, 'utf8') : '';
   const appended = appendItem(original, drafted.text);
-  if (appended === undefined) return usage(`${target?.path ?? collection.decl.file} holds its list in flow style ([...]): write it as a block list (\`- name: ...\`) to append to it`);
+  if (appended === undefined)
+    return usage(`${target?.path ?? collection.decl.file} holds its list in flow style ([...]): write it as a block list (\`- name: ...\`) to append to it`);
   const manifestFile = path.join(game.dir, 'game.yaml');
   const manifestBefore = await readFile(manifestFile, 'utf8');
   // The loaded manifest's offsets count from after a byte-order mark; the file keeps it.
@@ -79,7 +103,15 @@ export async function newEntry(root: string, gameId: string, collectionName: str
   const applied = await applyChecked(root, changes, before);
   if (!applied.ok) {
     const written = new Set(changes.map((c) => displayPath(root, c.file)));
-    return { code: 1, out: [], err: [`error: the drafted entry ${collectionName}/${id} would not check, so nothing was changed:`, ...inWords(applied.problems, written), '  = write this entry by hand'] };
+    return {
+      code: 1,
+      out: [],
+      err: [
+        `error: the drafted entry ${collectionName}/${id} would not check, so nothing was changed:`,
+        ...inWords(applied.problems, written),
+        '  = write this entry by hand',
+      ],
+    };
   }
   const shown = displayPath(root, file);
   return {
@@ -93,7 +125,10 @@ export async function newEntry(root: string, gameId: string, collectionName: str
 }
 
 function printed(result: CheckResult, keep: (d: Diagnostic) => boolean): string[] {
-  return result.bag.sorted().filter(keep).map((d) => formatDiagnostic(d, { color: false, sources: result.sources }) + '\n');
+  return result.bag
+    .sorted()
+    .filter(keep)
+    .map((d) => formatDiagnostic(d, { color: false, sources: result.sources }) + '\n');
 }
 
 /** The ID pattern every entry's `id` follows (schemas/defs.schema.json), so `--id` is held to the rule the check applies. */
@@ -109,19 +144,27 @@ function idPatternOf(result: CheckResult): RegExp {
  * description above it; `value` is the entry as the check reads it (the
  * drafts unwrapped). `refused` names each field no draft can satisfy.
  */
-function draftEntry(game: Game, collection: Collection, name: string, result: CheckResult, id: string | undefined): { text: string; placeholders: number; value: Record<string, unknown> } | { error: string } | { refused: string[] } {
+function draftEntry(
+  game: Game,
+  collection: Collection,
+  name: string,
+  result: CheckResult,
+  id: string | undefined,
+): { text: string; placeholders: number; value: Record<string, unknown> } | { error: string } | { refused: string[] } {
   const schemaId = SCHEMA_BASE + collection.decl.schema;
   const root = result.schemas.ajv.getSchema(schemaId)?.schema;
   if (!root || typeof root !== 'object') return { error: `no schema "schemas/${collection.decl.schema}" for "${collection.name}"` };
   const { schema, base } = deref(root as Record<string, unknown>, schemaId, result.schemas);
   const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   if (!properties.name) return { error: `the schema of "${collection.name}" has no \`name\` field to hold "${name}"` };
-  if (id !== undefined && !properties.id) return { error: `the schema of "${collection.name}" has no \`id\` field, so its entries take the slug of their name: leave out --id` };
+  if (id !== undefined && !properties.id)
+    return { error: `the schema of "${collection.name}" has no \`id\` field, so its entries take the slug of their name: leave out --id` };
   const required = ((schema.required ?? []) as string[]).filter((k) => k !== 'name' && k !== 'id');
   const ctx = {
     schemas: result.schemas,
     manifest: game.manifest,
-    idsOf: (target: string) => game.collections.get(target)?.entries.map((e) => e.id) ?? result.games.find((g) => g.linked.game === game)?.linked.declarations.get(target),
+    idsOf: (target: string) =>
+      game.collections.get(target)?.entries.map((e) => e.id) ?? result.games.find((g) => g.linked.game === game)?.linked.declarations.get(target),
   };
   const entry: Record<string, unknown> = id === undefined ? { name } : { id, name };
   const value: Record<string, unknown> = { ...entry };
@@ -216,7 +259,9 @@ function bumpComponentCounts(game: Game, collection: Collection, entry: Record<s
       const label = typeof c.name === 'string' ? c.name : Object.values(c.name)[0];
       if (c.gap) {
         // A known gap explains a difference in words: the new entry changes the figures it may quote.
-        notes.push(`${game.manifestSource.path}: the component "${label}" keeps its count ${c.count} (a known gap); the collection now describes ${described + copiesOf(entry)}: check that its gap note still holds`);
+        notes.push(
+          `${game.manifestSource.path}: the component "${label}" keeps its count ${c.count} (a known gap); the collection now describes ${described + copiesOf(entry)}: check that its gap note still holds`,
+        );
         return;
       }
       if (described !== c.count) return;

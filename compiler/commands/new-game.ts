@@ -20,13 +20,22 @@ const COLLECTION = /^[a-z][A-Za-z0-9]*$/;
 const RESERVED = ['game', 'collection'];
 
 const usage = (message: string, notes: string[] = []): CommandOutcome => ({ code: 2, out: [], err: [`error: ${message}`, ...notes.map((n) => `  = ${n}`)] });
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 export async function newGame(root: string, id: string): Promise<CommandOutcome> {
   if (!ID.test(id)) return usage(`"${id}" is not a game ID: use lower-case letters, digits and single hyphens (for example "my-game")`);
   // `rulebook new game ...` and `rulebook new collection ...` are commands: a game of that ID could never be given entries.
-  if (RESERVED.includes(id)) return usage(`"${id}" cannot be a game ID: \`rulebook new ${id} ...\` is the command that makes a ${id}, so \`rulebook new ${id} <collection> "Name"\` could never reach this game`, ['pick another ID (for example "my-game")']);
-  if (!(await exists(path.join(root, 'schemas', 'game.schema.json')))) return usage(`${root} holds no schemas/game.schema.json: run this in a rulebook project (or give it with -C)`);
+  if (RESERVED.includes(id))
+    return usage(
+      `"${id}" cannot be a game ID: \`rulebook new ${id} ...\` is the command that makes a ${id}, so \`rulebook new ${id} <collection> "Name"\` could never reach this game`,
+      ['pick another ID (for example "my-game")'],
+    );
+  if (!(await exists(path.join(root, 'schemas', 'game.schema.json'))))
+    return usage(`${root} holds no schemas/game.schema.json: run this in a rulebook project (or give it with -C)`);
   for (const dir of [path.join('content', id), path.join('schemas', id)]) {
     if (await exists(path.join(root, dir))) return usage(`${dir.split(path.sep).join('/')}/ already exists`);
   }
@@ -40,7 +49,15 @@ export async function newGame(root: string, id: string): Promise<CommandOutcome>
     { file: path.join(root, 'content', id, 'rules', '01-overview.md'), text: `# Overview\n\nWhat ${name} is about, how it is won, and how a turn goes.\n` },
   ];
   const applied = await applyChecked(root, changes, before);
-  if (!applied.ok) return { code: 1, out: [], err: ['error: the new game would not check, so nothing was written:', ...inWords(applied.problems, new Set(changes.map((c) => path.relative(root, c.file).split(path.sep).join('/'))))] };
+  if (!applied.ok)
+    return {
+      code: 1,
+      out: [],
+      err: [
+        'error: the new game would not check, so nothing was written:',
+        ...inWords(applied.problems, new Set(changes.map((c) => path.relative(root, c.file).split(path.sep).join('/')))),
+      ],
+    };
   return {
     code: 0,
     out: [id],
@@ -52,7 +69,10 @@ export async function newGame(root: string, id: string): Promise<CommandOutcome>
 }
 
 export async function newCollection(root: string, gameId: string, name: string): Promise<CommandOutcome> {
-  if (!COLLECTION.test(name)) return usage(`"${name}" is not a collection name: start with a lower-case letter, then letters and digits (for example "cards" or "actionCards"); it is the export name in generated/`);
+  if (!COLLECTION.test(name))
+    return usage(
+      `"${name}" is not a collection name: start with a lower-case letter, then letters and digits (for example "cards" or "actionCards"); it is the export name in generated/`,
+    );
   const before = await check(root);
   const only = await onlyGame(root, before, gameId);
   if ('known' in only) return usage(`no game "${gameId}"`, [`games: ${only.known.join(', ') || 'none'}`]);
@@ -62,11 +82,13 @@ export async function newCollection(root: string, gameId: string, name: string):
   if (game.collections.has(name)) return usage(`game "${gameId}" already has a collection "${name}"`);
   const type = typeName(name);
   const types = [...game.collections.values()].map((c) => c.decl.type);
-  if (types.includes(type)) return usage(`another collection of "${gameId}" already has the entry type ${type}`, [`rename the collection, or set \`type:\` by hand`]);
+  if (types.includes(type))
+    return usage(`another collection of "${gameId}" already has the entry type ${type}`, [`rename the collection, or set \`type:\` by hand`]);
   const file = `${fileStem(name)}.yaml`;
   const schemaPath = `${game.manifest.id}/${fileStem(singular(name))}.schema.json`;
   for (const f of [path.join(game.dir, file), path.join(root, 'schemas', schemaPath)]) {
-    if (await exists(f)) return usage(`${path.relative(root, f).split(path.sep).join('/')} already exists`, ['declare it in game.yaml by hand, or pick another name']);
+    if (await exists(f))
+      return usage(`${path.relative(root, f).split(path.sep).join('/')} already exists`, ['declare it in game.yaml by hand, or pick another name']);
   }
   const manifestFile = path.join(game.dir, 'game.yaml');
   const manifest = await readFile(manifestFile, 'utf8');
@@ -77,11 +99,22 @@ export async function newCollection(root: string, gameId: string, name: string):
     { file: path.join(root, 'schemas', schemaPath), text: schemaText(game.manifest.id, name) },
   ];
   const applied = await applyChecked(root, changes, before);
-  if (!applied.ok) return { code: 1, out: [], err: ['error: the new collection would not check, so nothing was changed:', ...inWords(applied.problems, new Set(changes.map((c) => path.relative(root, c.file).split(path.sep).join('/'))))] };
+  if (!applied.ok)
+    return {
+      code: 1,
+      out: [],
+      err: [
+        'error: the new collection would not check, so nothing was changed:',
+        ...inWords(applied.problems, new Set(changes.map((c) => path.relative(root, c.file).split(path.sep).join('/')))),
+      ],
+    };
   return {
     code: 0,
     out: [name],
-    err: [`added the collection "${name}" to ${game.manifestSource.path}, with ${path.relative(root, path.join(game.dir, file)).split(path.sep).join('/')} and schemas/${schemaPath}`, `next: \`rulebook new ${gameId} ${name} "Name"\``],
+    err: [
+      `added the collection "${name}" to ${game.manifestSource.path}, with ${path.relative(root, path.join(game.dir, file)).split(path.sep).join('/')} and schemas/${schemaPath}`,
+      `next: \`rulebook new ${gameId} ${name} "Name"\``,
+    ],
   };
 }
 
@@ -105,7 +138,9 @@ export function addCollection(text: string, name: string, decl: { file: string; 
       const indent = ' '.repeat(keyStart - (text.lastIndexOf('\n', keyStart - 1) + 1));
       const lineEnd = text.indexOf('\n', valueEnd - 1);
       const at = lineEnd === -1 ? text.length : lineEnd + 1;
-      const block = [`${name}:`, `  file: ${decl.file}`, `  schema: ${decl.schema}`, `  type: ${decl.type}`, `  title: ${decl.title}`].map((l) => indent + l).join('\n') + '\n';
+      const block =
+        [`${name}:`, `  file: ${decl.file}`, `  schema: ${decl.schema}`, `  type: ${decl.type}`, `  title: ${decl.title}`].map((l) => indent + l).join('\n') +
+        '\n';
       const head = text.slice(0, at);
       const out = (head.endsWith('\n') || !head ? head : head + '\n') + block + text.slice(at);
       const check = parseDocument(out);

@@ -19,7 +19,10 @@ export async function onlyGame(root: string, result: CheckResult, id: string): P
     return { known: [...known].sort() };
   }
   const manifest = checked?.linked.game.manifest;
-  const schemas = [...Object.values(manifest?.collections ?? {}).map((c) => `schemas/${c.schema}`), ...(manifest?.constants ? [`schemas/${manifest.constants.schema}`] : [])];
+  const schemas = [
+    ...Object.values(manifest?.collections ?? {}).map((c) => `schemas/${c.schema}`),
+    ...(manifest?.constants ? [`schemas/${manifest.constants.schema}`] : []),
+  ];
   const mine = belongsToGame({ id, folder: `content/${path.basename(dir)}`, schemas });
   const bag = new DiagnosticBag();
   bag.items.push(...result.bag.items.filter((d) => mine(d.file)));

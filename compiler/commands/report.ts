@@ -85,7 +85,12 @@ function reportGame(checked: CheckedGame, schemas: SchemaSet): GameReport {
     const mine = rules.filter((r) => r.collection === c.name);
     const entryOf = new Map(c.entries.map((e) => [e.id, e]));
     // A value rule keeps no examples of its own in the compiled rule; its entry's `examples:` are what the build runs.
-    const hasExamples = mine.filter((r) => r.examples.length || r.stateExamples?.length || (Array.isArray(entryOf.get(r.entryId)?.value.examples) && (entryOf.get(r.entryId)!.value.examples as unknown[]).length));
+    const hasExamples = mine.filter(
+      (r) =>
+        r.examples.length ||
+        r.stateExamples?.length ||
+        (Array.isArray(entryOf.get(r.entryId)?.value.examples) && (entryOf.get(r.entryId)!.value.examples as unknown[]).length),
+    );
     const withRule = new Set(mine.map((r) => r.entryId));
     return {
       name: c.name,
@@ -94,8 +99,14 @@ function reportGame(checked: CheckedGame, schemas: SchemaSet): GameReport {
       entries: c.entries.length,
       placeholders: linked.placeholders.filter((p) => p.collection === c.name).length,
       readings: linked.readings.filter((p) => p.collection === c.name).length,
-      rules: { total: mine.length, withExamples: hasExamples.length, withoutExamples: mine.filter((r) => !hasExamples.includes(r)).map((r) => `${r.entryId}${r.pointer}`) },
-      dsl: declaresRules(schemas, c.decl.schema) ? { executable: withRule.size, textOnly: c.entries.filter((e) => !withRule.has(e.id)).map((e) => e.id) } : null,
+      rules: {
+        total: mine.length,
+        withExamples: hasExamples.length,
+        withoutExamples: mine.filter((r) => !hasExamples.includes(r)).map((r) => `${r.entryId}${r.pointer}`),
+      },
+      dsl: declaresRules(schemas, c.decl.schema)
+        ? { executable: withRule.size, textOnly: c.entries.filter((e) => !withRule.has(e.id)).map((e) => e.id) }
+        : null,
     };
   });
   return {
@@ -125,7 +136,9 @@ function components(game: Game): ComponentReport[] {
     if (!c.collection || !collection) return { name, count: c.count, collection: c.collection ?? null, described: null, status: 'not described' };
     // The same count the link phase checks: entries matching `where`, each with its copies.
     const where = Object.entries(c.where ?? {});
-    const described = collection.entries.filter((e) => where.every(([k, v]) => e.value[k] === v)).reduce((n, e) => n + (typeof e.value.copies === 'number' ? e.value.copies : 1), 0);
+    const described = collection.entries
+      .filter((e) => where.every(([k, v]) => e.value[k] === v))
+      .reduce((n, e) => n + (typeof e.value.copies === 'number' ? e.value.copies : 1), 0);
     const status = described === c.count ? 'matches' : c.gap ? 'known gap' : 'differs';
     return { name, count: c.count, collection: c.collection, described, status, ...(c.gap ? { gap: c.gap } : {}) };
   });
@@ -139,7 +152,12 @@ function translations({ linked, rules }: CheckedGame): TranslationReport[] {
   const maps = missingTexts(game);
   return declaredLocales(game)
     .filter((l) => l !== game.manifest.locale)
-    .map((locale) => ({ locale, rulesTexts: worded.filter((r) => r.texts[locale] !== undefined).length, missing: worded.filter((r) => r.missingTexts?.[locale]).length, textsMissing: maps.filter((m) => m.locale === locale).length }));
+    .map((locale) => ({
+      locale,
+      rulesTexts: worded.filter((r) => r.texts[locale] !== undefined).length,
+      missing: worded.filter((r) => r.missingTexts?.[locale]).length,
+      textsMissing: maps.filter((m) => m.locale === locale).length,
+    }));
 }
 
 /** Texts given in several languages are maps whose keys are all locales; plain strings are in the game's own. */
@@ -161,7 +179,11 @@ function locales(game: Game): LocaleReport {
   };
   visit(game.manifest);
   for (const c of game.collections.values()) for (const e of c.entries) visit(e.value);
-  return { default: game.manifest.locale, multilingualTexts: maps, covered: [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([locale, texts]) => ({ locale, texts })) };
+  return {
+    default: game.manifest.locale,
+    multilingualTexts: maps,
+    covered: [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([locale, texts]) => ({ locale, texts })),
+  };
 }
 
 /** The report as the terminal shows it: one block per game, one line per collection, then the placeholders left with file:line. */
@@ -173,8 +195,10 @@ export function formatReport(reports: readonly GameReport[]): string {
     out.push('  collections:');
     for (const c of r.collections) {
       const parts = [plural(c.entries, 'entry', 'entries'), `${plural(c.placeholders, 'placeholder')}`, plural(c.readings, 'reading')];
-      if (c.rules.total) parts.push(`${plural(c.rules.total, 'rule')} as data (${c.rules.withExamples} with worked examples, ${c.rules.withoutExamples.length} without)`);
-      if (c.dsl) parts.push(`executable ${c.dsl.executable} of ${c.entries}${c.dsl.textOnly.length ? ` (printed text only: ${c.dsl.textOnly.join(', ')})` : ''}`);
+      if (c.rules.total)
+        parts.push(`${plural(c.rules.total, 'rule')} as data (${c.rules.withExamples} with worked examples, ${c.rules.withoutExamples.length} without)`);
+      if (c.dsl)
+        parts.push(`executable ${c.dsl.executable} of ${c.entries}${c.dsl.textOnly.length ? ` (printed text only: ${c.dsl.textOnly.join(', ')})` : ''}`);
       else parts.push('no rules as data');
       out.push(`    ${c.name}: ${parts.join('; ')}`);
     }
@@ -187,9 +211,13 @@ export function formatReport(reports: readonly GameReport[]): string {
       }
     }
     const others = r.locales.covered.filter((l) => l.locale !== r.locales.default);
-    out.push(`  locales: ${r.locales.default} (the game's own: every text)${others.length ? `; ${others.map((l) => `${l.locale} in ${l.texts} of ${r.locales.multilingualTexts} multilingual texts`).join(', ')}` : '; no other'}`);
+    out.push(
+      `  locales: ${r.locales.default} (the game's own: every text)${others.length ? `; ${others.map((l) => `${l.locale} in ${l.texts} of ${r.locales.multilingualTexts} multilingual texts`).join(', ')}` : '; no other'}`,
+    );
     if (r.translations.length) {
-      out.push(`  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation, not printed), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}`).join('; ')}`);
+      out.push(
+        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation, not printed), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}`).join('; ')}`,
+      );
     }
     if (r.placeholders.length) {
       out.push('  placeholders left:');

@@ -34,38 +34,62 @@ const OWN = {
     summary: 'The file is not valid UTF-8 text.',
     explanation:
       'Every content file is read as UTF-8. Some bytes of this file are not UTF-8, usually because an editor saved it as Latin-1 or Windows-1252 (accented letters such as "ã" become one byte instead of two). The file is not loaded until it is saved as UTF-8, so the errors that would follow from its missing entries are left out.',
-    example: { file: FILE.cards, yaml: '- name: Lampi\\xe3o   # "ã" saved as the single Latin-1 byte E3', fix: 'Reopen the file in your editor and save it with the UTF-8 encoding.' },
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Lampi\\xe3o   # "ã" saved as the single Latin-1 byte E3',
+      fix: 'Reopen the file in your editor and save it with the UTF-8 encoding.',
+    },
   },
   'yaml-tab-indent': {
     severity: 'error',
     summary: 'A tab is used to indent a YAML line.',
-    explanation: 'YAML nests by indentation and allows spaces only: a tab at the start of a line makes the whole file unreadable. The file is not loaded until the tabs are replaced by spaces.',
-    example: { file: FILE.cards, yaml: '- name: Ace\n\tpoints: 3', fix: 'Indent with spaces: `  points: 3`. Most editors can convert tabs to spaces for the whole file.' },
+    explanation:
+      'YAML nests by indentation and allows spaces only: a tab at the start of a line makes the whole file unreadable. The file is not loaded until the tabs are replaced by spaces.',
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n\tpoints: 3',
+      fix: 'Indent with spaces: `  points: 3`. Most editors can convert tabs to spaces for the whole file.',
+    },
   },
   'yaml-indent': {
     severity: 'error',
     summary: 'A YAML line is indented to match nothing above it.',
     explanation:
-      'YAML tells which map or list a line belongs to by its indentation. This line is indented by a number of spaces that no key or list item above it uses, so YAML cannot tell where it belongs. The parser\'s own errors that follow from it are left out.',
+      "YAML tells which map or list a line belongs to by its indentation. This line is indented by a number of spaces that no key or list item above it uses, so YAML cannot tell where it belongs. The parser's own errors that follow from it are left out.",
     example: { file: FILE.cards, yaml: '- name: Ace\n   points: 3', fix: 'Line it up with the keys of its map: `  points: 3` (two spaces, like `name`).' },
   },
   'yaml-too-deep': {
     severity: 'error',
     summary: 'A value nests too many levels deep.',
-    explanation: 'Content nests a few levels (an entry, its fields, a rule inside a field). A value nested deeper than the tool reads is almost always a mistake (or a file made to break the tool), so the file is not loaded.',
-    example: { file: FILE.cards, yaml: 'a: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', fix: 'Flatten the value: `a: [1]`.' },
+    explanation:
+      'Content nests a few levels (an entry, its fields, a rule inside a field). A value nested deeper than the tool reads is almost always a mistake (or a file made to break the tool), so the file is not loaded.',
+    example: {
+      file: FILE.cards,
+      yaml: 'a: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+      fix: 'Flatten the value: `a: [1]`.',
+    },
   },
   'yaml-alias-bomb': {
     severity: 'error',
     summary: 'Aliases expand into far more values than the file holds.',
-    explanation: 'An alias (`*name`) repeats a value anchored with `&name`. Aliases of aliases grow exponentially (a "billion laughs"): this file would expand into more values than it could hold written out, so it is not loaded.',
-    example: { file: FILE.cards, yaml: 'a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: &c [*b, *b, *b]   # ... and so on', fix: 'Write the values out, or alias a value once.' },
+    explanation:
+      'An alias (`*name`) repeats a value anchored with `&name`. Aliases of aliases grow exponentially (a "billion laughs"): this file would expand into more values than it could hold written out, so it is not loaded.',
+    example: {
+      file: FILE.cards,
+      yaml: 'a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: &c [*b, *b, *b]   # ... and so on',
+      fix: 'Write the values out, or alias a value once.',
+    },
   },
   'yaml-alias-unknown': {
     severity: 'error',
     summary: 'An alias names no anchor above it.',
-    explanation: 'An alias (`*name`) repeats a value anchored earlier in the file with `&name`. No anchor of that name comes before it (it may be misspelt, or below the alias), so the file is not loaded.',
-    example: { file: FILE.cards, yaml: '- name: Ace\n  effect: *gain-two', fix: 'Anchor the value above (`effect: &gain-two { op: gain, ... }`) or write it out.' },
+    explanation:
+      'An alias (`*name`) repeats a value anchored earlier in the file with `&name`. No anchor of that name comes before it (it may be misspelt, or below the alias), so the file is not loaded.',
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  effect: *gain-two',
+      fix: 'Anchor the value above (`effect: &gain-two { op: gain, ... }`) or write it out.',
+    },
   },
   'yaml-alias-cycle': {
     severity: 'error',
@@ -76,93 +100,149 @@ const OWN = {
   'yaml-unsupported-value': {
     severity: 'error',
     summary: 'A YAML value is of a kind content cannot hold.',
-    explanation: 'Content values are text, finite numbers, true/false, lists and maps, the values JSON Schema checks and the engine package holds. YAML can also write timestamps (`2026-11-30`), binary data or infinite numbers (`.inf`); quote such a value to keep it as text.',
+    explanation:
+      'Content values are text, finite numbers, true/false, lists and maps, the values JSON Schema checks and the engine package holds. YAML can also write timestamps (`2026-11-30`), binary data or infinite numbers (`.inf`); quote such a value to keep it as text.',
     example: { file: FILE.cards, yaml: '- name: Ace\n  printed: 2026-11-30', fix: '`printed: "2026-11-30"`' },
   },
   'file-too-large': {
     severity: 'error',
     summary: 'A content file is too large to read.',
-    explanation: 'Content files are read up to 32 MiB (a 30,000-card game in one file is about 14 MB). A larger file would take minutes and gigabytes of memory to parse, so it is not read. Split a large collection into several files and list them with a `files:` glob in game.yaml.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  cards:\n    file: cards.yaml   # 60 MB', fix: '`files: cards/*.yaml`, with the cards split into one file per pack.' },
+    explanation:
+      'Content files are read up to 32 MiB (a 30,000-card game in one file is about 14 MB). A larger file would take minutes and gigabytes of memory to parse, so it is not read. Split a large collection into several files and list them with a `files:` glob in game.yaml.',
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards:\n    file: cards.yaml   # 60 MB',
+      fix: '`files: cards/*.yaml`, with the cards split into one file per pack.',
+    },
   },
   'mark-malformed': {
     severity: 'error',
     summary: 'A placeholder or reading is written wrongly.',
     explanation:
       'A value the rulebook does not give is written `{ placeholder: VALUE, note: "..." }`, and a choice this edition made where the rulebook is silent `{ reading: VALUE, note: "..." }`. A value is one or the other, never both, and the map takes no other key.',
-    example: { file: FILE.cards, yaml: '- name: Ace\n  points: { placeholder: 3, reading: 3, note: "not printed" }', fix: 'Keep one: `points: { placeholder: 3, note: "not printed" }`.' },
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  points: { placeholder: 3, reading: 3, note: "not printed" }',
+      fix: 'Keep one: `points: { placeholder: 3, note: "not printed" }`.',
+    },
   },
   'placeholder-note': {
     severity: 'error',
     summary: 'A placeholder lacks its note.',
-    explanation: 'A placeholder stands for a value the rulebook does not give. Its `note:` says what is missing, so that whoever has the printed game can fill it in; the drafts report and the site show it.',
-    example: { file: FILE.cards, yaml: '- name: Ace\n  points: { placeholder: 3 }', fix: '`points: { placeholder: 3, note: "the card does not print its points" }`' },
+    explanation:
+      'A placeholder stands for a value the rulebook does not give. Its `note:` says what is missing, so that whoever has the printed game can fill it in; the drafts report and the site show it.',
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  points: { placeholder: 3 }',
+      fix: '`points: { placeholder: 3, note: "the card does not print its points" }`',
+    },
   },
   'reading-note': {
     severity: 'error',
     summary: 'A reading lacks its note.',
-    explanation: 'A reading is a choice this edition made where the rulebook is silent or ambiguous. Its `note:` says what the rulebook says and what was chosen, so the choice can be reviewed.',
-    example: { file: FILE.cards, yaml: '- name: Ace\n  ties: { reading: share }', fix: '`ties: { reading: share, note: "the rulebook does not say how ties break; players share the place" }`' },
+    explanation:
+      'A reading is a choice this edition made where the rulebook is silent or ambiguous. Its `note:` says what the rulebook says and what was chosen, so the choice can be reviewed.',
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  ties: { reading: share }',
+      fix: '`ties: { reading: share, note: "the rulebook does not say how ties break; players share the place" }`',
+    },
   },
   'file-undeclared': {
     severity: 'warning',
     summary: 'A YAML file in the game folder is not declared in the manifest.',
-    explanation: 'Only the files named in game.yaml are read. A YAML file in the game\'s folder that no collection (or `constants:` or `source:`) names is ignored, which is usually a forgotten `collections:` entry.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/card.schema.json, type: Card }\n# events.yaml sits beside it but is not listed', fix: 'Add it: `  events: { file: events.yaml, schema: mygame/event.schema.json, type: Event }`, or move the file out of the game folder.' },
+    explanation:
+      "Only the files named in game.yaml are read. A YAML file in the game's folder that no collection (or `constants:` or `source:`) names is ignored, which is usually a forgotten `collections:` entry.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/card.schema.json, type: Card }\n# events.yaml sits beside it but is not listed',
+      fix: 'Add it: `  events: { file: events.yaml, schema: mygame/event.schema.json, type: Event }`, or move the file out of the game folder.',
+    },
   },
   'game-no-manifest': {
     severity: 'warning',
     summary: 'A folder under content/ has YAML files but no game.yaml.',
     explanation: 'Each game lives in `content/<game>/` and starts from its `game.yaml`. A folder without one is not a game, so none of its files is read.',
-    example: { file: 'content/mygame/cards.yaml', yaml: '- name: Ace   # content/mygame/ has no game.yaml', fix: 'Create it with `rulebook new game mygame`, or move the files into a game\'s folder.' },
+    example: {
+      file: 'content/mygame/cards.yaml',
+      yaml: '- name: Ace   # content/mygame/ has no game.yaml',
+      fix: "Create it with `rulebook new game mygame`, or move the files into a game's folder.",
+    },
   },
   'no-games': {
     severity: 'error',
     summary: 'No game was found.',
-    explanation: 'The project folder has no `content/<game>/game.yaml`, so there is nothing to check or build. Run the command in the project folder (the one holding content/ and schemas/), or pass it with `-C <dir>`.',
+    explanation:
+      'The project folder has no `content/<game>/game.yaml`, so there is nothing to check or build. Run the command in the project folder (the one holding content/ and schemas/), or pass it with `-C <dir>`.',
     example: { file: 'content', yaml: '# content/ is empty', fix: 'Create a game with `rulebook new game mygame`.' },
   },
   'collection-file-missing': {
     severity: 'error',
     summary: 'A collection names a file that does not exist.',
-    explanation: 'Each collection in game.yaml names the YAML file that holds its entries, relative to the game\'s folder. That file is not there: the name may be misspelt, or the file not yet created.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  cards: { file: card.yaml, schema: mygame/card.schema.json, type: Card }', fix: 'Name the file as it is on disk: `file: cards.yaml`.' },
+    explanation:
+      "Each collection in game.yaml names the YAML file that holds its entries, relative to the game's folder. That file is not there: the name may be misspelt, or the file not yet created.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards: { file: card.yaml, schema: mygame/card.schema.json, type: Card }',
+      fix: 'Name the file as it is on disk: `file: cards.yaml`.',
+    },
   },
   'collection-file-choice': {
     severity: 'error',
     summary: 'A collection gives both `file` and `files`, or neither.',
-    explanation: 'A collection\'s entries come from one file (`file: cards.yaml`) or from several matched by a glob (`files: cards/*.yaml`), such as one file per set of a large card game. It must give exactly one of the two.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  cards: { file: cards.yaml, files: cards/*.yaml, schema: mygame/card.schema.json, type: Card }', fix: 'Keep one: `files: cards/*.yaml`.' },
+    explanation:
+      "A collection's entries come from one file (`file: cards.yaml`) or from several matched by a glob (`files: cards/*.yaml`), such as one file per set of a large card game. It must give exactly one of the two.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards: { file: cards.yaml, files: cards/*.yaml, schema: mygame/card.schema.json, type: Card }',
+      fix: 'Keep one: `files: cards/*.yaml`.',
+    },
   },
   'collection-file-outside': {
     severity: 'error',
-    summary: 'A collection names a file outside its game\'s folder.',
-    explanation: 'A collection reads files inside its own game\'s folder only, so a game can be copied, diffed and released on its own. A path with `..` that leaves the folder is refused.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  cards: { file: ../other/cards.yaml, schema: mygame/card.schema.json, type: Card }', fix: 'Move the file into content/mygame/ and name it `file: cards.yaml`.' },
+    summary: "A collection names a file outside its game's folder.",
+    explanation:
+      "A collection reads files inside its own game's folder only, so a game can be copied, diffed and released on its own. A path with `..` that leaves the folder is refused.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards: { file: ../other/cards.yaml, schema: mygame/card.schema.json, type: Card }',
+      fix: 'Move the file into content/mygame/ and name it `file: cards.yaml`.',
+    },
   },
   'constants-file-missing': {
     severity: 'error',
     summary: 'The constants file named by the manifest does not exist.',
-    explanation: 'The manifest\'s `constants: { file: ... }` names a YAML file of the game\'s fixed numbers. It is not in the game\'s folder.',
+    explanation: "The manifest's `constants: { file: ... }` names a YAML file of the game's fixed numbers. It is not in the game's folder.",
     example: { file: FILE.manifest, yaml: 'constants: { file: constant.yaml }', fix: 'Name the file as it is on disk (`constants.yaml`) or create it.' },
   },
   'source-file-missing': {
     severity: 'error',
     summary: 'A source file named by the manifest does not exist.',
-    explanation: 'The manifest\'s `source.files` lists the text the game is transcribed from (kept in the game\'s folder), which the content tests hold the data to. This file is not there.',
-    example: { file: FILE.manifest, yaml: 'source:\n  files:\n    - { file: source/rulebook.txt }', fix: 'Add the extracted rulebook text at content/mygame/source/rulebook.txt, or correct the path.' },
+    explanation:
+      "The manifest's `source.files` lists the text the game is transcribed from (kept in the game's folder), which the content tests hold the data to. This file is not there.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'source:\n  files:\n    - { file: source/rulebook.txt }',
+      fix: 'Add the extracted rulebook text at content/mygame/source/rulebook.txt, or correct the path.',
+    },
   },
   'source-file-outside': {
     severity: 'error',
-    summary: 'A source file named by the manifest is outside the game\'s folder.',
-    explanation: 'The source text must be inside the game\'s folder so that a clone of the repository is whole: a path that leaves the folder (`..`, an absolute path) is refused.',
-    example: { file: FILE.manifest, yaml: 'source:\n  files:\n    - { file: ../../rulebook.txt }', fix: 'Copy the text to content/mygame/source/rulebook.txt and name it `file: source/rulebook.txt`.' },
+    summary: "A source file named by the manifest is outside the game's folder.",
+    explanation:
+      "The source text must be inside the game's folder so that a clone of the repository is whole: a path that leaves the folder (`..`, an absolute path) is refused.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'source:\n  files:\n    - { file: ../../rulebook.txt }',
+      fix: 'Copy the text to content/mygame/source/rulebook.txt and name it `file: source/rulebook.txt`.',
+    },
   },
   // --- The project's own files ---------------------------------------------
   'settings-unknown': {
     severity: 'error',
     summary: 'A setting in rulebook.yaml is not one the tool knows.',
-    explanation: 'rulebook.yaml, at the project root, holds the project\'s settings (today the engine package\'s npm name). A key it does not know is most likely misspelt, and would otherwise be silently ignored.',
+    explanation:
+      "rulebook.yaml, at the project root, holds the project's settings (today the engine package's npm name). A key it does not know is most likely misspelt, and would otherwise be silently ignored.",
     example: { file: 'rulebook.yaml', yaml: 'package:\n  nmae: "@studio/games-data"', fix: '`  name: "@studio/games-data"`' },
   },
   'settings-type': {
@@ -173,45 +253,60 @@ const OWN = {
   },
   'settings-package-name': {
     severity: 'error',
-    summary: 'The engine package\'s name is not one npm accepts.',
-    explanation: 'The `package.name` in rulebook.yaml becomes the npm name of generated/. npm accepts lower-case letters, digits, "-", "." and "_", with an optional `@scope/`, at most 214 characters.',
+    summary: "The engine package's name is not one npm accepts.",
+    explanation:
+      'The `package.name` in rulebook.yaml becomes the npm name of generated/. npm accepts lower-case letters, digits, "-", "." and "_", with an optional `@scope/`, at most 214 characters.',
     example: { file: 'rulebook.yaml', yaml: 'package:\n  name: "My Game Data"', fix: '`  name: "@studio/my-game-data"`' },
   },
   'releases-shape': {
     severity: 'error',
     summary: 'The releases record (releases.yaml) is not shaped as `rulebook release` writes it.',
-    explanation: 'releases.yaml is the record of releases, written by `rulebook release` and read by the build for the package version and the Changes pages. A hand edit left it in a shape the build cannot read: a list under `releases:`, each with a version, a date and its changes.',
+    explanation:
+      'releases.yaml is the record of releases, written by `rulebook release` and read by the build for the package version and the Changes pages. A hand edit left it in a shape the build cannot read: a list under `releases:`, each with a version, a date and its changes.',
     example: { file: 'releases.yaml', yaml: 'releases:\n  version: 1.1.0', fix: 'releases:\n  - version: 1.1.0\n    date: 2026-11-30' },
   },
   // --- Schemas -------------------------------------------------------------
   'schema-json': {
     severity: 'error',
     summary: 'A schema file is not valid JSON.',
-    explanation: 'Schemas are JSON files: a trailing comma, a comment or a missing quote makes the file unreadable, and every collection that uses it is left unchecked until it is fixed.',
+    explanation:
+      'Schemas are JSON files: a trailing comma, a comment or a missing quote makes the file unreadable, and every collection that uses it is left unchecked until it is fixed.',
     example: { file: 'schemas/mygame/card.schema.json', yaml: '{ "type": "object", }', fix: 'Remove the trailing comma: `{ "type": "object" }`.' },
   },
   'schema-id': {
     severity: 'error',
-    summary: 'A schema\'s $id does not match its path under schemas/.',
-    explanation: 'Schemas refer to each other by `$id`, so each schema\'s `$id` must be its own path under schemas/ (the tool writes it so with `rulebook new`). A copied schema often keeps the `$id` of the one it was copied from.',
-    example: { file: 'schemas/mygame/event.schema.json', yaml: '{ "$id": "mygame/card.schema.json", "type": "object" }', fix: '`"$id": "mygame/event.schema.json"`' },
+    summary: "A schema's $id does not match its path under schemas/.",
+    explanation:
+      "Schemas refer to each other by `$id`, so each schema's `$id` must be its own path under schemas/ (the tool writes it so with `rulebook new`). A copied schema often keeps the `$id` of the one it was copied from.",
+    example: {
+      file: 'schemas/mygame/event.schema.json',
+      yaml: '{ "$id": "mygame/card.schema.json", "type": "object" }',
+      fix: '`"$id": "mygame/event.schema.json"`',
+    },
   },
   'schema-invalid': {
     severity: 'error',
     summary: 'A schema file is not a valid JSON Schema.',
-    explanation: 'The schema is JSON but not a JSON Schema 2020-12 the validator accepts: an unknown keyword (strict mode refuses them, as they are usually typos), a keyword with a value of the wrong type, or a `$ref` to nothing.',
+    explanation:
+      'The schema is JSON but not a JSON Schema 2020-12 the validator accepts: an unknown keyword (strict mode refuses them, as they are usually typos), a keyword with a value of the wrong type, or a `$ref` to nothing.',
     example: { file: 'schemas/mygame/card.schema.json', yaml: '{ "type": "object", "requried": ["name"] }', fix: '`"required": ["name"]`' },
   },
   'schema-missing': {
     severity: 'error',
     summary: 'A collection names a schema that does not exist.',
-    explanation: 'Each collection in game.yaml names its schema by its path under schemas/. No schema has that path, so the collection\'s entries cannot be checked.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/cards.schema.json, type: Card }', fix: 'Name the schema file as it is: `schema: mygame/card.schema.json`.' },
+    explanation:
+      "Each collection in game.yaml names its schema by its path under schemas/. No schema has that path, so the collection's entries cannot be checked.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/cards.schema.json, type: Card }',
+      fix: 'Name the schema file as it is: `schema: mygame/card.schema.json`.',
+    },
   },
   'key-reserved': {
     severity: 'error',
     summary: 'A key names JavaScript object machinery.',
-    explanation: 'Keys such as `__proto__`, `constructor` or `prototype` name the machinery of JavaScript objects: the engine package would misbehave with them, so they cannot be field names or map keys in content.',
+    explanation:
+      'Keys such as `__proto__`, `constructor` or `prototype` name the machinery of JavaScript objects: the engine package would misbehave with them, so they cannot be field names or map keys in content.',
     example: { file: FILE.cards, yaml: '- name: Ace\n  __proto__: { points: 3 }', fix: 'Use another key: `bonus: { points: 3 }`.' },
   },
   'collection-not-a-list': {
@@ -223,43 +318,61 @@ const OWN = {
   'entry-not-a-map': {
     severity: 'error',
     summary: 'An entry is not a map of fields.',
-    explanation: 'Each item of a collection file is one entry: a map of `field: value`. A bare value in the list (often a line that lost its indentation) is not an entry.',
+    explanation:
+      'Each item of a collection file is one entry: a map of `field: value`. A bare value in the list (often a line that lost its indentation) is not an entry.',
     example: { file: FILE.cards, yaml: '- name: Ace\n- 3', fix: 'Put the value under its field: `  points: 3` in the entry above.' },
   },
   'entry-no-id': {
     severity: 'error',
     summary: 'An entry has neither a name nor an id.',
-    explanation: 'Every entry gets its ID from its `id:`, or else from the slug of its `name:`. An entry with neither cannot be referred to, nor reached in the engine package.',
+    explanation:
+      'Every entry gets its ID from its `id:`, or else from the slug of its `name:`. An entry with neither cannot be referred to, nor reached in the engine package.',
     example: { file: FILE.cards, yaml: '- points: 3', fix: '- name: Ace\n  points: 3' },
   },
   'constraint-failed': {
     severity: 'error',
     summary: 'An entry breaks a rule the manifest declares across entries.',
-    explanation: 'game.yaml may declare `constraints:`, rules a schema cannot state because they read another entry: a card\'s side must be its faction\'s side, a deck may hold no more copies of a card than the card allows. This entry\'s field breaks one; the message gives the rule in the designer\'s words and both values.',
-    example: { file: FILE.cards, yaml: '- { name: Noise, faction: anarch, side: corp }   # the Anarchs are a runner faction', fix: '- { name: Noise, faction: anarch, side: runner }' },
+    explanation:
+      "game.yaml may declare `constraints:`, rules a schema cannot state because they read another entry: a card's side must be its faction's side, a deck may hold no more copies of a card than the card allows. This entry's field breaks one; the message gives the rule in the designer's words and both values.",
+    example: {
+      file: FILE.cards,
+      yaml: '- { name: Noise, faction: anarch, side: corp }   # the Anarchs are a runner faction',
+      fix: '- { name: Noise, faction: anarch, side: runner }',
+    },
   },
   'constraint-unknown': {
     severity: 'error',
     summary: 'A constraint in game.yaml names no collection, or compares nothing.',
     explanation: 'Each item of `constraints:` names the collection it checks (`in:`) and one comparison: `equals`, `atMost` or `atLeast`.',
-    example: { file: FILE.manifest, yaml: 'constraints:\n  - { in: card, field: side, equals: faction.side, message: a card\'s side is its faction\'s }', fix: '  - { in: cards, field: side, equals: faction.side, message: a card\'s side is its faction\'s }' },
+    example: {
+      file: FILE.manifest,
+      yaml: "constraints:\n  - { in: card, field: side, equals: faction.side, message: a card's side is its faction's }",
+      fix: "  - { in: cards, field: side, equals: faction.side, message: a card's side is its faction's }",
+    },
   },
   'constants-file-outside': {
     severity: 'error',
-    summary: 'The constants file named in game.yaml is outside the game\'s folder.',
-    explanation: 'A game reads only files inside its own folder under content/, so a build never publishes a file the designer did not put there. `constants.file` climbs out (`../`), is absolute, or is a symbolic link to a file elsewhere.',
-    example: { file: FILE.manifest, yaml: 'constants: { file: ../../shared.yaml, schema: mygame/constants.schema.json }', fix: 'constants: { file: constants.yaml, schema: mygame/constants.schema.json }' },
+    summary: "The constants file named in game.yaml is outside the game's folder.",
+    explanation:
+      'A game reads only files inside its own folder under content/, so a build never publishes a file the designer did not put there. `constants.file` climbs out (`../`), is absolute, or is a symbolic link to a file elsewhere.',
+    example: {
+      file: FILE.manifest,
+      yaml: 'constants: { file: ../../shared.yaml, schema: mygame/constants.schema.json }',
+      fix: 'constants: { file: constants.yaml, schema: mygame/constants.schema.json }',
+    },
   },
   'markdown-too-deep': {
     severity: 'error',
     summary: 'A rules page nests quotes or lists too deep to read.',
-    explanation: 'A line of a Markdown page opens more than 50 levels of quotes (`>`) and lists: rules nest a few levels, and the page would overflow the site\'s renderer. The page is left out of the build until it is fixed.',
+    explanation:
+      "A line of a Markdown page opens more than 50 levels of quotes (`>`) and lists: rules nest a few levels, and the page would overflow the site's renderer. The page is left out of the build until it is fixed.",
     example: { file: 'content/mygame/rules/01-overview.md', yaml: '> > > > > > > > > > … (60 levels)', fix: 'Nest a few levels at most.' },
   },
   'id-invalid': {
     severity: 'error',
     summary: 'The field an entry takes its ID from does not give an ID.',
-    explanation: 'Every ID has one shape, wherever it comes from: letters and digits, in runs joined by single hyphens or dots (`ze-baiano`, `01001`, `16.4.2.I`). A collection that takes its IDs from a field (`idFrom: code`) must hold values of that shape there: "AB 12" is not one.',
+    explanation:
+      'Every ID has one shape, wherever it comes from: letters and digits, in runs joined by single hyphens or dots (`ze-baiano`, `01001`, `16.4.2.I`). A collection that takes its IDs from a field (`idFrom: code`) must hold values of that shape there: "AB 12" is not one.',
     example: { file: FILE.cards, yaml: '- code: AB 12\n  name: Ace', fix: '- code: ab-12\n  name: Ace' },
   },
   // --- Identity and references ---------------------------------------------
@@ -273,82 +386,131 @@ const OWN = {
   'ref-unknown': {
     severity: 'error',
     summary: 'A reference names an ID that does not exist.',
-    explanation: 'A field the schema marks as a reference (`x-ref`) must hold the ID of an entry of its target collection (or of a declaration). No entry has this ID: it may be misspelt, or the entry not written yet. The nearest ID is suggested.',
+    explanation:
+      'A field the schema marks as a reference (`x-ref`) must hold the ID of an entry of its target collection (or of a declaration). No entry has this ID: it may be misspelt, or the entry not written yet. The nearest ID is suggested.',
     example: { file: FILE.cards, yaml: '- name: Ace\n  beats: kng', fix: '`  beats: king`' },
   },
   'ref-renamed': {
     severity: 'error',
     summary: 'A reference names the old ID of a renamed entry.',
-    explanation: 'The ID this reference names was in the last build (generated/), but is gone: an entry\'s ID comes from its name, so renaming the entry changed its ID. The engine package\'s users may still use the old ID; keep it with an `id:` on the renamed entry, or update the reference if the entry was removed.',
-    example: { file: FILE.cards, yaml: '- name: Queen of Hearts   # was "Queen"\n- name: Ace\n  beats: queen', fix: 'Add `id: queen` to "Queen of Hearts" to keep its public ID.' },
+    explanation:
+      "The ID this reference names was in the last build (generated/), but is gone: an entry's ID comes from its name, so renaming the entry changed its ID. The engine package's users may still use the old ID; keep it with an `id:` on the renamed entry, or update the reference if the entry was removed.",
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Queen of Hearts   # was "Queen"\n- name: Ace\n  beats: queen',
+      fix: 'Add `id: queen` to "Queen of Hearts" to keep its public ID.',
+    },
   },
   'ref-target-unknown': {
     severity: 'error',
-    summary: 'A schema\'s `x-ref` names no collection or declaration.',
-    explanation: 'A schema marks a field as a reference with `"x-ref": "<collection>"`. The game has no collection or declaration of that name, so the reference cannot be checked. The schema or the manifest is wrong, not the content.',
-    example: { file: 'schemas/mygame/card.schema.json', yaml: '{ "properties": { "beats": { "type": "string", "x-ref": "card" } } }', fix: 'Name the collection as game.yaml does: `"x-ref": "cards"`.' },
+    summary: "A schema's `x-ref` names no collection or declaration.",
+    explanation:
+      'A schema marks a field as a reference with `"x-ref": "<collection>"`. The game has no collection or declaration of that name, so the reference cannot be checked. The schema or the manifest is wrong, not the content.',
+    example: {
+      file: 'schemas/mygame/card.schema.json',
+      yaml: '{ "properties": { "beats": { "type": "string", "x-ref": "card" } } }',
+      fix: 'Name the collection as game.yaml does: `"x-ref": "cards"`.',
+    },
   },
   'ref-no-rules': {
     severity: 'error',
     summary: 'A rule reference is used in a game without a rules collection.',
-    explanation: 'A `{ref:16.2}` token links to a numbered rule, which lives in the collection game.yaml names as `roles.rules`. This game names none, so the reference has nothing to point to.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  rules: { file: rules.yaml, schema: mygame/rule.schema.json, type: Rule }', fix: 'Add `roles: { rules: rules }` to game.yaml.' },
+    explanation:
+      'A `{ref:16.2}` token links to a numbered rule, which lives in the collection game.yaml names as `roles.rules`. This game names none, so the reference has nothing to point to.',
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  rules: { file: rules.yaml, schema: mygame/rule.schema.json, type: Rule }',
+      fix: 'Add `roles: { rules: rules }` to game.yaml.',
+    },
   },
   'ref-label-mismatch': {
     severity: 'warning',
-    summary: 'A reference\'s printed label differs from its target\'s title.',
-    explanation: 'A rule reference with a label (`{ref:16.2|Crafting}`) prints the label as the rulebook does. The rule it points to has another title: either the reference or the title is wrong. The printed wording is kept.',
-    example: { file: FILE.rules, yaml: '- number: "4.1"\n  text: "See {ref:16.2|Crafting}."   # rule 16.2 is titled "Building"', fix: 'Check the printed rulebook: fix the number (`{ref:16.3|Crafting}`) or the title of 16.2.' },
+    summary: "A reference's printed label differs from its target's title.",
+    explanation:
+      'A rule reference with a label (`{ref:16.2|Crafting}`) prints the label as the rulebook does. The rule it points to has another title: either the reference or the title is wrong. The printed wording is kept.',
+    example: {
+      file: FILE.rules,
+      yaml: '- number: "4.1"\n  text: "See {ref:16.2|Crafting}."   # rule 16.2 is titled "Building"',
+      fix: 'Check the printed rulebook: fix the number (`{ref:16.3|Crafting}`) or the title of 16.2.',
+    },
   },
   'ref-name-mismatch': {
     severity: 'warning',
-    summary: 'The name before a reference differs from its target\'s title.',
-    explanation: 'The text names a rule in words right before its number ("see DISCARD (16.6.5)"), and rule 16.6.5 has another title. Printed rulebooks have such errata; the text is kept as printed and the site shows an erratum note beside the rule.',
-    example: { file: FILE.rules, yaml: '- number: "4.1"\n  text: "See DISCARD ({ref:16.6.5})."   # 16.6.5 is "Remove"', fix: 'If the rulebook prints it so, leave it (the erratum is noted); else correct the number.' },
+    summary: "The name before a reference differs from its target's title.",
+    explanation:
+      'The text names a rule in words right before its number ("see DISCARD (16.6.5)"), and rule 16.6.5 has another title. Printed rulebooks have such errata; the text is kept as printed and the site shows an erratum note beside the rule.',
+    example: {
+      file: FILE.rules,
+      yaml: '- number: "4.1"\n  text: "See DISCARD ({ref:16.6.5})."   # 16.6.5 is "Remove"',
+      fix: 'If the rulebook prints it so, leave it (the erratum is noted); else correct the number.',
+    },
   },
   'locale-file': {
     severity: 'error',
-    summary: 'A game\'s locale file is not shaped as the compiler\'s.',
+    summary: "A game's locale file is not shaped as the compiler's.",
     explanation:
-      'A file under a game\'s `locales/` folder gives the rules text\'s words in one locale: it is named by a BCP 47 tag (`fr.yaml`, `pt-BR.yaml`) and holds `texts:` (the game\'s own words, by their text in its main locale, each with its translation) and any of the keys of the compiler\'s locale files (`scoring:`, `effects:`, `articles:`), which it adds to or overrides. This file has a name that is not a tag, a key the compiler does not read, or a text that is not a string.',
+      "A file under a game's `locales/` folder gives the rules text's words in one locale: it is named by a BCP 47 tag (`fr.yaml`, `pt-BR.yaml`) and holds `texts:` (the game's own words, by their text in its main locale, each with its translation) and any of the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`), which it adds to or overrides. This file has a name that is not a tag, a key the compiler does not read, or a text that is not a string.",
     example: { file: 'content/mygame/locales/fr.yaml', yaml: 'texts:\n  Flour: [farine]', fix: '`Flour: farine`: a translation is one text.' },
   },
   'text-missing-locale': {
     severity: 'warning',
-    summary: 'A text the rules need is missing in one of the game\'s locales.',
+    summary: "A text the rules need is missing in one of the game's locales.",
     explanation:
-      'The game declares several locales (`locales:` in game.yaml) and its rules text is rendered in each. In this locale, a word the sentence needs (a resource\'s name, a noun, a phrase, a note) has no translation, or the locale has no template for the sentence: the text falls back to the game\'s main locale (or to English for a template), so the sentence mixes two languages.',
-    example: { file: FILE.manifest, yaml: 'locale: en\nlocales: [en, fr]\ndeclarations:\n  resources:\n    - { id: flour, name: Flour }', fix: 'Give the name in French: `name: { en: Flour, fr: Farine }`, or `Flour: Farine` under `texts:` in content/mygame/locales/fr.yaml.' },
+      "The game declares several locales (`locales:` in game.yaml) and its rules text is rendered in each. In this locale, a word the sentence needs (a resource's name, a noun, a phrase, a note) has no translation, or the locale has no template for the sentence: the text falls back to the game's main locale (or to English for a template), so the sentence mixes two languages.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'locale: en\nlocales: [en, fr]\ndeclarations:\n  resources:\n    - { id: flour, name: Flour }',
+      fix: 'Give the name in French: `name: { en: Flour, fr: Farine }`, or `Flour: Farine` under `texts:` in content/mygame/locales/fr.yaml.',
+    },
   },
   'term-untagged': {
     severity: 'warning',
     summary: 'A glossary term appears in text without its link.',
-    explanation: 'A word that the glossary defines appears in rules text without the `{term:id|WORD}` token, so the site does not link it to its definition or show it on hover.',
-    example: { file: FILE.rules, yaml: '- number: "2.1"\n  text: "Each Clearing holds one building."', fix: '`text: "Each {term:clearing|Clearing} holds one building."`' },
+    explanation:
+      'A word that the glossary defines appears in rules text without the `{term:id|WORD}` token, so the site does not link it to its definition or show it on hover.',
+    example: {
+      file: FILE.rules,
+      yaml: '- number: "2.1"\n  text: "Each Clearing holds one building."',
+      fix: '`text: "Each {term:clearing|Clearing} holds one building."`',
+    },
   },
   'term-no-glossary': {
     severity: 'error',
     summary: 'A term token is used in a game without a glossary.',
-    explanation: 'A `{term:id|WORD}` token links to the game\'s glossary, the collection game.yaml names as `roles.glossary`. This game names none.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  glossary: { file: glossary.yaml, schema: mygame/term.schema.json, type: Term }', fix: 'Add `roles: { glossary: glossary }` to game.yaml.' },
+    explanation: "A `{term:id|WORD}` token links to the game's glossary, the collection game.yaml names as `roles.glossary`. This game names none.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  glossary: { file: glossary.yaml, schema: mygame/term.schema.json, type: Term }',
+      fix: 'Add `roles: { glossary: glossary }` to game.yaml.',
+    },
   },
   'icon-no-set': {
     severity: 'error',
     summary: 'An icon token is used in a game without an icon set.',
     explanation: 'An `{icon:torch}` token draws an icon from the collection game.yaml names as `roles.icons`. This game names none.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  icons: { file: icons.yaml, schema: mygame/icon.schema.json, type: Icon }', fix: 'Add `roles: { icons: icons }` to game.yaml.' },
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  icons: { file: icons.yaml, schema: mygame/icon.schema.json, type: Icon }',
+      fix: 'Add `roles: { icons: icons }` to game.yaml.',
+    },
   },
   'manifest-name': {
     severity: 'error',
     summary: 'The manifest names a collection, entry or field the game does not have.',
-    explanation: 'Parts of game.yaml (tables, roles, components, scoring tables) name collections, their entries or their fields. This name matches none, so the engine package would be built over nothing. The nearest known name is suggested.',
+    explanation:
+      'Parts of game.yaml (tables, roles, components, scoring tables) name collections, their entries or their fields. This name matches none, so the engine package would be built over nothing. The nearest known name is suggested.',
     example: { file: FILE.manifest, yaml: 'tables:\n  standings: { kind: ranking, collection: scorng, entry: final }', fix: '`collection: scoring`' },
   },
   'type-name-clash': {
     severity: 'error',
     summary: 'Two things in a game would get the same TypeScript type name.',
-    explanation: 'The engine package declares one TypeScript type per collection (its `type:`), per ID union and per declaration. Two of them come out with the same name, so one would hide the other.',
-    example: { file: FILE.manifest, yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/card.schema.json, type: Card }\n  extra: { file: extra.yaml, schema: mygame/extra.schema.json, type: Card }', fix: 'Give each collection its own type: `type: ExtraCard`.' },
+    explanation:
+      'The engine package declares one TypeScript type per collection (its `type:`), per ID union and per declaration. Two of them come out with the same name, so one would hide the other.',
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/card.schema.json, type: Card }\n  extra: { file: extra.yaml, schema: mygame/extra.schema.json, type: Card }',
+      fix: 'Give each collection its own type: `type: ExtraCard`.',
+    },
   },
   // --- Counts --------------------------------------------------------------
   'component-count': {
@@ -356,57 +518,92 @@ const OWN = {
     summary: 'A component count disagrees with the entries of its collection.',
     explanation:
       'A component in game.yaml gives the printed count ("20 Chief cards") and the collection (and `where:`) it counts. The collection describes a different number of entries. It is an error, unless the component gives a `gap:` that says why the two differ (cards the rulebook does not describe): then a warning that names the gap.',
-    example: { file: FILE.manifest, yaml: 'components:\n  - { name: Chief cards, count: 20, collection: chiefs }   # chiefs.yaml has 19', fix: 'Write the missing entry, or say why: `gap: "one card is not described in the rulebook"`.' },
+    example: {
+      file: FILE.manifest,
+      yaml: 'components:\n  - { name: Chief cards, count: 20, collection: chiefs }   # chiefs.yaml has 19',
+      fix: 'Write the missing entry, or say why: `gap: "one card is not described in the rulebook"`.',
+    },
   },
   'component-parts': {
     severity: 'error',
     summary: 'The parts of a component do not add up to its count.',
-    explanation: 'A component may list its `parts:` as printed ("17 Fazenda tiles: 11 Sertão, 3 Serra, 3 Caatinga"). Their counts must add up to the component\'s count.',
-    example: { file: FILE.manifest, yaml: '- name: Fazenda tiles\n  count: 17\n  parts: [{ name: Sertão, count: 11 }, { name: Serra, count: 3 }, { name: Caatinga, count: 2 }]', fix: 'Correct the part that is wrong: `{ name: Caatinga, count: 3 }`.' },
+    explanation:
+      'A component may list its `parts:` as printed ("17 Fazenda tiles: 11 Sertão, 3 Serra, 3 Caatinga"). Their counts must add up to the component\'s count.',
+    example: {
+      file: FILE.manifest,
+      yaml: '- name: Fazenda tiles\n  count: 17\n  parts: [{ name: Sertão, count: 11 }, { name: Serra, count: 3 }, { name: Caatinga, count: 2 }]',
+      fix: 'Correct the part that is wrong: `{ name: Caatinga, count: 3 }`.',
+    },
   },
   // --- Rules written as data -----------------------------------------------
   'rule-field': {
     severity: 'error',
     summary: 'A rule written as data reads a field the game does not declare, or of the wrong kind.',
     explanation:
-      'Scoring, effect and value rules read and change the fields of the game\'s player state (`playerState:`) or end state (`endState:`) in game.yaml. The rule names a field that is not declared, a field of the wrong kind (a count where a list is needed), a key that is not one of the field\'s values, or the game declares no state at all. The nearest field is suggested.',
+      "Scoring, effect and value rules read and change the fields of the game's player state (`playerState:`) or end state (`endState:`) in game.yaml. The rule names a field that is not declared, a field of the wrong kind (a count where a list is needed), a key that is not one of the field's values, or the game declares no state at all. The nearest field is suggested.",
     example: { file: FILE.cards, yaml: '- name: Ace\n  scoring: { op: per, each: { field: flowr }, points: 1 }', fix: '`each: { field: flour }`' },
   },
   'rule-duplicate': {
     severity: 'error',
     summary: 'An entry has two rules of the same kind.',
-    explanation: 'An entry holds at most one rule of each kind (one scoring rule, one effect, one value): the engine package gives it one function per kind. Combine them (`op: sum`, `op: all`) into one.',
-    example: { file: FILE.cards, yaml: '- name: Ace\n  scoring: { op: per, each: { field: flour }, points: 1 }\n  bonus: { op: per, each: { field: beans }, points: 1 }   # also a scoring rule', fix: 'scoring: { op: sum, of: [ { op: per, each: { field: flour }, points: 1 }, { op: per, each: { field: beans }, points: 1 } ] }' },
+    explanation:
+      'An entry holds at most one rule of each kind (one scoring rule, one effect, one value): the engine package gives it one function per kind. Combine them (`op: sum`, `op: all`) into one.',
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  scoring: { op: per, each: { field: flour }, points: 1 }\n  bonus: { op: per, each: { field: beans }, points: 1 }   # also a scoring rule',
+      fix: 'scoring: { op: sum, of: [ { op: per, each: { field: flour }, points: 1 }, { op: per, each: { field: beans }, points: 1 } ] }',
+    },
   },
   'rule-name-clash': {
     severity: 'error',
     summary: 'A field has the name the engine package gives a compiled rule.',
-    explanation: 'The engine package adds to each entry with a rule the function compiled from it (`score`, `apply`, `value`) and `rulesText`. A content field of the same name would be hidden by it.',
-    example: { file: FILE.cards, yaml: '- name: Ace\n  score: 3\n  scoring: { op: per, each: { field: flour }, points: 1 }', fix: 'Rename the field in the schema and the content: `printedScore: 3`.' },
+    explanation:
+      'The engine package adds to each entry with a rule the function compiled from it (`score`, `apply`, `value`) and `rulesText`. A content field of the same name would be hidden by it.',
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  score: 3\n  scoring: { op: per, each: { field: flour }, points: 1 }',
+      fix: 'Rename the field in the schema and the content: `printedScore: 3`.',
+    },
   },
   'wording-numbers': {
     severity: 'error',
     summary: 'The printed text of a rule says numbers its data does not.',
-    explanation: 'A rule written as data may keep the rulebook\'s printed sentence in `text:` beside it. Each number in that sentence must appear in the rule\'s data: a number in the text alone means the data (which the engine runs) and the printed rule disagree.',
-    example: { file: FILE.cards, yaml: '- name: Drought\n  effect: { op: lose, field: coins, amount: 2 }\n  text: "Lose 3 coins."', fix: 'Make the data say what is printed: `amount: 3`.' },
+    explanation:
+      "A rule written as data may keep the rulebook's printed sentence in `text:` beside it. Each number in that sentence must appear in the rule's data: a number in the text alone means the data (which the engine runs) and the printed rule disagree.",
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Drought\n  effect: { op: lose, field: coins, amount: 2 }\n  text: "Lose 3 coins."',
+      fix: 'Make the data say what is printed: `amount: 3`.',
+    },
   },
   'example-field': {
     severity: 'error',
     summary: 'A worked example gives a field the state does not have.',
-    explanation: 'A worked example (`examples:`) gives a state (`given:`) and the result the rule must produce. The state names a field that the game\'s player or end state does not declare, so the example cannot be run.',
-    example: { file: FILE.cards, yaml: '  examples:\n    - given: [{ flowr: 3 }, { flour: 1 }]\n      expect: [3, 1]', fix: '`- given: [{ flour: 3 }, { flour: 1 }]`' },
+    explanation:
+      "A worked example (`examples:`) gives a state (`given:`) and the result the rule must produce. The state names a field that the game's player or end state does not declare, so the example cannot be run.",
+    example: {
+      file: FILE.cards,
+      yaml: '  examples:\n    - given: [{ flowr: 3 }, { flour: 1 }]\n      expect: [3, 1]',
+      fix: '`- given: [{ flour: 3 }, { flour: 1 }]`',
+    },
   },
   'example-mismatch': {
     severity: 'error',
     summary: 'A worked example does not hold.',
-    explanation: 'The build runs each worked example against the rule compiled from the data. This one expects another result than the rule gives: either the example or the rule\'s data is wrong. The note shows the rule as the build reads it.',
-    example: { file: FILE.cards, yaml: '- name: Ace\n  scoring: { op: per, each: { field: flour }, points: 2 }\n  examples:\n    - given: [{ flour: 3 }]\n      expect: [3]', fix: 'With 2 points per flour, 3 flour scores 6: `expect: [6]` (or fix `points`).' },
+    explanation:
+      "The build runs each worked example against the rule compiled from the data. This one expects another result than the rule gives: either the example or the rule's data is wrong. The note shows the rule as the build reads it.",
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  scoring: { op: per, each: { field: flour }, points: 2 }\n  examples:\n    - given: [{ flour: 3 }]\n      expect: [3]',
+      fix: 'With 2 points per flour, 3 flour scores 6: `expect: [6]` (or fix `points`).',
+    },
   },
   // --- Numbered rules ------------------------------------------------------
   'rule-number-format': {
     severity: 'error',
     summary: 'A rule number is malformed.',
-    explanation: 'A rule number is parts joined by dots, each a number, a roman numeral or a single letter, as rulebooks print them: `16`, `16.2`, `16.4.1.II`, `4.3.a`.',
+    explanation:
+      'A rule number is parts joined by dots, each a number, a roman numeral or a single letter, as rulebooks print them: `16`, `16.2`, `16.4.1.II`, `4.3.a`.',
     example: { file: FILE.rules, yaml: '- number: "16..2"', fix: '`number: "16.2"`' },
   },
   'rule-number-parent': {
@@ -418,7 +615,8 @@ const OWN = {
   'rule-number-order': {
     severity: 'error',
     summary: 'A rule is out of order.',
-    explanation: 'Numbered rules are listed in the rulebook\'s order: a rule number lower than its previous sibling\'s, or one that comes after the rules of another parent, is out of place.',
+    explanation:
+      "Numbered rules are listed in the rulebook's order: a rule number lower than its previous sibling's, or one that comes after the rules of another parent, is out of place.",
     example: { file: FILE.rules, yaml: '- number: "16.3"\n- number: "16.2"', fix: 'Swap them: 16.2 before 16.3.' },
   },
   'rule-number-gap': {
@@ -437,25 +635,35 @@ const OWN = {
   'graph-collection': {
     severity: 'error',
     summary: 'A graph names a collection the game does not have.',
-    explanation: 'Each key under `graphs:` in game.yaml is the name of a collection whose entries are boards (spaces and the edges between them). No collection has this name.',
-    example: { file: FILE.manifest, yaml: 'graphs:\n  map: { nodes: spaces, kindField: kind, kinds: places, edges: edges }   # the collection is "maps"', fix: 'Name the collection: `maps: { nodes: spaces, ... }` under `graphs:`.' },
+    explanation:
+      'Each key under `graphs:` in game.yaml is the name of a collection whose entries are boards (spaces and the edges between them). No collection has this name.',
+    example: {
+      file: FILE.manifest,
+      yaml: 'graphs:\n  map: { nodes: spaces, kindField: kind, kinds: places, edges: edges }   # the collection is "maps"',
+      fix: 'Name the collection: `maps: { nodes: spaces, ... }` under `graphs:`.',
+    },
   },
   'graph-duplicate-node': {
     severity: 'error',
     summary: 'A board lists a space twice.',
     explanation: 'Each space of a board has its own ID, which edges and arrows name. Two spaces with one ID cannot be told apart.',
-    example: { file: FILE.map, yaml: 'spaces:\n  - { id: ashford, kind: town }\n  - { id: ashford, kind: field }', fix: 'Give the second its own ID: `{ id: ashby, kind: field }`.' },
+    example: {
+      file: FILE.map,
+      yaml: 'spaces:\n  - { id: ashford, kind: town }\n  - { id: ashford, kind: field }',
+      fix: 'Give the second its own ID: `{ id: ashby, kind: field }`.',
+    },
   },
   'graph-node-kind': {
     severity: 'error',
     summary: 'A space has a kind the game does not declare.',
-    explanation: 'A space\'s kind (the graph\'s `kindField`) must be one of the declaration the graph names in `kinds:` (terrains, places...). The nearest kind is suggested.',
+    explanation:
+      "A space's kind (the graph's `kindField`) must be one of the declaration the graph names in `kinds:` (terrains, places...). The nearest kind is suggested.",
     example: { file: FILE.map, yaml: 'spaces:\n  - { id: ashford, kind: twon }', fix: '`kind: town`' },
   },
   'graph-unknown-node': {
     severity: 'error',
     summary: 'An edge or arrow names a space the board does not have.',
-    explanation: 'Each end of an edge, and each arrow\'s `from` and `to`, must be the ID of a space of the same board. The nearest space is suggested.',
+    explanation: "Each end of an edge, and each arrow's `from` and `to`, must be the ID of a space of the same board. The nearest space is suggested.",
     example: { file: FILE.map, yaml: 'edges:\n  - { a: ashford, b: elmsted, kind: border }', fix: '`b: elmstead`' },
   },
   'graph-self-edge': {
@@ -467,56 +675,94 @@ const OWN = {
   'graph-edge-kind': {
     severity: 'error',
     summary: 'An edge has a kind the graph does not declare.',
-    explanation: 'Each edge\'s `kind` is one of the graph\'s `edgeKinds` in game.yaml (border, railroad...). The nearest kind is suggested.',
+    explanation: "Each edge's `kind` is one of the graph's `edgeKinds` in game.yaml (border, railroad...). The nearest kind is suggested.",
     example: { file: FILE.map, yaml: 'edges:\n  - { a: ashford, b: dunmore, kind: boarder }', fix: '`kind: border`' },
   },
   'graph-edge-between': {
     severity: 'error',
     summary: 'An edge joins spaces its kind may not join.',
-    explanation: 'An edge kind may say which kinds of space it joins (`railroad: { between: [town] }`: railroads join towns only). This edge has an end of another kind.',
-    example: { file: FILE.map, yaml: 'edges:\n  - { a: ashford, b: dunmore, kind: railroad }   # dunmore is a field', fix: 'Make it a `border`, or join two towns.' },
+    explanation:
+      'An edge kind may say which kinds of space it joins (`railroad: { between: [town] }`: railroads join towns only). This edge has an end of another kind.',
+    example: {
+      file: FILE.map,
+      yaml: 'edges:\n  - { a: ashford, b: dunmore, kind: railroad }   # dunmore is a field',
+      fix: 'Make it a `border`, or join two towns.',
+    },
   },
   'graph-duplicate-edge': {
     severity: 'error',
     summary: 'Two spaces are joined twice by the same kind of edge.',
     explanation: 'Edges are undirected: `{ a: x, b: y }` and `{ a: y, b: x }` are the same edge. List each pair once per kind.',
-    example: { file: FILE.map, yaml: 'edges:\n  - { a: ashford, b: dunmore, kind: border }\n  - { a: dunmore, b: ashford, kind: border }', fix: 'Remove the second line.' },
+    example: {
+      file: FILE.map,
+      yaml: 'edges:\n  - { a: ashford, b: dunmore, kind: border }\n  - { a: dunmore, b: ashford, kind: border }',
+      fix: 'Remove the second line.',
+    },
   },
   'graph-disconnected': {
     severity: 'error',
     summary: 'A board that must be connected has spaces no path reaches.',
-    explanation: 'The graph says `connected: true`: every space can be reached from every other. Some spaces cannot be reached from the first one, usually because an edge is missing.',
-    example: { file: FILE.map, yaml: 'spaces:\n  - { id: ashford, kind: town }\n  - { id: coldharbor, kind: town }   # no edge reaches it\nedges: []', fix: 'Add the missing edge: `- { a: ashford, b: coldharbor, kind: border }`.' },
+    explanation:
+      'The graph says `connected: true`: every space can be reached from every other. Some spaces cannot be reached from the first one, usually because an edge is missing.',
+    example: {
+      file: FILE.map,
+      yaml: 'spaces:\n  - { id: ashford, kind: town }\n  - { id: coldharbor, kind: town }   # no edge reaches it\nedges: []',
+      fix: 'Add the missing edge: `- { a: ashford, b: coldharbor, kind: border }`.',
+    },
   },
   'graph-arrow-twice': {
     severity: 'error',
     summary: 'A space has more than one arrow.',
     explanation: 'Arrows tell a piece that follows them where to go next from a space, so each space has at most one.',
-    example: { file: FILE.map, yaml: 'arrows:\n  - { from: ashford, to: dunmore }\n  - { from: ashford, to: elmstead }', fix: 'Keep the arrow the board prints.' },
+    example: {
+      file: FILE.map,
+      yaml: 'arrows:\n  - { from: ashford, to: dunmore }\n  - { from: ashford, to: elmstead }',
+      fix: 'Keep the arrow the board prints.',
+    },
   },
   'graph-arrow-not-adjacent': {
     severity: 'error',
     summary: 'An arrow points to a space the piece cannot move to.',
-    explanation: 'An arrow leads a piece to a neighbouring space, along an edge of a kind that piece moves along (its `edges:` in `movers:`). The space the arrow points to is not such a neighbour.',
-    example: { file: FILE.map, yaml: 'arrows:\n  - { from: ashford, to: fallow }   # no border joins them', fix: 'Point it to a neighbour, or add the edge the board prints.' },
+    explanation:
+      'An arrow leads a piece to a neighbouring space, along an edge of a kind that piece moves along (its `edges:` in `movers:`). The space the arrow points to is not such a neighbour.',
+    example: {
+      file: FILE.map,
+      yaml: 'arrows:\n  - { from: ashford, to: fallow }   # no border joins them',
+      fix: 'Point it to a neighbour, or add the edge the board prints.',
+    },
   },
   'graph-arrow-forbidden': {
     severity: 'error',
     summary: 'An arrow points into a space its piece may not enter.',
-    explanation: 'The piece that follows the arrows never enters some kinds of space (`neverEnter:`), or only from a given round (`enterFromRound:`). This arrow leads it into such a space, where it could not follow it.',
-    example: { file: FILE.map, yaml: 'arrows:\n  - { from: dunmore, to: greystone }   # a shrine; the patrol never enters shrines', fix: 'Point the arrow to a space the piece may enter.' },
+    explanation:
+      'The piece that follows the arrows never enters some kinds of space (`neverEnter:`), or only from a given round (`enterFromRound:`). This arrow leads it into such a space, where it could not follow it.',
+    example: {
+      file: FILE.map,
+      yaml: 'arrows:\n  - { from: dunmore, to: greystone }   # a shrine; the patrol never enters shrines',
+      fix: 'Point the arrow to a space the piece may enter.',
+    },
   },
   'graph-no-way-out': {
     severity: 'error',
     summary: 'A piece that follows arrows can stand on a space with no arrow.',
-    explanation: 'A piece with `followsArrows: true` moves by the arrows when nothing else draws it. It can stand on this space, but the space has no arrow, so the engine would not know where it goes.',
-    example: { file: FILE.map, yaml: 'spaces:\n  - { id: fallow, kind: field }\narrows: []', fix: 'Add the printed arrow: `- { from: fallow, to: brightwater }`.' },
+    explanation:
+      'A piece with `followsArrows: true` moves by the arrows when nothing else draws it. It can stand on this space, but the space has no arrow, so the engine would not know where it goes.',
+    example: {
+      file: FILE.map,
+      yaml: 'spaces:\n  - { id: fallow, kind: field }\narrows: []',
+      fix: 'Add the printed arrow: `- { from: fallow, to: brightwater }`.',
+    },
   },
   'graph-slots': {
     severity: 'error',
-    summary: 'A board\'s slots do not match the entries that fill them.',
-    explanation: 'A graph may say that the spaces of each kind hold slots (`slots:` in game.yaml) filled by another collection\'s entries for that board (the Fazenda tiles for a player count). The slots on this board\'s spaces of a kind differ from the number of entries that go there.',
-    example: { file: FILE.map, yaml: '- id: players-2-3\n  spaces:\n    - { id: sousa, terrain: sertao, fazendaSlots: 2 }   # but 1 sertão tile is for 2/3 players', fix: 'Correct the slots (`fazendaSlots: 1`) or the tiles\' player counts.' },
+    summary: "A board's slots do not match the entries that fill them.",
+    explanation:
+      "A graph may say that the spaces of each kind hold slots (`slots:` in game.yaml) filled by another collection's entries for that board (the Fazenda tiles for a player count). The slots on this board's spaces of a kind differ from the number of entries that go there.",
+    example: {
+      file: FILE.map,
+      yaml: '- id: players-2-3\n  spaces:\n    - { id: sousa, terrain: sertao, fazendaSlots: 2 }   # but 1 sertão tile is for 2/3 players',
+      fix: "Correct the slots (`fazendaSlots: 1`) or the tiles' player counts.",
+    },
   },
   'mover-graph': {
     severity: 'error',
@@ -527,39 +773,52 @@ const OWN = {
   'mover-edge-kind': {
     severity: 'error',
     summary: 'A mover names an edge kind its graph does not declare.',
-    explanation: 'A mover\'s `edges:` are the kinds of edge it moves along, each one of its graph\'s `edgeKinds`. The nearest kind is suggested.',
+    explanation: "A mover's `edges:` are the kinds of edge it moves along, each one of its graph's `edgeKinds`. The nearest kind is suggested.",
     example: { file: FILE.manifest, yaml: 'movers:\n  patrol: { graph: maps, edges: [boarder] }', fix: '`edges: [border]`' },
   },
   'mover-node-kind': {
     severity: 'error',
     summary: 'A mover names a kind of space its graph does not declare.',
-    explanation: 'A mover\'s `neverEnter:` and `enterFromRound:` name kinds of space (the declaration its graph names in `kinds:`). This one is not declared. The nearest kind is suggested.',
+    explanation:
+      "A mover's `neverEnter:` and `enterFromRound:` name kinds of space (the declaration its graph names in `kinds:`). This one is not declared. The nearest kind is suggested.",
     example: { file: FILE.manifest, yaml: 'movers:\n  patrol: { graph: maps, edges: [border], neverEnter: [shrines] }', fix: '`neverEnter: [shrine]`' },
   },
   // --- The site's card faces -----------------------------------------------
   'template-syntax': {
     severity: 'warning',
     summary: 'A card face template does not compile.',
-    explanation: 'A collection may draw its entries with a Handlebars template in `content/<game>/templates/<collection>.hbs`. This one has a syntax error (an unclosed `{{#if}}`, a stray brace), so the site draws the entries with the default face until it is fixed.',
+    explanation:
+      'A collection may draw its entries with a Handlebars template in `content/<game>/templates/<collection>.hbs`. This one has a syntax error (an unclosed `{{#if}}`, a stray brace), so the site draws the entries with the default face until it is fixed.',
     example: { file: 'content/mygame/templates/cards.hbs', yaml: '{{#if cost}}<b>{{cost}}</b>', fix: 'Close the block: `{{#if cost}}<b>{{cost}}</b>{{/if}}`.' },
   },
   'template-field': {
     severity: 'warning',
     summary: 'A card face template shows a field its schema does not have.',
-    explanation: 'A template shows an entry\'s fields by name. This name is not a property of the collection\'s schema, so it would always be empty: usually a typo.',
+    explanation:
+      "A template shows an entry's fields by name. This name is not a property of the collection's schema, so it would always be empty: usually a typo.",
     example: { file: 'content/mygame/templates/cards.hbs', yaml: '<b>{{field "cots"}}</b>', fix: '`{{field "cost"}}`' },
   },
   'title-missing': {
     severity: 'warning',
     summary: 'A field a template shows has no title in its schema.',
-    explanation: 'The site labels each field with its schema `title`, in the game\'s language (the label readers see on the printed card). A field a face template shows needs one, or it would be shown unlabelled.',
-    example: { file: 'schemas/mygame/card.schema.json', yaml: '{ "properties": { "cost": { "type": "integer" } } }', fix: '`"cost": { "type": "integer", "title": "Cost" }`' },
+    explanation:
+      "The site labels each field with its schema `title`, in the game's language (the label readers see on the printed card). A field a face template shows needs one, or it would be shown unlabelled.",
+    example: {
+      file: 'schemas/mygame/card.schema.json',
+      yaml: '{ "properties": { "cost": { "type": "integer" } } }',
+      fix: '`"cost": { "type": "integer", "title": "Cost" }`',
+    },
   },
   'page-by-field': {
     severity: 'warning',
     summary: 'A collection is split into site pages by a field its schema does not have.',
-    explanation: 'A collection\'s `pageBy:` in game.yaml names the field whose values give the site one page per value (a kind, a pack). This name is not a property of the collection\'s schema, so the site numbers the pages instead: usually a typo.',
-    example: { file: 'content/mygame/game.yaml', yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/card.schema.json, type: Card, pageBy: knid }', fix: '`pageBy: kind`' },
+    explanation:
+      "A collection's `pageBy:` in game.yaml names the field whose values give the site one page per value (a kind, a pack). This name is not a property of the collection's schema, so the site numbers the pages instead: usually a typo.",
+    example: {
+      file: 'content/mygame/game.yaml',
+      yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/card.schema.json, type: Card, pageBy: knid }',
+      fix: '`pageBy: kind`',
+    },
   },
 } as const satisfies Record<string, CodeInfo>;
 
@@ -570,29 +829,134 @@ const OWN = {
  * a warning, so they are `either`.
  */
 const YAML: Record<YamlErrorCode, { summary: string; explanation: string; yaml: string; fix: string }> = {
-  ALIAS_PROPS: { summary: 'An alias has an anchor or tag of its own.', explanation: 'An alias (`*name`) repeats an anchored value as it is: it cannot carry an anchor (`&x`) or a tag (`!!str`) of its own.', yaml: 'a: &pts 3\nb: !!int *pts', fix: '`b: *pts`' },
-  BAD_ALIAS: { summary: 'An alias is malformed or names no anchor.', explanation: 'An alias (`*name`) repeats a value anchored earlier with `&name`. This one names no anchor above it, or is ambiguous (a name ending in `:`).', yaml: 'b: *points', fix: 'Anchor the value first (`a: &points 3`), or write the value out.' },
-  BAD_DIRECTIVE: { summary: 'A YAML directive is malformed.', explanation: 'Lines starting with `%` are YAML directives (`%YAML 1.2`). This one is not understood. Content files need no directives.', yaml: '%YAML 2.0\n---', fix: 'Remove the directive line.' },
-  BAD_DQ_ESCAPE: { summary: 'A double-quoted string has a bad escape.', explanation: 'In a double-quoted string a backslash starts an escape (`\\n`, `\\"`, `\\u00e3`). This backslash starts none YAML knows.', yaml: 'text: "C:\\games"', fix: 'Double the backslash (`"C:\\\\games"`) or use single quotes.' },
-  BAD_INDENT: { summary: 'A line is indented wrongly.', explanation: 'YAML nests by indentation. This line\'s indentation does not fit the map or list it is in.', yaml: '- name: Ace\n points: 3', fix: 'Line it up with the keys of its map: `  points: 3`.' },
-  BAD_PROP_ORDER: { summary: 'An anchor or tag is in the wrong place.', explanation: 'An anchor (`&x`) or tag (`!!str`) goes before the value it marks, not after it.', yaml: 'a: 3 &pts', fix: '`a: &pts 3`' },
-  BAD_SCALAR_START: { summary: 'A plain value starts with a character YAML reserves.', explanation: 'An unquoted value cannot start with characters YAML uses for syntax, such as `@`, a backtick, or `%`.', yaml: 'name: @home', fix: 'Quote it: `name: "@home"`.' },
-  BLOCK_AS_IMPLICIT_KEY: { summary: 'A block is used as a map key.', explanation: 'A map key must be a single-line value. A list or map used as a key is usually a `:` in the wrong place.', yaml: '? - a\n  - b\n: 3', fix: 'Use a plain key.' },
-  BLOCK_IN_FLOW: { summary: 'A block value is inside a flow collection.', explanation: 'Inside `{ ... }` or `[ ... ]` values are written inline; an indented block (a `- ` list) cannot appear there.', yaml: 'a: [\n  - 1\n]', fix: '`a: [1]`' },
-  DUPLICATE_KEY: { summary: 'A map has the same key twice.', explanation: 'Each key appears once in a map; a second one would silently replace the first, so it is an error.', yaml: '- name: Ace\n  points: 3\n  points: 4', fix: 'Keep the right one.' },
-  IMPOSSIBLE: { summary: 'The YAML parser reached a state it should not.', explanation: 'The YAML parser met something it cannot handle at all. Look at the reported line for unusual characters or structure.', yaml: '...', fix: 'Simplify the line; report it if the YAML looks right.' },
-  KEY_OVER_1024_CHARS: { summary: 'A map key is too long.', explanation: 'YAML limits implicit keys to 1024 characters: usually a long value that lost its key, or a misplaced `:`.', yaml: 'a very long line of text with a colon somewhere: 3', fix: 'Put the text under a key: `text: "..."`.' },
-  MISSING_CHAR: { summary: 'A closing character is missing.', explanation: 'A quote, bracket or brace is opened and never closed. For an unclosed quote the place is where it opened.', yaml: 'name: "Ace', fix: '`name: "Ace"`' },
-  MULTILINE_IMPLICIT_KEY: { summary: 'A map key spans several lines.', explanation: 'A key must fit on one line; usually a line above lacks its closing quote or the `:` is misplaced.', yaml: 'name\n  more: 3', fix: 'Put the key on one line.' },
+  ALIAS_PROPS: {
+    summary: 'An alias has an anchor or tag of its own.',
+    explanation: 'An alias (`*name`) repeats an anchored value as it is: it cannot carry an anchor (`&x`) or a tag (`!!str`) of its own.',
+    yaml: 'a: &pts 3\nb: !!int *pts',
+    fix: '`b: *pts`',
+  },
+  BAD_ALIAS: {
+    summary: 'An alias is malformed or names no anchor.',
+    explanation: 'An alias (`*name`) repeats a value anchored earlier with `&name`. This one names no anchor above it, or is ambiguous (a name ending in `:`).',
+    yaml: 'b: *points',
+    fix: 'Anchor the value first (`a: &points 3`), or write the value out.',
+  },
+  BAD_DIRECTIVE: {
+    summary: 'A YAML directive is malformed.',
+    explanation: 'Lines starting with `%` are YAML directives (`%YAML 1.2`). This one is not understood. Content files need no directives.',
+    yaml: '%YAML 2.0\n---',
+    fix: 'Remove the directive line.',
+  },
+  BAD_DQ_ESCAPE: {
+    summary: 'A double-quoted string has a bad escape.',
+    explanation: 'In a double-quoted string a backslash starts an escape (`\\n`, `\\"`, `\\u00e3`). This backslash starts none YAML knows.',
+    yaml: 'text: "C:\\games"',
+    fix: 'Double the backslash (`"C:\\\\games"`) or use single quotes.',
+  },
+  BAD_INDENT: {
+    summary: 'A line is indented wrongly.',
+    explanation: "YAML nests by indentation. This line's indentation does not fit the map or list it is in.",
+    yaml: '- name: Ace\n points: 3',
+    fix: 'Line it up with the keys of its map: `  points: 3`.',
+  },
+  BAD_PROP_ORDER: {
+    summary: 'An anchor or tag is in the wrong place.',
+    explanation: 'An anchor (`&x`) or tag (`!!str`) goes before the value it marks, not after it.',
+    yaml: 'a: 3 &pts',
+    fix: '`a: &pts 3`',
+  },
+  BAD_SCALAR_START: {
+    summary: 'A plain value starts with a character YAML reserves.',
+    explanation: 'An unquoted value cannot start with characters YAML uses for syntax, such as `@`, a backtick, or `%`.',
+    yaml: 'name: @home',
+    fix: 'Quote it: `name: "@home"`.',
+  },
+  BLOCK_AS_IMPLICIT_KEY: {
+    summary: 'A block is used as a map key.',
+    explanation: 'A map key must be a single-line value. A list or map used as a key is usually a `:` in the wrong place.',
+    yaml: '? - a\n  - b\n: 3',
+    fix: 'Use a plain key.',
+  },
+  BLOCK_IN_FLOW: {
+    summary: 'A block value is inside a flow collection.',
+    explanation: 'Inside `{ ... }` or `[ ... ]` values are written inline; an indented block (a `- ` list) cannot appear there.',
+    yaml: 'a: [\n  - 1\n]',
+    fix: '`a: [1]`',
+  },
+  DUPLICATE_KEY: {
+    summary: 'A map has the same key twice.',
+    explanation: 'Each key appears once in a map; a second one would silently replace the first, so it is an error.',
+    yaml: '- name: Ace\n  points: 3\n  points: 4',
+    fix: 'Keep the right one.',
+  },
+  IMPOSSIBLE: {
+    summary: 'The YAML parser reached a state it should not.',
+    explanation: 'The YAML parser met something it cannot handle at all. Look at the reported line for unusual characters or structure.',
+    yaml: '...',
+    fix: 'Simplify the line; report it if the YAML looks right.',
+  },
+  KEY_OVER_1024_CHARS: {
+    summary: 'A map key is too long.',
+    explanation: 'YAML limits implicit keys to 1024 characters: usually a long value that lost its key, or a misplaced `:`.',
+    yaml: 'a very long line of text with a colon somewhere: 3',
+    fix: 'Put the text under a key: `text: "..."`.',
+  },
+  MISSING_CHAR: {
+    summary: 'A closing character is missing.',
+    explanation: 'A quote, bracket or brace is opened and never closed. For an unclosed quote the place is where it opened.',
+    yaml: 'name: "Ace',
+    fix: '`name: "Ace"`',
+  },
+  MULTILINE_IMPLICIT_KEY: {
+    summary: 'A map key spans several lines.',
+    explanation: 'A key must fit on one line; usually a line above lacks its closing quote or the `:` is misplaced.',
+    yaml: 'name\n  more: 3',
+    fix: 'Put the key on one line.',
+  },
   MULTIPLE_ANCHORS: { summary: 'A value has two anchors.', explanation: 'A value takes at most one anchor (`&x`).', yaml: 'a: &x &y 3', fix: '`a: &x 3`' },
-  MULTIPLE_DOCS: { summary: 'The file holds several YAML documents.', explanation: 'A content file is one YAML document. A `---` line in the middle starts a second one, which is not read.', yaml: '- name: Ace\n---\n- name: King', fix: 'Remove the `---` line.' },
+  MULTIPLE_DOCS: {
+    summary: 'The file holds several YAML documents.',
+    explanation: 'A content file is one YAML document. A `---` line in the middle starts a second one, which is not read.',
+    yaml: '- name: Ace\n---\n- name: King',
+    fix: 'Remove the `---` line.',
+  },
   MULTIPLE_TAGS: { summary: 'A value has two tags.', explanation: 'A value takes at most one tag (`!!str`).', yaml: 'a: !!str !!int 3', fix: '`a: !!str 3`' },
-  NON_STRING_KEY: { summary: 'A map key is not a string.', explanation: 'Keys are field names, so they must be plain strings; a list, map or null as a key cannot be a field.', yaml: '[a, b]: 3', fix: 'Use a plain key: `ab: 3`.' },
-  RESOURCE_EXHAUSTION: { summary: 'The file expands into too much data.', explanation: 'Aliases that repeat aliases can make a small file expand into a huge one (a "billion laughs"). YAML stops reading it.', yaml: 'a: &a [x, x]\nb: &b [*a, *a]\n# ... and so on', fix: 'Write the values out instead of nesting aliases.' },
-  TAB_AS_INDENT: { summary: 'A tab is used as indentation.', explanation: 'YAML indents with spaces only.', yaml: '-\tname: Ace', fix: 'Replace the tab with spaces.' },
-  TAG_RESOLVE_FAILED: { summary: 'A value\'s tag is unknown or does not fit it.', explanation: 'A tag (`!!int`, `!!str`) says how to read a value. This tag is unknown, or the value cannot be read as it says. Content files need no tags.', yaml: 'points: !!int three', fix: '`points: 3`' },
-  UNEXPECTED_TOKEN: { summary: 'YAML found something it did not expect.', explanation: 'A character or line does not fit where it stands: often a stray `:` or `-`, text after a closing quote, or a line indented wrongly.', yaml: 'name: "Ace" extra', fix: '`name: "Ace extra"`' },
-  BAD_COLLECTION_TYPE: { summary: 'A collection\'s tag does not fit it.', explanation: 'A tag on a map or list (`!!map`, `!!seq`) must fit the collection it marks.', yaml: 'a: !!seq { b: 1 }', fix: 'Remove the tag.' },
+  NON_STRING_KEY: {
+    summary: 'A map key is not a string.',
+    explanation: 'Keys are field names, so they must be plain strings; a list, map or null as a key cannot be a field.',
+    yaml: '[a, b]: 3',
+    fix: 'Use a plain key: `ab: 3`.',
+  },
+  RESOURCE_EXHAUSTION: {
+    summary: 'The file expands into too much data.',
+    explanation: 'Aliases that repeat aliases can make a small file expand into a huge one (a "billion laughs"). YAML stops reading it.',
+    yaml: 'a: &a [x, x]\nb: &b [*a, *a]\n# ... and so on',
+    fix: 'Write the values out instead of nesting aliases.',
+  },
+  TAB_AS_INDENT: {
+    summary: 'A tab is used as indentation.',
+    explanation: 'YAML indents with spaces only.',
+    yaml: '-\tname: Ace',
+    fix: 'Replace the tab with spaces.',
+  },
+  TAG_RESOLVE_FAILED: {
+    summary: "A value's tag is unknown or does not fit it.",
+    explanation: 'A tag (`!!int`, `!!str`) says how to read a value. This tag is unknown, or the value cannot be read as it says. Content files need no tags.',
+    yaml: 'points: !!int three',
+    fix: '`points: 3`',
+  },
+  UNEXPECTED_TOKEN: {
+    summary: 'YAML found something it did not expect.',
+    explanation: 'A character or line does not fit where it stands: often a stray `:` or `-`, text after a closing quote, or a line indented wrongly.',
+    yaml: 'name: "Ace" extra',
+    fix: '`name: "Ace extra"`',
+  },
+  BAD_COLLECTION_TYPE: {
+    summary: "A collection's tag does not fit it.",
+    explanation: 'A tag on a map or list (`!!map`, `!!seq`) must fit the collection it marks.',
+    yaml: 'a: !!seq { b: 1 }',
+    fix: 'Remove the tag.',
+  },
 };
 
 type Kebab<S extends string> = S extends `${infer A}_${infer B}` ? `${Lowercase<A>}-${Kebab<B>}` : Lowercase<S>;
@@ -609,38 +973,202 @@ export function yamlCode(code: YamlErrorCode): YamlParserCode {
  * ajv's `false schema` is reported as `schema-false`.
  */
 const SCHEMA = {
-  type: { summary: 'A value has the wrong type.', explanation: 'The schema says what type a field holds (a string, an integer, a list, a map). This value is of another type: often a number written as a word, or quotes around a number.', yaml: 'points: three', fix: '`points: 3`' },
-  required: { summary: 'A required field is missing.', explanation: 'The schema lists the fields every entry must have (`required`). This entry lacks one.', yaml: '- name: Ace', fix: 'Add the field: `  points: 3`.' },
-  additionalProperties: { summary: 'A field is not in the schema.', explanation: 'The schema lists the fields an entry may have and allows no others. This field is not among them: usually a typo, or a field to add to the schema. The nearest known field is suggested.', yaml: '- name: Ace\n  piont: 3', fix: '`  points: 3`' },
-  enum: { summary: 'A value is not one of the allowed values.', explanation: 'The schema lists the values a field may take. This value is not among them. The nearest allowed value is suggested.', yaml: '- name: Ace\n  kind: sett', fix: '`kind: set`' },
-  const: { summary: 'A value differs from the one value allowed.', explanation: 'The schema allows exactly one value here (`const`).', yaml: 'version: 2', fix: 'Write the value the schema gives.' },
-  discriminator: { summary: 'A rule form or tagged value has an unknown or missing tag.', explanation: 'Some values come in forms told apart by a tag key (`op: rank`, `op: per`, `kind: ...`). The tag is missing, or names no known form; the known ones are listed and the nearest suggested.', yaml: 'scoring: { op: rnk, by: { field: flour } }', fix: '`op: rank`' },
-  form: { summary: 'A value mixes or lacks the keys of its forms.', explanation: 'Some values take one of several forms, each told apart by one key (`{ field }`, `{ count }`, `{ groupsOf, of }`). This value has none of those keys, or more than one.', yaml: 'each: { feild: flour }', fix: '`each: { field: flour }`' },
-  anyOf: { summary: 'A value matches none of its allowed forms.', explanation: 'The schema allows several forms here (a string or a map, say) and the value matches none. The notes say what each form needs.', yaml: 'cost: [3]', fix: 'Write one of the forms the notes list, such as `cost: 3`.' },
-  oneOf: { summary: 'A value matches none (or more than one) of its forms.', explanation: 'The schema allows exactly one of several forms here, and the value matches none of them, or several at once.', yaml: 'cost: [3]', fix: 'Write one of the forms the notes list.' },
-  not: { summary: 'A value has a form the schema forbids.', explanation: 'The schema forbids this form of value here (`not`).', yaml: 'points: 0', fix: 'Use a value the schema allows.' },
-  false: { summary: 'A value stands where the schema allows none.', explanation: 'The schema says nothing may stand here (a `false` schema), such as a list item past the printed ones.', yaml: 'pair: [1, 2, 3]', fix: 'Remove the extra value.' },
-  minimum: { summary: 'A number is below its minimum.', explanation: 'The schema gives the smallest value this number may take.', yaml: 'points: -1', fix: '`points: 0`' },
-  maximum: { summary: 'A number is above its maximum.', explanation: 'The schema gives the largest value this number may take.', yaml: 'players: 9', fix: 'Use a value within the schema\'s range.' },
-  exclusiveMinimum: { summary: 'A number is not above its lower bound.', explanation: 'The schema says this number must be greater than a bound.', yaml: 'count: 0', fix: '`count: 1`' },
-  exclusiveMaximum: { summary: 'A number is not below its upper bound.', explanation: 'The schema says this number must be less than a bound.', yaml: 'share: 1', fix: 'Use a smaller value.' },
-  multipleOf: { summary: 'A number is not a multiple of its step.', explanation: 'The schema says this number comes in steps (`multipleOf`), such as whole fives.', yaml: 'reis: 7', fix: 'Use a multiple: `reis: 5`.' },
-  minLength: { summary: 'A text is too short.', explanation: 'The schema gives the least number of characters this text has: often an empty string where a name belongs.', yaml: 'name: ""', fix: '`name: Ace`' },
-  maxLength: { summary: 'A text is too long.', explanation: 'The schema gives the most characters this text may have.', yaml: 'code: ABCDE', fix: 'Shorten it.' },
-  pattern: { summary: 'A text does not match its pattern.', explanation: 'The schema gives the shape this text must have (a rule number, a colour code) as a pattern.', yaml: 'number: "16-2"', fix: '`number: "16.2"`' },
-  format: { summary: 'A text is not in its format.', explanation: 'The schema says this text is in a format (a date, a URL) and it is not.', yaml: 'date: 30/11/2026', fix: '`date: 2026-11-30`' },
-  minItems: { summary: 'A list has too few items.', explanation: 'The schema gives the least number of items this list holds: often an empty list.', yaml: 'awards: []', fix: '`awards: [5, 3]`' },
-  maxItems: { summary: 'A list has too many items.', explanation: 'The schema gives the most items this list may hold.', yaml: 'pair: [1, 2, 3]', fix: '`pair: [1, 2]`' },
-  uniqueItems: { summary: 'A list repeats an item.', explanation: 'The schema says the items of this list are all different.', yaml: 'kinds: [town, town]', fix: '`kinds: [town]`' },
-  contains: { summary: 'A list lacks a required kind of item.', explanation: 'The schema says this list must contain items of a given form (`contains`, with `minContains`/`maxContains`).', yaml: 'tags: []', fix: 'Add an item of the required form.' },
-  items: { summary: 'A list has items past its fixed ones.', explanation: 'The schema fixes the items of this list (`prefixItems`) and allows no more.', yaml: 'pair: [1, 2, 3]', fix: '`pair: [1, 2]`' },
-  minProperties: { summary: 'A map has too few fields.', explanation: 'The schema gives the least number of fields this map holds: often an empty map `{}`.', yaml: 'where: {}', fix: '`where: { kind: prison }`' },
-  maxProperties: { summary: 'A map has too many fields.', explanation: 'The schema gives the most fields this map may hold.', yaml: 'where: { kind: a, deck: b }', fix: 'Keep one field.' },
-  propertyNames: { summary: 'A map key is not one the schema allows.', explanation: 'The schema says what the keys of this map look like (`propertyNames`, such as IDs in kebab-case).', yaml: 'costs: { Big Town: 3 }', fix: '`costs: { big-town: 3 }`' },
-  dependentRequired: { summary: 'A field needs another field beside it.', explanation: 'The schema says that when this field is given, another must be given too (`dependentRequired`).', yaml: 'gap: "two cards are missing"', fix: 'Add the field it depends on.' },
-  unevaluatedProperties: { summary: 'A field is not allowed by any part of the schema.', explanation: 'The schema combines parts (`allOf`, `$ref`) and allows no field none of them names. This field is unknown: usually a typo.', yaml: 'piont: 3', fix: '`points: 3`' },
-  unevaluatedItems: { summary: 'A list has items no part of the schema allows.', explanation: 'The schema combines parts and allows no list item none of them describes.', yaml: 'pair: [1, 2, 3]', fix: 'Remove the extra items.' },
-  keyword: { summary: 'A value breaks a schema rule that has no code of its own.', explanation: 'A JSON Schema keyword this tool gives no code of its own failed. The message says which rule the value breaks.', yaml: '...', fix: 'Make the value meet the schema rule the message names.' },
+  type: {
+    summary: 'A value has the wrong type.',
+    explanation:
+      'The schema says what type a field holds (a string, an integer, a list, a map). This value is of another type: often a number written as a word, or quotes around a number.',
+    yaml: 'points: three',
+    fix: '`points: 3`',
+  },
+  required: {
+    summary: 'A required field is missing.',
+    explanation: 'The schema lists the fields every entry must have (`required`). This entry lacks one.',
+    yaml: '- name: Ace',
+    fix: 'Add the field: `  points: 3`.',
+  },
+  additionalProperties: {
+    summary: 'A field is not in the schema.',
+    explanation:
+      'The schema lists the fields an entry may have and allows no others. This field is not among them: usually a typo, or a field to add to the schema. The nearest known field is suggested.',
+    yaml: '- name: Ace\n  piont: 3',
+    fix: '`  points: 3`',
+  },
+  enum: {
+    summary: 'A value is not one of the allowed values.',
+    explanation: 'The schema lists the values a field may take. This value is not among them. The nearest allowed value is suggested.',
+    yaml: '- name: Ace\n  kind: sett',
+    fix: '`kind: set`',
+  },
+  const: {
+    summary: 'A value differs from the one value allowed.',
+    explanation: 'The schema allows exactly one value here (`const`).',
+    yaml: 'version: 2',
+    fix: 'Write the value the schema gives.',
+  },
+  discriminator: {
+    summary: 'A rule form or tagged value has an unknown or missing tag.',
+    explanation:
+      'Some values come in forms told apart by a tag key (`op: rank`, `op: per`, `kind: ...`). The tag is missing, or names no known form; the known ones are listed and the nearest suggested.',
+    yaml: 'scoring: { op: rnk, by: { field: flour } }',
+    fix: '`op: rank`',
+  },
+  form: {
+    summary: 'A value mixes or lacks the keys of its forms.',
+    explanation:
+      'Some values take one of several forms, each told apart by one key (`{ field }`, `{ count }`, `{ groupsOf, of }`). This value has none of those keys, or more than one.',
+    yaml: 'each: { feild: flour }',
+    fix: '`each: { field: flour }`',
+  },
+  anyOf: {
+    summary: 'A value matches none of its allowed forms.',
+    explanation: 'The schema allows several forms here (a string or a map, say) and the value matches none. The notes say what each form needs.',
+    yaml: 'cost: [3]',
+    fix: 'Write one of the forms the notes list, such as `cost: 3`.',
+  },
+  oneOf: {
+    summary: 'A value matches none (or more than one) of its forms.',
+    explanation: 'The schema allows exactly one of several forms here, and the value matches none of them, or several at once.',
+    yaml: 'cost: [3]',
+    fix: 'Write one of the forms the notes list.',
+  },
+  not: {
+    summary: 'A value has a form the schema forbids.',
+    explanation: 'The schema forbids this form of value here (`not`).',
+    yaml: 'points: 0',
+    fix: 'Use a value the schema allows.',
+  },
+  false: {
+    summary: 'A value stands where the schema allows none.',
+    explanation: 'The schema says nothing may stand here (a `false` schema), such as a list item past the printed ones.',
+    yaml: 'pair: [1, 2, 3]',
+    fix: 'Remove the extra value.',
+  },
+  minimum: {
+    summary: 'A number is below its minimum.',
+    explanation: 'The schema gives the smallest value this number may take.',
+    yaml: 'points: -1',
+    fix: '`points: 0`',
+  },
+  maximum: {
+    summary: 'A number is above its maximum.',
+    explanation: 'The schema gives the largest value this number may take.',
+    yaml: 'players: 9',
+    fix: "Use a value within the schema's range.",
+  },
+  exclusiveMinimum: {
+    summary: 'A number is not above its lower bound.',
+    explanation: 'The schema says this number must be greater than a bound.',
+    yaml: 'count: 0',
+    fix: '`count: 1`',
+  },
+  exclusiveMaximum: {
+    summary: 'A number is not below its upper bound.',
+    explanation: 'The schema says this number must be less than a bound.',
+    yaml: 'share: 1',
+    fix: 'Use a smaller value.',
+  },
+  multipleOf: {
+    summary: 'A number is not a multiple of its step.',
+    explanation: 'The schema says this number comes in steps (`multipleOf`), such as whole fives.',
+    yaml: 'reis: 7',
+    fix: 'Use a multiple: `reis: 5`.',
+  },
+  minLength: {
+    summary: 'A text is too short.',
+    explanation: 'The schema gives the least number of characters this text has: often an empty string where a name belongs.',
+    yaml: 'name: ""',
+    fix: '`name: Ace`',
+  },
+  maxLength: {
+    summary: 'A text is too long.',
+    explanation: 'The schema gives the most characters this text may have.',
+    yaml: 'code: ABCDE',
+    fix: 'Shorten it.',
+  },
+  pattern: {
+    summary: 'A text does not match its pattern.',
+    explanation: 'The schema gives the shape this text must have (a rule number, a colour code) as a pattern.',
+    yaml: 'number: "16-2"',
+    fix: '`number: "16.2"`',
+  },
+  format: {
+    summary: 'A text is not in its format.',
+    explanation: 'The schema says this text is in a format (a date, a URL) and it is not.',
+    yaml: 'date: 30/11/2026',
+    fix: '`date: 2026-11-30`',
+  },
+  minItems: {
+    summary: 'A list has too few items.',
+    explanation: 'The schema gives the least number of items this list holds: often an empty list.',
+    yaml: 'awards: []',
+    fix: '`awards: [5, 3]`',
+  },
+  maxItems: {
+    summary: 'A list has too many items.',
+    explanation: 'The schema gives the most items this list may hold.',
+    yaml: 'pair: [1, 2, 3]',
+    fix: '`pair: [1, 2]`',
+  },
+  uniqueItems: {
+    summary: 'A list repeats an item.',
+    explanation: 'The schema says the items of this list are all different.',
+    yaml: 'kinds: [town, town]',
+    fix: '`kinds: [town]`',
+  },
+  contains: {
+    summary: 'A list lacks a required kind of item.',
+    explanation: 'The schema says this list must contain items of a given form (`contains`, with `minContains`/`maxContains`).',
+    yaml: 'tags: []',
+    fix: 'Add an item of the required form.',
+  },
+  items: {
+    summary: 'A list has items past its fixed ones.',
+    explanation: 'The schema fixes the items of this list (`prefixItems`) and allows no more.',
+    yaml: 'pair: [1, 2, 3]',
+    fix: '`pair: [1, 2]`',
+  },
+  minProperties: {
+    summary: 'A map has too few fields.',
+    explanation: 'The schema gives the least number of fields this map holds: often an empty map `{}`.',
+    yaml: 'where: {}',
+    fix: '`where: { kind: prison }`',
+  },
+  maxProperties: {
+    summary: 'A map has too many fields.',
+    explanation: 'The schema gives the most fields this map may hold.',
+    yaml: 'where: { kind: a, deck: b }',
+    fix: 'Keep one field.',
+  },
+  propertyNames: {
+    summary: 'A map key is not one the schema allows.',
+    explanation: 'The schema says what the keys of this map look like (`propertyNames`, such as IDs in kebab-case).',
+    yaml: 'costs: { Big Town: 3 }',
+    fix: '`costs: { big-town: 3 }`',
+  },
+  dependentRequired: {
+    summary: 'A field needs another field beside it.',
+    explanation: 'The schema says that when this field is given, another must be given too (`dependentRequired`).',
+    yaml: 'gap: "two cards are missing"',
+    fix: 'Add the field it depends on.',
+  },
+  unevaluatedProperties: {
+    summary: 'A field is not allowed by any part of the schema.',
+    explanation: 'The schema combines parts (`allOf`, `$ref`) and allows no field none of them names. This field is unknown: usually a typo.',
+    yaml: 'piont: 3',
+    fix: '`points: 3`',
+  },
+  unevaluatedItems: {
+    summary: 'A list has items no part of the schema allows.',
+    explanation: 'The schema combines parts and allows no list item none of them describes.',
+    yaml: 'pair: [1, 2, 3]',
+    fix: 'Remove the extra items.',
+  },
+  keyword: {
+    summary: 'A value breaks a schema rule that has no code of its own.',
+    explanation: 'A JSON Schema keyword this tool gives no code of its own failed. The message says which rule the value breaks.',
+    yaml: '...',
+    fix: 'Make the value meet the schema rule the message names.',
+  },
 } as const satisfies Record<string, { summary: string; explanation: string; yaml: string; fix: string }>;
 
 export type SchemaCode = `schema-${keyof typeof SCHEMA}`;
@@ -654,15 +1182,28 @@ export function schemaCode(keyword: string): SchemaCode {
 export type DiagnosticCode = keyof typeof OWN | YamlParserCode | SchemaCode;
 
 /** The codes that may be reported with severity `S`. */
-export type CodeFor<S extends Severity> = { [K in keyof typeof OWN]: (typeof OWN)[K]['severity'] extends S | 'either' ? K : never }[keyof typeof OWN] | YamlParserCode | (S extends 'error' ? SchemaCode : never);
+export type CodeFor<S extends Severity> =
+  | { [K in keyof typeof OWN]: (typeof OWN)[K]['severity'] extends S | 'either' ? K : never }[keyof typeof OWN]
+  | YamlParserCode
+  | (S extends 'error' ? SchemaCode : never);
 
 function registry(): ReadonlyMap<DiagnosticCode, CodeInfo> {
   const all = new Map<DiagnosticCode, CodeInfo>(Object.entries(OWN) as Array<[DiagnosticCode, CodeInfo]>);
   for (const [code, c] of Object.entries(YAML) as Array<[YamlErrorCode, (typeof YAML)[YamlErrorCode]]>) {
-    all.set(yamlCode(code), { severity: 'either', summary: c.summary, explanation: `${c.explanation} (Reported by the YAML parser: as an error the file is not loaded; as a warning it is.)`, example: { file: FILE.cards, yaml: c.yaml, fix: c.fix } });
+    all.set(yamlCode(code), {
+      severity: 'either',
+      summary: c.summary,
+      explanation: `${c.explanation} (Reported by the YAML parser: as an error the file is not loaded; as a warning it is.)`,
+      example: { file: FILE.cards, yaml: c.yaml, fix: c.fix },
+    });
   }
   for (const [keyword, c] of Object.entries(SCHEMA)) {
-    all.set(`schema-${keyword}` as SchemaCode, { severity: 'error', summary: c.summary, explanation: c.explanation, example: { file: FILE.cards, yaml: c.yaml, fix: c.fix } });
+    all.set(`schema-${keyword}` as SchemaCode, {
+      severity: 'error',
+      summary: c.summary,
+      explanation: c.explanation,
+      example: { file: FILE.cards, yaml: c.yaml, fix: c.fix },
+    });
   }
   return all;
 }

@@ -75,6 +75,8 @@ function result(d: Diagnostic, ruleIndex: number): object {
     locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(d.file), uriBaseId: 'PROJECTROOT' }, ...(region ? { region } : {}) } }],
     // The "did you mean" as data: SARIF's `fixes` would need the exact text to replace, which a place
     // (a key, a quoted value, a whole entry) does not always bound; a property bag carries it as it is.
-    ...(d.expected || d.suggestion !== undefined ? { properties: { ...(d.expected ? { expected: d.expected } : {}), ...(d.suggestion !== undefined ? { suggestion: d.suggestion } : {}) } } : {}),
+    ...(d.expected || d.suggestion !== undefined
+      ? { properties: { ...(d.expected ? { expected: d.expected } : {}), ...(d.suggestion !== undefined ? { suggestion: d.suggestion } : {}) } }
+      : {}),
   };
 }

@@ -11,12 +11,24 @@ import type { CheckedGame } from '../pipeline.ts';
 export type Level = 'major' | 'minor' | 'patch';
 
 export type ChangeKind =
-  | 'game-added' | 'game-removed'
-  | 'collection-added' | 'collection-removed'
-  | 'entry-added' | 'entry-removed' | 'entry-renamed'
-  | 'field-added' | 'field-removed' | 'type-changed' | 'value-changed' | 'rule-changed'
-  | 'page-added' | 'page-removed' | 'page-changed'
-  | 'schema-field-added' | 'schema-field-removed' | 'schema-type-changed';
+  | 'game-added'
+  | 'game-removed'
+  | 'collection-added'
+  | 'collection-removed'
+  | 'entry-added'
+  | 'entry-removed'
+  | 'entry-renamed'
+  | 'field-added'
+  | 'field-removed'
+  | 'type-changed'
+  | 'value-changed'
+  | 'rule-changed'
+  | 'page-added'
+  | 'page-removed'
+  | 'page-changed'
+  | 'schema-field-added'
+  | 'schema-field-removed'
+  | 'schema-type-changed';
 
 export interface Change {
   kind: ChangeKind;
@@ -91,7 +103,12 @@ export const KINDS: Record<ChangeKind, { level: Level; verb: string; heading: st
 export type SchemaOf = (schemaPath: string) => Record<string, unknown> | undefined;
 
 /** Compare the games of two checked trees; `ref` names the old one in locations. */
-export function compareGames(before: readonly CheckedGame[], after: readonly CheckedGame[], ref: string, schemas: { before: SchemaOf; after: SchemaOf }): Change[] {
+export function compareGames(
+  before: readonly CheckedGame[],
+  after: readonly CheckedGame[],
+  ref: string,
+  schemas: { before: SchemaOf; after: SchemaOf },
+): Change[] {
   const out: Change[] = [];
   const old = new Map(before.map((g) => [g.linked.game.manifest.id, g]));
   const now = new Map(after.map((g) => [g.linked.game.manifest.id, g]));
@@ -131,7 +148,10 @@ function compareGame(o: CheckedGame, g: CheckedGame, ref: string, schemas: { bef
     }
   }
   for (const [name, oc] of oldCollections) {
-    if (!g.linked.game.collections.has(name)) out.push(change('collection-removed', game, { collection: name, name: collectionTitle(oc, o), at: oc.sources[0] ? `${ref}:${oc.sources[0].path}` : undefined }));
+    if (!g.linked.game.collections.has(name))
+      out.push(
+        change('collection-removed', game, { collection: name, name: collectionTitle(oc, o), at: oc.sources[0] ? `${ref}:${oc.sources[0].path}` : undefined }),
+      );
   }
   out.push(...comparePages(game, o, g, ref));
   return out;
@@ -212,21 +232,53 @@ function compareCollection(game: string, oc: Collection, c: Collection, o: Check
     const was = renamed.get(e);
     const guess = likely.get(e);
     const prev = guess ?? oldById.get(e.id);
-    if (was) out.push(change('entry-renamed', game, { collection: c.name, id: e.id, was: was.id, name: entryName(e, locale), wasName: entryName(was, oldLocale), at: lineAt(e) }));
+    if (was)
+      out.push(
+        change('entry-renamed', game, {
+          collection: c.name,
+          id: e.id,
+          was: was.id,
+          name: entryName(e, locale),
+          wasName: entryName(was, oldLocale),
+          at: lineAt(e),
+        }),
+      );
     else if (!prev) out.push(change('entry-added', game, { collection: c.name, id: e.id, name: entryName(e, locale), at: lineAt(e) }));
     else {
-      if (guess) out.push(change('entry-renamed', game, { collection: c.name, id: e.id, was: guess.id, likely: true, name: entryName(e, locale), wasName: entryName(guess, oldLocale), at: lineAt(e) }));
+      if (guess)
+        out.push(
+          change('entry-renamed', game, {
+            collection: c.name,
+            id: e.id,
+            was: guess.id,
+            likely: true,
+            name: entryName(e, locale),
+            wasName: entryName(guess, oldLocale),
+            at: lineAt(e),
+          }),
+        );
       // A likely rename's rules are compiled under each side's own ID.
       const rules = { before: rulesOf(o, c.name, prev.id), after: rulesOf(g, c.name, e.id) };
       const fields: Change[] = [];
       compareValue(guess ? withoutName(prev.value) : prev.value, guess ? withoutName(e.value) : e.value, '', rules, (kind, path, before, after) => {
-        fields.push(change(kind, game, { collection: c.name, id: e.id, name: entryName(e, locale), path, before, after, at: after === undefined ? `${ref}:${lineAt(prev, path)}` : lineAt(e, path) }));
+        fields.push(
+          change(kind, game, {
+            collection: c.name,
+            id: e.id,
+            name: entryName(e, locale),
+            path,
+            before,
+            after,
+            at: after === undefined ? `${ref}:${lineAt(prev, path)}` : lineAt(e, path),
+          }),
+        );
       });
       out.push(...fields);
     }
   }
   for (const e of removed) {
-    if (!renamedFrom.has(e)) out.push(change('entry-removed', game, { collection: c.name, id: e.id, name: entryName(e, oldLocale), at: `${ref}:${lineAt(e)}` }));
+    if (!renamedFrom.has(e))
+      out.push(change('entry-removed', game, { collection: c.name, id: e.id, name: entryName(e, oldLocale), at: `${ref}:${lineAt(e)}` }));
   }
   return out;
 }
@@ -286,7 +338,9 @@ export function jsonType(v: unknown): string {
 /** JSON with object keys sorted, so key order in the YAML never reads as a change. */
 export function canonical(v: unknown): string {
   return JSON.stringify(v, (_, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0))) : x,
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0)))
+      : x,
   );
 }
 
@@ -308,7 +362,15 @@ function comparePages(game: string, o: CheckedGame, g: CheckedGame, ref: string)
       const came = after.filter((x) => !before.includes(x));
       // The line where the two texts first differ (a sentence added at a paragraph's end is on that line, not the paragraph's first).
       const line = firstDifferingLine(q.text, p.text);
-      out.push(change('page-changed', game, { id: slug, name: pageTitle(p.text, slug), before: gone, after: came, at: `${came.length ? p.path : `${ref}:${q.path}`}:${line}` }));
+      out.push(
+        change('page-changed', game, {
+          id: slug,
+          name: pageTitle(p.text, slug),
+          before: gone,
+          after: came,
+          at: `${came.length ? p.path : `${ref}:${q.path}`}:${line}`,
+        }),
+      );
     }
   }
   for (const [slug, q] of old) if (!now.has(slug)) out.push(change('page-removed', game, { id: slug, name: pageTitle(q.text, slug), at: `${ref}:${q.path}` }));
@@ -320,7 +382,11 @@ function pageTitle(text: string, slug: string): string {
 }
 
 function paragraphs(text: string): string[] {
-  return text.replace(/\r\n/g, '\n').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return text
+    .replace(/\r\n/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 function firstDifferingLine(before: string, after: string): number {
@@ -332,14 +398,35 @@ function firstDifferingLine(before: string, after: string): number {
 }
 
 /** Keywords that document or bound a value without changing its type in the engine package. */
-const NOT_SHAPE = new Set(['description', 'title', 'examples', 'default', '$comment', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems']);
+const NOT_SHAPE = new Set([
+  'description',
+  'title',
+  'examples',
+  'default',
+  '$comment',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+]);
 
 /** A property's schema reduced to what shapes its type (type, $ref, enum, x-ref, items, ...), as canonical JSON. */
 function shape(schema: unknown): string {
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip);
     if (!v || typeof v !== 'object') return v;
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([k]) => !NOT_SHAPE.has(k)).map(([k, x]) => [k, strip(x)]));
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .filter(([k]) => !NOT_SHAPE.has(k))
+        .map(([k, x]) => [k, strip(x)]),
+    );
   };
   return canonical(strip(schema));
 }
@@ -349,7 +436,13 @@ function shape(schema: unknown): string {
  * added, removed, or of another shape (its type, its $ref, its enum, what it
  * refers to). Descriptions and bounds are not the package's types.
  */
-function compareSchema(game: string, collection: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, at: string): Change[] {
+function compareSchema(
+  game: string,
+  collection: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  at: string,
+): Change[] {
   if (!before || !after) return [];
   const props = (s: Record<string, unknown>) => (s.properties && typeof s.properties === 'object' ? (s.properties as Record<string, unknown>) : {});
   const [a, b] = [props(before), props(after)];
@@ -357,10 +450,20 @@ function compareSchema(game: string, collection: string, before: Record<string, 
   for (const key of Object.keys(b)) {
     const path = `/${escapePointer(key)}`;
     if (!(key in a)) out.push(change('schema-field-added', game, { collection, path, after: JSON.parse(shape(b[key])) as unknown, at }));
-    else if (shape(a[key]) !== shape(b[key])) out.push(change('schema-type-changed', game, { collection, path, before: JSON.parse(shape(a[key])) as unknown, after: JSON.parse(shape(b[key])) as unknown, at }));
+    else if (shape(a[key]) !== shape(b[key]))
+      out.push(
+        change('schema-type-changed', game, {
+          collection,
+          path,
+          before: JSON.parse(shape(a[key])) as unknown,
+          after: JSON.parse(shape(b[key])) as unknown,
+          at,
+        }),
+      );
   }
   for (const key of Object.keys(a)) {
-    if (!(key in b)) out.push(change('schema-field-removed', game, { collection, path: `/${escapePointer(key)}`, before: JSON.parse(shape(a[key])) as unknown, at }));
+    if (!(key in b))
+      out.push(change('schema-field-removed', game, { collection, path: `/${escapePointer(key)}`, before: JSON.parse(shape(a[key])) as unknown, at }));
   }
   return out;
 }

@@ -44,7 +44,10 @@ export async function diffAgainst(root: string, ref: string): Promise<DiffOutcom
     if (before.bag.errorCount || after.bag.errorCount) {
       const sources = new Map(after.sources);
       for (const [file, text] of before.sources) sources.set(`${ref}:${file}`, text);
-      const old = before.bag.sorted().filter((d) => d.severity === 'error').map((d) => ({ ...d, file: `${ref}:${d.file}` }));
+      const old = before.bag
+        .sorted()
+        .filter((d) => d.severity === 'error')
+        .map((d) => ({ ...d, file: `${ref}:${d.file}` }));
       return { ok: false, diagnostics: [...old, ...after.bag.sorted().filter((d) => d.severity === 'error')], sources };
     }
     const changes = compareGames(before.games, after.games, ref, { before: schemaOf(before), after: schemaOf(after) });

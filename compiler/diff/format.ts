@@ -26,7 +26,11 @@ function groupKey(c: Change): string {
 
 /** A field's place in an entry as a designer writes it in YAML: /scoring/points -> scoring.points. */
 export function fieldPath(pointer: string | undefined): string {
-  return (pointer ?? '').split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
+  return (pointer ?? '')
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
 }
 
 /** A value on one line: text as it is, anything else as compact JSON. */
@@ -106,9 +110,11 @@ function schemaWords(c: Change, field: string): string {
 }
 
 function what(c: Change): string {
-  if (c.kind.startsWith('schema-')) return `${schemaWords(c, `\`${fieldPath(c.path)}\``)}${c.kind === 'schema-type-changed' ? `: ${shown(c.before, 80)} -> ${shown(c.after, 80)}` : ''}`;
+  if (c.kind.startsWith('schema-'))
+    return `${schemaWords(c, `\`${fieldPath(c.path)}\``)}${c.kind === 'schema-type-changed' ? `: ${shown(c.before, 80)} -> ${shown(c.after, 80)}` : ''}`;
   if (c.kind === 'entry-renamed') return `${c.was} -> ${c.id} ("${c.wasName}" -> "${c.name}")`;
-  if (c.kind.startsWith('game-') || c.kind.startsWith('collection-') || c.kind.startsWith('page-')) return `"${c.name}"${c.kind.startsWith('collection-') ? ` (${c.collection})` : ''}`;
+  if (c.kind.startsWith('game-') || c.kind.startsWith('collection-') || c.kind.startsWith('page-'))
+    return `"${c.name}"${c.kind.startsWith('collection-') ? ` (${c.collection})` : ''}`;
   const field = c.path ? `: ${fieldPath(c.path)}` : '';
   const inline = c.kind === 'value-changed' || c.kind === 'type-changed' ? ` ${shownPair(c.before, c.after, 80, true).join(' -> ')}` : '';
   return `${c.id} "${c.name}"${field}${inline}`;
@@ -116,9 +122,14 @@ function what(c: Change): string {
 
 /** The before and after lines a change shows under it (rules text, removed or added fields, a page's paragraphs). */
 function beforeAfter(c: Change): Array<[string, string]> {
-  if (c.kind === 'rule-changed') return [['before:', shown(c.before)], ['after: ', shown(c.after)]];
+  if (c.kind === 'rule-changed')
+    return [
+      ['before:', shown(c.before)],
+      ['after: ', shown(c.after)],
+    ];
   // The designer's way out: the old ID kept, the same entry reads as edited (a patch), and code naming it still works.
-  if (c.kind === 'entry-renamed' && c.likely) return [['hint:  ', `the same entry edited? keep its old ID with \`id: ${c.was}\` and this is a patch, not a major release`]];
+  if (c.kind === 'entry-renamed' && c.likely)
+    return [['hint:  ', `the same entry edited? keep its old ID with \`id: ${c.was}\` and this is a patch, not a major release`]];
   if (c.kind === 'field-added') return [['after: ', shown(c.after, 160)]];
   if (c.kind === 'field-removed') return [['before:', shown(c.before, 160)]];
   if (c.kind === 'page-changed') {
@@ -166,10 +177,13 @@ export function diffMarkdown(report: DiffReport, level = 2): string {
 
 function markdownItem(c: Change): string {
   const head = `- **${KINDS[c.kind].heading}** (${c.level}): `;
-  if (c.kind.startsWith('schema-')) return `${head}${schemaWords(c, code(fieldPath(c.path)))}${c.kind === 'schema-type-changed' ? `: ${code(shown(c.before, 200))} → ${code(shown(c.after, 200))}` : ''}`;
+  if (c.kind.startsWith('schema-'))
+    return `${head}${schemaWords(c, code(fieldPath(c.path)))}${c.kind === 'schema-type-changed' ? `: ${code(shown(c.before, 200))} → ${code(shown(c.after, 200))}` : ''}`;
   const named = `${md(c.name ?? '')}${c.id && !c.kind.startsWith('page-') ? ` (${code(c.id)})` : ''}`;
-  if (c.kind === 'entry-renamed') return `${c.likely ? head.replace('**Renamed**', '**Likely renamed**') : head}${md(c.wasName ?? '')} (${code(c.was ?? '')}) is now ${named}`;
-  if (c.kind.startsWith('game-') || c.kind.startsWith('collection-') || c.kind === 'page-added' || c.kind === 'page-removed' || c.kind.startsWith('entry-')) return head + named;
+  if (c.kind === 'entry-renamed')
+    return `${c.likely ? head.replace('**Renamed**', '**Likely renamed**') : head}${md(c.wasName ?? '')} (${code(c.was ?? '')}) is now ${named}`;
+  if (c.kind.startsWith('game-') || c.kind.startsWith('collection-') || c.kind === 'page-added' || c.kind === 'page-removed' || c.kind.startsWith('entry-'))
+    return head + named;
   const field = c.path ? `, ${code(fieldPath(c.path))}` : '';
   if (c.kind === 'value-changed' || c.kind === 'type-changed') {
     const [before, after] = shownPair(c.before, c.after, 200, true);

@@ -79,7 +79,10 @@ export async function extractTree(root: string, commit: string, paths: readonly 
 /** The release tags (`v1.2.3`), newest version first. */
 export async function versionTags(root: string): Promise<string[]> {
   const out = (await git(root, ['tag', '--list', 'v*', '--sort=-v:refname'])).toString('utf8');
-  return out.split('\n').map((t) => t.trim()).filter((t) => /^v\d+\.\d+\.\d+$/.test(t));
+  return out
+    .split('\n')
+    .map((t) => t.trim())
+    .filter((t) => /^v\d+\.\d+\.\d+$/.test(t));
 }
 
 /**
@@ -89,7 +92,10 @@ export async function versionTags(root: string): Promise<string[]> {
  */
 export async function stableName(root: string, commit: string): Promise<string> {
   const tags = (await git(root, ['tag', '--points-at', commit, '--list', 'v*', '--sort=-v:refname'])).toString('utf8');
-  const tag = tags.split('\n').map((t) => t.trim()).find((t) => /^v\d+\.\d+\.\d+$/.test(t));
+  const tag = tags
+    .split('\n')
+    .map((t) => t.trim())
+    .find((t) => /^v\d+\.\d+\.\d+$/.test(t));
   return tag ?? (await git(root, ['rev-parse', '--short', commit])).toString('utf8').trim();
 }
 

@@ -18,7 +18,6 @@ import { schemaToTs, type Schema } from './schema-to-ts.ts';
 import { docComment, docText, propName, valueKey } from './ts-syntax.ts';
 import { dataModule, dataModuleName, LITERAL_LIMIT, type DataModule } from './data-module.ts';
 
-
 export interface GameForEmit {
   linked: LinkedGame;
   rules: CompiledRule[];
@@ -100,7 +99,13 @@ export function clearEmitCache(): void {
 }
 
 /** `packageName` is the package's npm name: the project's setting (rulebook.yaml `package.name`), or the default. */
-export function emitPackage(games: readonly GameForEmit[], schemas: SchemaSet, version: string, packageName: string = DEFAULT_PACKAGE_NAME, options: EmitOptions = {}): Map<string, string> {
+export function emitPackage(
+  games: readonly GameForEmit[],
+  schemas: SchemaSet,
+  version: string,
+  packageName: string = DEFAULT_PACKAGE_NAME,
+  options: EmitOptions = {},
+): Map<string, string> {
   const out = new Map<string, string>();
   for (const [name, { source, out: direct }] of packageModules(games, schemas, options)) {
     if (direct) {
@@ -118,12 +123,21 @@ export function emitPackage(games: readonly GameForEmit[], schemas: SchemaSet, v
     const options = compilerOptions();
     const { declaration: _d, isolatedDeclarations: _i, ...jsOptions } = options;
     // ES modules whatever the file is called (transpileModule sees no package.json to tell it).
-    const js = ts.transpileModule(source, { compilerOptions: { ...jsOptions, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }, fileName: `${name}.ts`, reportDiagnostics: true });
+    const js = ts.transpileModule(source, {
+      compilerOptions: { ...jsOptions, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+      fileName: `${name}.ts`,
+      reportDiagnostics: true,
+    });
     const dts = ts.transpileDeclaration(source, { compilerOptions: options, fileName: `${name}.ts`, reportDiagnostics: true });
     const problems = [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])];
     if (problems.length) {
       // Generated code that cannot be emitted is a compiler bug, not a content error.
-      throw new Error(`internal: generated ${name}.ts cannot be emitted: ${problems.slice(0, 3).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')).join('; ')}`);
+      throw new Error(
+        `internal: generated ${name}.ts cannot be emitted: ${problems
+          .slice(0, 3)
+          .map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '))
+          .join('; ')}`,
+      );
     }
     out.set(`${name}.js`, js.outputText);
     out.set(`${name}.d.ts`, dts.outputText);
@@ -138,7 +152,10 @@ export function emitPackage(games: readonly GameForEmit[], schemas: SchemaSet, v
 export function typeCheckPackage(sources: ReadonlyMap<string, string>): string[] {
   // The package's own code is checked, not TypeScript's bundled declarations (skipLibCheck), and without the DOM:
   // the package runs in Node and must not lean on browser globals.
-  const project = new (typescript().Project)({ useInMemoryFileSystem: true, compilerOptions: { ...compilerOptions(), noEmit: true, lib: ['lib.es2022.d.ts'], skipLibCheck: true } });
+  const project = new (typescript().Project)({
+    useInMemoryFileSystem: true,
+    compilerOptions: { ...compilerOptions(), noEmit: true, lib: ['lib.es2022.d.ts'], skipLibCheck: true },
+  });
   project.getFileSystem().writeFileSync('/src/package.json', '{"type":"module"}');
   for (const [name, text] of sources) project.createSourceFile(`/src/${name}.ts`, text);
   return project.getPreEmitDiagnostics().map((d) => {
@@ -241,14 +258,22 @@ function gameModule(g: GameForEmit, schemas: SchemaSet, literalLimit: number): {
   // A large collection's entries live in a module of their own, written directly (data-module.ts says why).
   const large = new Set([...game.collections.values()].filter((c) => c.entries.length > literalLimit).map((c) => c.name));
   const tableKinds = new Set(Object.values(m.tables ?? {}).map((t) => t.kind));
-  const engineHelpers = [...(m.movers ? ['makeMover'] : []), ...(tableKinds.has('lookup') ? ['lookupRow'] : []), ...(tableKinds.has('value') ? ['valueWithOverride'] : []), ...(tableKinds.has('ranking') ? ['rankPlayers'] : [])];
+  const engineHelpers = [
+    ...(m.movers ? ['makeMover'] : []),
+    ...(tableKinds.has('lookup') ? ['lookupRow'] : []),
+    ...(tableKinds.has('value') ? ['valueWithOverride'] : []),
+    ...(tableKinds.has('ranking') ? ['rankPlayers'] : []),
+  ];
   // The helpers this module's own rules call (a data module imports its own). Each expression scanned once per helper: linear in the rules.
   const expressions = g.rules.filter((r) => !large.has(r.collection)).map((r) => r.typedExpression ?? r.expression);
   // Sorted: a module namespace's key order differs between loaders (node vs vitest), the output must not.
   const used = [...new Set([...Object.keys(runtime).filter((h) => expressions.some((x) => x.includes(h + '('))), ...engineHelpers])].sort();
   lines.push(`// Generated by rulebook from content/${m.id}/. Do not edit: edit the content and run \`npm run build\`.`);
-  lines.push(`import { collection, type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text${m.movers ? ', type Mover, type MoveBy, type Piece' : ''}${tableKinds.has('ranking') ? ', type Standing' : ''}${used.map((u) => `, ${u}`).join('')} } from './runtime.js';`);
-  for (const name of large) lines.push(`import { ${allName(name)}, type ${game.collections.get(name)!.decl.type}Id } from './${dataModuleName(m.id, name)}.js';`);
+  lines.push(
+    `import { collection, type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text${m.movers ? ', type Mover, type MoveBy, type Piece' : ''}${tableKinds.has('ranking') ? ', type Standing' : ''}${used.map((u) => `, ${u}`).join('')} } from './runtime.js';`,
+  );
+  for (const name of large)
+    lines.push(`import { ${allName(name)}, type ${game.collections.get(name)!.decl.type}Id } from './${dataModuleName(m.id, name)}.js';`);
   lines.push(`export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';`, '');
   const declTypes = new Map<string, string>();
   for (const [name, values] of declarations) {
@@ -266,8 +291,13 @@ function gameModule(g: GameForEmit, schemas: SchemaSet, literalLimit: number): {
   const rulesCollection = roles.rules ? game.collections.get(roles.rules) : undefined;
   if (rulesCollection) {
     // Every number a reference may point at: the rules and the numbered glossary entries.
-    const glossaryNumbers = (roles.glossary ? game.collections.get(roles.glossary)?.entries ?? [] : []).map((e) => e.value.number).filter((n): n is string => typeof n === 'string');
-    lines.push(`/** Every rule number a reference may point at. */`, `export type RuleNumber = ${rulesCollection.decl.type}Id${glossaryNumbers.length ? ` | ${union(glossaryNumbers)}` : ''};`);
+    const glossaryNumbers = (roles.glossary ? (game.collections.get(roles.glossary)?.entries ?? []) : [])
+      .map((e) => e.value.number)
+      .filter((n): n is string => typeof n === 'string');
+    lines.push(
+      `/** Every rule number a reference may point at. */`,
+      `export type RuleNumber = ${rulesCollection.decl.type}Id${glossaryNumbers.length ? ` | ${union(glossaryNumbers)}` : ''};`,
+    );
     idTypes.set(`${rulesCollection.name}`, 'RuleNumber');
   }
   lines.push('');
@@ -275,7 +305,8 @@ function gameModule(g: GameForEmit, schemas: SchemaSet, literalLimit: number): {
   if (state) {
     lines.push(`/** One player's state at the end of the game: what scoring rules read. */`, `export interface ${state.type} {`);
     for (const [name, f] of Object.entries(state.fields)) {
-      const t = f.kind === 'count' ? 'number' : f.kind === 'flag' ? 'boolean' : `readonly ${declTypes.get(f.of ?? '') ?? idTypes.get(f.of ?? '') ?? 'string'}[]`;
+      const t =
+        f.kind === 'count' ? 'number' : f.kind === 'flag' ? 'boolean' : `readonly ${declTypes.get(f.of ?? '') ?? idTypes.get(f.of ?? '') ?? 'string'}[]`;
       lines.push(...docComment(f.description, '  '), `  readonly ${propName(name)}: ${t};`);
     }
     lines.push('}', '');
@@ -285,7 +316,7 @@ function gameModule(g: GameForEmit, schemas: SchemaSet, literalLimit: number): {
     // A type alias, not an interface: the runtime helpers take any record of counts.
     lines.push(`/** One player's state during play: what effects read and change. */`, `export type ${players.typeName} = {`);
     for (const f of players.fields.values()) {
-      const valueType = f.declaration ? declTypes.get(f.declaration) ?? 'string' : 'string';
+      const valueType = f.declaration ? (declTypes.get(f.declaration) ?? 'string') : 'string';
       const t = f.kind === 'count' ? 'number' : f.kind === 'countBy' ? `Readonly<Partial<Record<${valueType}, number>>>` : valueType;
       lines.push(...docComment(f.description, '  '), `  readonly ${propName(f.id)}?: ${t};`);
     }
@@ -311,12 +342,28 @@ function gameModule(g: GameForEmit, schemas: SchemaSet, literalLimit: number): {
     const has = (kind?: CompiledRule['kind']) => c.entries.every((e) => (byEntry.get(e.id) ?? []).some((r) => kind === undefined || r.kind === kind));
     const opt = (kind?: CompiledRule['kind']) => (has(kind) ? '' : '?');
     const kinds = new Set(rules.map((r) => r.kind));
-    if (kinds.has('scoring')) extra.push(`  /** The rule compiled from the data: one total per player, in input order. */`, `  readonly score${opt('scoring')}: (players: readonly ${state?.type ?? 'never'}[]) => number[];`);
-    if (kinds.has('effect')) extra.push(`  /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */`, `  readonly apply${opt('effect')}: (state: ${players?.typeName ?? 'never'}) => ${players?.typeName ?? 'never'};`);
-    if (kinds.has('value')) extra.push(`  /** The value compiled from the data, from one player's state. */`, `  readonly value${opt('value')}: (state: ${players?.typeName ?? 'never'}) => number;`);
+    if (kinds.has('scoring'))
+      extra.push(
+        `  /** The rule compiled from the data: one total per player, in input order. */`,
+        `  readonly score${opt('scoring')}: (players: readonly ${state?.type ?? 'never'}[]) => number[];`,
+      );
+    if (kinds.has('effect'))
+      extra.push(
+        `  /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */`,
+        `  readonly apply${opt('effect')}: (state: ${players?.typeName ?? 'never'}) => ${players?.typeName ?? 'never'};`,
+      );
+    if (kinds.has('value'))
+      extra.push(
+        `  /** The value compiled from the data, from one player's state. */`,
+        `  readonly value${opt('value')}: (state: ${players?.typeName ?? 'never'}) => number;`,
+      );
     if (kinds.size) extra.push(`  /** The rule as rules text, rendered from the same data. */`, `  readonly rulesText${opt()}: string;`);
     const textsType = rulesTextsType(rules);
-    if (textsType) extra.push(`  /** The rules text in every locale the game declares (\`rulesText\` is its main locale's). */`, `  readonly rulesTexts${opt()}: ${textsType};`);
+    if (textsType)
+      extra.push(
+        `  /** The rules text in every locale the game declares (\`rulesText\` is its main locale's). */`,
+        `  readonly rulesTexts${opt()}: ${textsType};`,
+      );
     const bodyInner = body.startsWith('{\n') ? body.slice(2, -2) : '';
     lines.push(`export interface ${c.decl.type} {`, ...extra, ...(bodyInner ? [bodyInner] : []), '}', '');
   }
@@ -326,8 +373,21 @@ function gameModule(g: GameForEmit, schemas: SchemaSet, literalLimit: number): {
     const byEntry = rulesOf.get(c.name) ?? NO_RULES;
     if (large.has(c.name)) {
       const kinds = new Set([...byEntry.values()].flat().map((r) => r.kind));
-      const typeImports = [...(kinds.has('scoring') && state ? [state.type] : []), ...((kinds.has('effect') || kinds.has('value')) && players ? [players.typeName] : [])];
-      data.push(dataModule({ gameId: m.id, collection: c, rulesOf: byEntry, endStateType: state?.type ?? 'never', typeImports, binding: allName(c.name), idType: `${c.decl.type}Id` }));
+      const typeImports = [
+        ...(kinds.has('scoring') && state ? [state.type] : []),
+        ...((kinds.has('effect') || kinds.has('value')) && players ? [players.typeName] : []),
+      ];
+      data.push(
+        dataModule({
+          gameId: m.id,
+          collection: c,
+          rulesOf: byEntry,
+          endStateType: state?.type ?? 'never',
+          typeImports,
+          binding: allName(c.name),
+          idType: `${c.decl.type}Id`,
+        }),
+      );
       continue;
     }
     lines.push(`const ${allName(c.name)}: readonly ${c.decl.type}[] = [`);
@@ -359,24 +419,58 @@ function gameModule(g: GameForEmit, schemas: SchemaSet, literalLimit: number): {
     { name: 'locale', type: JSON.stringify(m.locale), value: JSON.stringify(m.locale) },
   ];
   if (m.players) members.push({ name: 'players', type: '{ readonly min: number; readonly max: number }', value: literal(m.players, '  ') });
-  members.push({ name: 'components', type: 'readonly ComponentInfo[]', value: literal(withIds(m.components ?? []), '  '), doc: "The components as the rulebook's list prints them." });
+  members.push({
+    name: 'components',
+    type: 'readonly ComponentInfo[]',
+    value: literal(withIds(m.components ?? []), '  '),
+    doc: "The components as the rulebook's list prints them.",
+  });
   const declNames = Object.keys(m.declarations ?? {});
   const declarationValues = Object.fromEntries(Object.entries(m.declarations ?? {}).map(([name, list]) => [name, withIds(list)]));
-  members.push({ name: 'declarations', type: declNames.length ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry<${declTypes.get(d) ?? 'string'}>[]`).join('; ')} }` : '{}', value: literal(declarationValues, '  ') });
-  for (const c of game.collections.values()) members.push({ name: c.name, type: `Collection<${c.decl.type}Id, ${c.decl.type}>`, value: `collection<${c.decl.type}Id, ${c.decl.type}>(${allName(c.name)})`, doc: textName(c.decl.title ?? c.name) });
+  members.push({
+    name: 'declarations',
+    type: declNames.length
+      ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry<${declTypes.get(d) ?? 'string'}>[]`).join('; ')} }`
+      : '{}',
+    value: literal(declarationValues, '  '),
+  });
+  for (const c of game.collections.values())
+    members.push({
+      name: c.name,
+      type: `Collection<${c.decl.type}Id, ${c.decl.type}>`,
+      value: `collection<${c.decl.type}Id, ${c.decl.type}>(${allName(c.name)})`,
+      doc: textName(c.decl.title ?? c.name),
+    });
   if (game.constants && m.constants) {
     const schemaId = SCHEMA_BASE + m.constants.schema;
     const schema = schemas.ajv.getSchema(schemaId)?.schema as Schema | undefined;
-    members.push({ name: 'constants', type: schema ? schemaToTs(schema, ctx, schemaId, '  ') : '{ readonly [key: string]: unknown }', value: literal(game.constants.value, '  '), doc: 'Game-wide rules data.' });
+    members.push({
+      name: 'constants',
+      type: schema ? schemaToTs(schema, ctx, schemaId, '  ') : '{ readonly [key: string]: unknown }',
+      value: literal(game.constants.value, '  '),
+      doc: 'Game-wide rules data.',
+    });
   }
   members.push(...engineParts(g, lines));
   const drafts = placeholders.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
-  members.push({ name: 'placeholders', type: 'readonly Placeholder[]', value: literal(drafts, '  '), doc: 'Every value the rulebook does not give, marked as a placeholder in the content.' });
+  members.push({
+    name: 'placeholders',
+    type: 'readonly Placeholder[]',
+    value: literal(drafts, '  '),
+    doc: 'Every value the rulebook does not give, marked as a placeholder in the content.',
+  });
   // Same shape as a placeholder: where the choice stands and the note saying what the rulebook says and what was chosen.
   const readings = g.linked.readings.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
-  members.push({ name: 'readings', type: 'readonly Placeholder[]', value: literal(readings, '  '), doc: 'Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content.' });
+  members.push({
+    name: 'readings',
+    type: 'readonly Placeholder[]',
+    value: literal(readings, '  '),
+    doc: 'Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content.',
+  });
   const nsType = `${typeNamespaceName(m.id)}Namespace`;
-  lines.push(`/** ${docText(textName(m.name))}: every collection with \`all\` and \`byId\`, the game's declarations, its rules as functions and its placeholder report. */`);
+  lines.push(
+    `/** ${docText(textName(m.name))}: every collection with \`all\` and \`byId\`, the game's declarations, its rules as functions and its placeholder report. */`,
+  );
   lines.push(`export interface ${nsType} {`);
   for (const mem of members) lines.push(...docComment(mem.doc, '  '), `  readonly ${propName(mem.name)}: ${mem.type};`);
   lines.push('}', '');
@@ -420,7 +514,9 @@ function engineParts(g: GameForEmit, types: string[]): Member[] {
       const t = typeOf(mover.graph);
       const spec = { nodes: graph.nodes, kindField: graph.kindField, edges: graph.edges, ...(graph.arrows ? { arrows: graph.arrows } : {}) };
       const { overriddenBy, ...moverSpec } = mover;
-      const steps = overriddenBy ? `, { collection: ${JSON.stringify(overriddenBy.collection)}, entries: ${allName(overriddenBy.collection)}, field: ${JSON.stringify(overriddenBy.field)}, kind: ${JSON.stringify(overriddenBy.kind)}, addSteps: ${JSON.stringify(overriddenBy.addSteps)} }` : '';
+      const steps = overriddenBy
+        ? `, { collection: ${JSON.stringify(overriddenBy.collection)}, entries: ${allName(overriddenBy.collection)}, field: ${JSON.stringify(overriddenBy.field)}, kind: ${JSON.stringify(overriddenBy.kind)}, addSteps: ${JSON.stringify(overriddenBy.addSteps)} }`
+        : '';
       // Typed by the game: the pieces it targets, and the entries that may change its move.
       const kinds = union([...new Set((mover.targets ?? []).map((x) => x.piece))]);
       const kind = kinds === 'never' ? 'string' : kinds;
@@ -428,11 +524,20 @@ function engineParts(g: GameForEmit, types: string[]): Member[] {
       const params = `${t}Id, ${t}NodeId, ${kind}, ${by}`;
       // A name for the pieces this mover reads, so an engine can type its board: `const pieces: VolantePiece[]`.
       const pieceType = `${name.charAt(0).toUpperCase()}${name.slice(1)}Piece`;
-      types.push(`/** A piece on the board as the ${docText(name)} mover reads it: a node of the map and a kind it targets. */`, `export type ${pieceType} = Piece<${t}NodeId, ${kind}>;`, '');
+      types.push(
+        `/** A piece on the board as the ${docText(name)} mover reads it: a node of the map and a kind it targets. */`,
+        `export type ${pieceType} = Piece<${t}NodeId, ${kind}>;`,
+        '',
+      );
       typeParts.push(`    readonly ${propName(name)}: Mover<${params}>;`);
       valueParts.push(`    ${propName(name)}: makeMover<${params}>(${allName(mover.graph)}, ${literal(spec, '    ')}, ${literal(moverSpec, '    ')}${steps}),`);
     }
-    out.push({ name: 'movement', type: `{\n${typeParts.join('\n')}\n  }`, value: `{\n${valueParts.join('\n')}\n  }`, doc: 'How pieces move over the board, from the map data and the movement rules in game.yaml.' });
+    out.push({
+      name: 'movement',
+      type: `{\n${typeParts.join('\n')}\n  }`,
+      value: `{\n${valueParts.join('\n')}\n  }`,
+      doc: 'How pieces move over the board, from the map data and the movement rules in game.yaml.',
+    });
   }
   if (m.tables) {
     const typeParts: string[] = [];
@@ -451,18 +556,33 @@ function engineParts(g: GameForEmit, types: string[]): Member[] {
         const entry = `${rows}.find((e) => e.id === ${JSON.stringify(table.entry ?? '')})`;
         const tieBreakers = `((${entry} as unknown as Record<string, unknown> | undefined)?.[${JSON.stringify(table.tieBreakers ?? 'tieBreakers')}] ?? []) as ReadonlyArray<{ readonly fewest?: string; readonly most?: string }>`;
         typeParts.push(`    readonly ${propName(name)}: (states: readonly ${state}[]) => Standing[];`);
-        valueParts.push(`    ${propName(name)}: (states: readonly ${state}[]): Standing[] => rankPlayers(states, (s) => ${entry}?.value?.(s) ?? 0, ${tieBreakers}),`);
+        valueParts.push(
+          `    ${propName(name)}: (states: readonly ${state}[]): Standing[] => rankPlayers(states, (s) => ${entry}?.value?.(s) ?? 0, ${tieBreakers}),`,
+        );
       } else if (table.kind === 'lookup') {
-        const override = o ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, subtract: ${JSON.stringify(o.subtract ?? '')} }` : '';
+        const override = o
+          ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, subtract: ${JSON.stringify(o.subtract ?? '')} }`
+          : '';
         typeParts.push(`    readonly ${propName(name)}: (n: number${byType}) => ${rowType} | undefined;`);
-        valueParts.push(`    ${propName(name)}: (n: number${byParam}): ${rowType} | undefined => lookupRow(${rows}, ${JSON.stringify(table.key ?? 'id')}, ${JSON.stringify(table.orMore)}, n${override}),`);
+        valueParts.push(
+          `    ${propName(name)}: (n: number${byParam}): ${rowType} | undefined => lookupRow(${rows}, ${JSON.stringify(table.key ?? 'id')}, ${JSON.stringify(table.orMore)}, n${override}),`,
+        );
       } else {
-        const override = o ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, key: ${JSON.stringify(o.key ?? 'id')} }` : '';
+        const override = o
+          ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, key: ${JSON.stringify(o.key ?? 'id')} }`
+          : '';
         typeParts.push(`    readonly ${propName(name)}: (id: ${rowType}Id${byType}) => { readonly [key: string]: unknown } | undefined;`);
-        valueParts.push(`    ${propName(name)}: (id: ${rowType}Id${byParam}): { readonly [key: string]: unknown } | undefined => valueWithOverride(${rows}, id, ${JSON.stringify(table.field ?? '')}${override}),`);
+        valueParts.push(
+          `    ${propName(name)}: (id: ${rowType}Id${byParam}): { readonly [key: string]: unknown } | undefined => valueWithOverride(${rows}, id, ${JSON.stringify(table.field ?? '')}${override}),`,
+        );
       }
     }
-    out.push({ name: 'tables', type: `{\n${typeParts.join('\n')}\n  }`, value: `{\n${valueParts.join('\n')}\n  }`, doc: 'Rules tables, with the overrides that change them.' });
+    out.push({
+      name: 'tables',
+      type: `{\n${typeParts.join('\n')}\n  }`,
+      value: `{\n${valueParts.join('\n')}\n  }`,
+      doc: 'Rules tables, with the overrides that change them.',
+    });
   }
   return out;
 }
@@ -492,7 +612,7 @@ function isObjectSchemaWith(schema: Schema | undefined, key: string): boolean {
 }
 
 function textName(name: unknown): string {
-  return typeof name === 'string' ? name : Object.values(name as Record<string, string>)[0] ?? '';
+  return typeof name === 'string' ? name : (Object.values(name as Record<string, string>)[0] ?? '');
 }
 
 /** A readable, deterministic TypeScript literal for a JSON value. */
@@ -531,7 +651,15 @@ function packageJson(games: readonly GameForEmit[], version: string, name: strin
     const id = g.linked.game.manifest.id;
     exports[`./${id}`] = { types: `./${id}.d.ts`, default: `./${id}.js` };
   }
-  return { name, version, description: 'Engine data package generated by rulebook from content/. Do not edit.', type: 'module', types: './index.d.ts', exports, sideEffects: false };
+  return {
+    name,
+    version,
+    description: 'Engine data package generated by rulebook from content/. Do not edit.',
+    type: 'module',
+    types: './index.d.ts',
+    exports,
+    sideEffects: false,
+  };
 }
 
 function readme(games: readonly GameForEmit[], name: string): string {

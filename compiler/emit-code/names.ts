@@ -2,8 +2,10 @@
 
 /** Words an ES module cannot use as a binding name (reserved words, strict-mode and module reservations). */
 const RESERVED = new Set(
-  ('await break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield ' +
-    'implements interface let package private protected public static arguments eval').split(' '),
+  (
+    'await break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield ' +
+    'implements interface let package private protected public static arguments eval'
+  ).split(' '),
 );
 
 /**

@@ -51,18 +51,24 @@ export function schemaToTs(schema: Schema, ctx: TypeContext, base: string, inden
   if (!types.length && schema.properties) types.push('object');
   const parts = types.map((t) => {
     switch (t) {
-      case 'string': return 'string';
+      case 'string':
+        return 'string';
       case 'integer':
-      case 'number': return 'number';
-      case 'boolean': return 'boolean';
-      case 'null': return 'null';
+      case 'number':
+        return 'number';
+      case 'boolean':
+        return 'boolean';
+      case 'null':
+        return 'null';
       case 'array': {
         const items = schema.items as Schema | undefined;
         const inner = items ? schemaToTs(items, ctx, base, indent) : 'unknown';
         return `readonly (${inner})[]`;
       }
-      case 'object': return objectType(schema, ctx, base, indent, top);
-      default: return 'unknown';
+      case 'object':
+        return objectType(schema, ctx, base, indent, top);
+      default:
+        return 'unknown';
     }
   });
   return parts.length ? parts.join(' | ') : 'unknown';

@@ -13,13 +13,22 @@ import { typeNameOfDeclaration, typeNamespaceName } from './names.ts';
 export function checkTypeNames(game: Game, bag: DiagnosticBag): void {
   const m = game.manifest;
   // What the module imports from the runtime or always declares: names no part of the manifest may take.
-  const taken = new Map<string, string>(['Collection', 'ComponentInfo', 'DeclarationEntry', 'DslNode', 'Placeholder', 'Text', 'Mover', 'Standing'].map((n) => [n, 'a type of the runtime']));
+  const taken = new Map<string, string>(
+    ['Collection', 'ComponentInfo', 'DeclarationEntry', 'DslNode', 'Placeholder', 'Text', 'Mover', 'Standing'].map((n) => [n, 'a type of the runtime']),
+  );
   taken.set(`${typeNamespaceName(m.id)}Namespace`, "the game's namespace type");
   if (m.roles?.rules) taken.set('RuleNumber', 'the rule-number union');
   if (m.playerState) taken.set('PlayerState', 'the player state type');
   const claim = (name: string, what: string, pointer: string) => {
     const before = taken.get(name);
-    if (before) bag.error(game.manifestSource.path, game.manifestSource.placeOf(pointer), 'type-name-clash', `the type name "${name}" (${what}) is already ${before} in generated/`, ['every type the game module declares needs its own name: rename one of them']);
+    if (before)
+      bag.error(
+        game.manifestSource.path,
+        game.manifestSource.placeOf(pointer),
+        'type-name-clash',
+        `the type name "${name}" (${what}) is already ${before} in generated/`,
+        ['every type the game module declares needs its own name: rename one of them'],
+      );
     else taken.set(name, what);
   };
   for (const name of Object.keys(m.declarations ?? {})) claim(typeNameOfDeclaration(name), `declaration "${name}"`, `/declarations/${name}`);

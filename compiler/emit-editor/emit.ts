@@ -33,10 +33,18 @@ export function editorFiles(root: string, games: readonly CheckedGame[], schemas
     out.set(file, JSON.stringify(schema, null, 2) + '\n');
     associations[`${EDITOR_DIR}/${file}`] = glob;
   };
-  const comment = (from: string) => `Written by \`rulebook build\` from schemas/${from} for editors (yaml-language-server); rewritten by each build, do not edit.`;
+  const comment = (from: string) =>
+    `Written by \`rulebook build\` from schemas/${from} for editors (yaml-language-server); rewritten by each build, do not edit.`;
 
   // One manifest schema for every game, also one that has not been built yet.
-  put('game.schema.json', new EditorSchemaBuilder(lookup, new Map()).build(`${SCHEMA_BASE}game.schema.json`, 'document', { title: 'Game manifest (game.yaml)', comment: comment('game.schema.json') }), 'content/*/game.yaml');
+  put(
+    'game.schema.json',
+    new EditorSchemaBuilder(lookup, new Map()).build(`${SCHEMA_BASE}game.schema.json`, 'document', {
+      title: 'Game manifest (game.yaml)',
+      comment: comment('game.schema.json'),
+    }),
+    'content/*/game.yaml',
+  );
 
   for (const { linked } of games) {
     const { game } = linked;
@@ -53,7 +61,10 @@ export function editorFiles(root: string, games: readonly CheckedGame[], schemas
     }
     const constants = game.manifest.constants;
     if (constants && typeof constants.schema === 'string' && typeof constants.file === 'string') {
-      const schema = new EditorSchemaBuilder(lookup, ids).build(SCHEMA_BASE + constants.schema, 'document', { title: `constants (${folder}/${constants.file})`, comment: comment(constants.schema) });
+      const schema = new EditorSchemaBuilder(lookup, ids).build(SCHEMA_BASE + constants.schema, 'document', {
+        title: `constants (${folder}/${constants.file})`,
+        comment: comment(constants.schema),
+      });
       put(`${folder}/constants.schema.json`, schema, relative(constants.file));
     }
   }

@@ -201,8 +201,15 @@ function ref(name: string): string {
 
 /** `https://rulebook.dev/schemas/cangaco/cordel.schema.json` + `/$defs/x` -> `cangaco.cordel.x`. */
 function nameFor(url: string, pointer: string): string {
-  const file = url.replace(/^.*\/schemas\//, '').replace(/\.schema\.json$/, '').replace(/\.json$/, '').replace(/\//g, '.');
-  const parts = pointer.split('/').slice(1).filter((p) => p !== '$defs' && p !== 'definitions' && p !== 'properties');
+  const file = url
+    .replace(/^.*\/schemas\//, '')
+    .replace(/\.schema\.json$/, '')
+    .replace(/\.json$/, '')
+    .replace(/\//g, '.');
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .filter((p) => p !== '$defs' && p !== 'definitions' && p !== 'properties');
   return [file, ...parts].join('.');
 }
 
@@ -230,7 +237,11 @@ function resolvePointer(doc: unknown, pointer: string): unknown {
 }
 
 function sortKeys(map: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(map).sort().map((k) => [k, map[k]]));
+  return Object.fromEntries(
+    Object.keys(map)
+      .sort()
+      .map((k) => [k, map[k]]),
+  );
 }
 
 /** A name shown as Markdown in the completion list: markup in it (a `<script>`, a `*`) is shown as written, never rendered. */

@@ -42,7 +42,8 @@ export function mergeSettings(existing: string | undefined, ours: Associations, 
     }
   }
   const current = settings[KEY];
-  const kept = current && typeof current === 'object' && !Array.isArray(current) ? Object.entries(current as Associations).filter(([k]) => !k.startsWith(ownPrefix)) : [];
+  const kept =
+    current && typeof current === 'object' && !Array.isArray(current) ? Object.entries(current as Associations).filter(([k]) => !k.startsWith(ownPrefix)) : [];
   const schemas = Object.fromEntries([...kept, ...Object.entries(ours).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
   const text = JSON.stringify({ ...settings, [KEY]: schemas }, null, 2) + '\n';
   return { text };

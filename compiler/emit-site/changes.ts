@@ -51,10 +51,14 @@ function itemHtml(group: readonly ReleaseChange[], ctx: PageContext): string {
   const c = group[0]!;
   const game = ctx.game.linked.game;
   const collectionTitle = c.collection ? textOf(game.collections.get(c.collection)?.decl.title, ctx.locale) || c.collection : '';
-  const verb = c.change.endsWith('-added') && !c.change.startsWith('field') ? w.changeAdded
-    : c.change.endsWith('-removed') && !c.change.startsWith('field') ? w.changeRemoved
-    : c.change === 'entry-renamed' ? w.changeRenamed
-    : w.changeChanged;
+  const verb =
+    c.change.endsWith('-added') && !c.change.startsWith('field')
+      ? w.changeAdded
+      : c.change.endsWith('-removed') && !c.change.startsWith('field')
+        ? w.changeRemoved
+        : c.change === 'entry-renamed'
+          ? w.changeRenamed
+          : w.changeChanged;
   const label = `<strong>${esc(verb)}</strong>: `;
   if (c.change.startsWith('page-')) {
     const here = game.pages.some((p) => p.slug === c.id);
@@ -69,8 +73,10 @@ function itemHtml(group: readonly ReleaseChange[], ctx: PageContext): string {
   }
   const entry = c.collection && c.id !== undefined ? ctx.index.entry(c.collection, c.id) : undefined;
   const name = esc(plain(c.name ?? c.id ?? ''));
-  const numbered = entry && typeof entry.value.number === 'string' && (c.collection === game.manifest.roles?.rules || c.collection === game.manifest.roles?.glossary);
-  const href = !entry || c.change === 'entry-removed' ? undefined : numbered ? ruleHref(String(entry.value.number), ctx) : ctx.index.hrefOf(c.collection!, entry.id);
+  const numbered =
+    entry && typeof entry.value.number === 'string' && (c.collection === game.manifest.roles?.rules || c.collection === game.manifest.roles?.glossary);
+  const href =
+    !entry || c.change === 'entry-removed' ? undefined : numbered ? ruleHref(String(entry.value.number), ctx) : ctx.index.hrefOf(c.collection!, entry.id);
   const linked = href ? `<a href="${esc(href)}">${name}</a>` : name;
   const formerly = c.change === 'entry-renamed' ? `; ${esc(w.formerly)} ${esc(plain(c.wasName ?? c.was ?? ''))}` : '';
   const details = group.map((f) => fieldHtml(f, ctx)).join('');
@@ -106,7 +112,10 @@ function display(v: unknown): string | undefined {
 
 function beforeAfterHtml(before: readonly string[], after: readonly string[], ctx: PageContext): string {
   if (!before.length && !after.length) return '';
-  const rows = [...before.map((b) => `<dt>${esc(ctx.words.before)}</dt><dd>${esc(b)}</dd>`), ...after.map((a) => `<dt>${esc(ctx.words.after)}</dt><dd>${esc(a)}</dd>`)];
+  const rows = [
+    ...before.map((b) => `<dt>${esc(ctx.words.before)}</dt><dd>${esc(b)}</dd>`),
+    ...after.map((a) => `<dt>${esc(ctx.words.after)}</dt><dd>${esc(a)}</dd>`),
+  ];
   return `<dl class="fields">${rows.join('')}</dl>`;
 }
 

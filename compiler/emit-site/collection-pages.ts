@@ -49,7 +49,10 @@ export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
     for (const e of c.entries) {
       const v = e.value[key];
       if (v === undefined || v === null) continue;
-      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') { scalar = false; break; }
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+        scalar = false;
+        break;
+      }
       present.add(String(v));
       if (present.size > MAX_FILTER_VALUES) break;
     }
@@ -81,7 +84,7 @@ export function entriesJson(plan: CollectionPlan, fields: readonly FilterField[]
     const at = new Map(f.values.map((v, i) => [v.value, i]));
     columns[f.key] = entries.map((e) => {
       const v = e.value[f.key];
-      return v === undefined || v === null ? -1 : at.get(String(v)) ?? -1;
+      return v === undefined || v === null ? -1 : (at.get(String(v)) ?? -1);
     });
   }
   return JSON.stringify({
@@ -101,7 +104,10 @@ export function entriesJson(plan: CollectionPlan, fields: readonly FilterField[]
  */
 export function pagesNavHtml(c: Collection, plan: CollectionPlan, current: number, title: string, ctx: PageContext): string {
   const w = ctx.words;
-  const items = plan.pages.map((p, i) => `<li><a href="${esc(p.file)}"${i === current ? ' aria-current="page"' : ''}>${esc(p.label)}</a> <span class="n">(${p.entries.length})</span></li>`);
+  const items = plan.pages.map(
+    (p, i) =>
+      `<li><a href="${esc(p.file)}"${i === current ? ' aria-current="page"' : ''}>${esc(p.label)}</a> <span class="n">(${p.entries.length})</span></li>`,
+  );
   return `<nav class="collection-pages" aria-label="${esc(`${w.pagesOf} ${title}`)}" data-pagefind-ignore data-collection-kind="${esc(title)}" data-entries="${esc(entriesFile(c))}"><p class="group">${esc(`${w.pagesOf} ${title}`)} (${plan.pages.length}; ${plan.pageOf.size} ${esc(w.entriesCount)})</p><ol>${items.join('')}</ol></nav>`;
 }
 
@@ -110,6 +116,9 @@ export function filtersHtml(c: Collection, fields: readonly FilterField[], title
   if (!fields.length) return '';
   const w = ctx.words;
   const id = (key: string) => `filter-${c.name}-${key}`.replace(/[^A-Za-z0-9-]/g, '-');
-  const menus = fields.map((f) => `<label for="${esc(id(f.key))}">${esc(f.label)}</label> <select id="${esc(id(f.key))}" name="${esc(f.key)}"><option value="">${esc(w.filterAll)}</option>${f.values.map((v) => `<option value="${esc(v.value)}">${esc(v.label)}</option>`).join('')}</select>`);
+  const menus = fields.map(
+    (f) =>
+      `<label for="${esc(id(f.key))}">${esc(f.label)}</label> <select id="${esc(id(f.key))}" name="${esc(f.key)}"><option value="">${esc(w.filterAll)}</option>${f.values.map((v) => `<option value="${esc(v.value)}">${esc(v.label)}</option>`).join('')}</select>`,
+  );
   return `<form class="entry-filters" data-entries="${esc(entriesFile(c))}" data-words="${esc(JSON.stringify({ match: w.filterMatch, onPage: w.filterOnPage, loading: w.filterLoading, failed: w.filterFailed, none: w.filterNone }))}" data-pagefind-ignore hidden><fieldset><legend>${esc(`${w.filterEntries} ${title}`)}</legend>${menus.map((m) => `<span class="filter">${m}</span>`).join(' ')} <button type="submit">${esc(w.filterApply)}</button> <button type="reset">${esc(w.filterReset)}</button></fieldset><p class="filter-count" role="status"></p><nav class="filter-pages" aria-label="${esc(w.filterPages)}" hidden></nav></form>`;
 }

@@ -75,7 +75,8 @@ export function plain(text: string): string {
 
 function tokenHtml(token: Token, ctx: PageContext): string {
   const game = ctx.game.linked.game;
-  if (token.kind === 'ref') return `<a class="xref" href="${esc(ctx.toGame + ruleHref(token.target, ctx))}">${esc(token.label ? `${token.target} - ${token.label}` : token.target)}</a>`;
+  if (token.kind === 'ref')
+    return `<a class="xref" href="${esc(ctx.toGame + ruleHref(token.target, ctx))}">${esc(token.label ? `${token.target} - ${token.label}` : token.target)}</a>`;
   if (token.kind === 'term') return termHtml(token.target, token.label ?? token.target, ctx);
   const roles = game.manifest.roles ?? {};
   const icon = roles.icons ? ctx.index.entry(roles.icons, token.target) : undefined;

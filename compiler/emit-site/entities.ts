@@ -41,28 +41,50 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   // One badge per entry: every value of it the rulebook does not give, its notes each said once.
   const notes = [...new Set(ctx.index.drafts(c.name, e.id).map((d) => d.note))];
   const parts = [`<article class="entity${face ? ' face' : ''}${wholeDraft ? ' is-draft' : ''}" aria-labelledby="${esc(e.id)}">`];
-  parts.push(anchoredHeading(level, e.id, `${inline(name, ctx)}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.join(' · ')) : ''}`, name, ctx));
-  if (notes.length) parts.push(`<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${inline(n, ctx)}</li>`).join('')}</ul></details>`);
+  parts.push(
+    anchoredHeading(level, e.id, `${inline(name, ctx)}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.join(' · ')) : ''}`, name, ctx),
+  );
+  if (notes.length)
+    parts.push(
+      `<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${inline(n, ctx)}</li>`).join('')}</ul></details>`,
+    );
   for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
-  const skip = new Set(['name', 'id', 'text', 'examples', ...rules.map((r) => r.pointer.slice(1)), ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : [])]);
+  const skip = new Set([
+    'name',
+    'id',
+    'text',
+    'examples',
+    ...rules.map((r) => r.pointer.slice(1)),
+    ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : []),
+  ]);
   // A field is shown when its schema gives it a title (the label readers see); the rest is data for the engine.
   const fields = Object.entries(e.value).filter(([k]) => !skip.has(k) && labels.title(`/${k}`));
   // A reading inside the rule stands right under the rule's sentence; one in a
   // listed field stands beside that field (valueHtml); the rest (in the name,
   // the text, the map) stand here, beside the entry's own text.
   const inFields = (p: string) => fields.some(([k]) => isAtOrUnder(p, `/${k}`));
-  parts.push(readingsHtml(ctx, readingsOf(ctx, c.name, e.id, (p) => !isAtOrUnder(p, '/examples') && !inFields(p))));
+  parts.push(
+    readingsHtml(
+      ctx,
+      readingsOf(ctx, c.name, e.id, (p) => !isAtOrUnder(p, '/examples') && !inFields(p)),
+    ),
+  );
   if (typeof e.value.text === 'string') parts.push(`<p>${inline(e.value.text, ctx)}</p>`);
   if (map) parts.push(mapHtml(c, e, map, ctx, Math.min(6, level + 1)));
   const templated = templateFace(c, e, ctx, (pointer) => valueWords(pointerValue(e.value, pointer), pointer, labels, ctx));
   if (templated !== undefined) parts.push(templated);
-  else if (fields.length) parts.push(`<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx, labels)}</dd>`).join('')}</dl>`);
+  else if (fields.length)
+    parts.push(
+      `<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx, labels)}</dd>`).join('')}</dl>`,
+    );
   // An example that depends on a reading is marked in the data (a reading around its `expect`) and says so beside it.
   const exampleReading = (ex: object) => {
     const i = Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1;
     const found = i < 0 ? [] : readingsOf(ctx, c.name, e.id, (p) => isAtOrUnder(p, `/examples/${i}`));
-    return found.map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${inline(r.note, ctx)}</span>`).join('');
+    return found
+      .map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${inline(r.note, ctx)}</span>`)
+      .join('');
   };
   if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words, exampleReading, endStatePhraser(game, ctx.words)));
   if (rule?.stateExamples?.length) parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading, playerStatePhraser(game)));
@@ -109,7 +131,12 @@ function pointerValue(value: unknown, pointer: string): unknown {
 type ExampleReading = (example: object) => string;
 
 /** Each player's end state in the manifest's words ("4 Flour markers"), never its field names. */
-function examplesHtml(examples: ReadonlyArray<{ note?: string; given: ReadonlyArray<Record<string, unknown>>; expect: readonly number[] }>, w: Words, reading: ExampleReading, phrase: StatePhraser): string {
+function examplesHtml(
+  examples: ReadonlyArray<{ note?: string; given: ReadonlyArray<Record<string, unknown>>; expect: readonly number[] }>,
+  w: Words,
+  reading: ExampleReading,
+  phrase: StatePhraser,
+): string {
   const rows = examples.map((ex) => {
     const given = ex.given.map((g, i) => `${esc(w.player)} ${i + 1}: ${esc(phrase(g).join(', ') || '—')}`).join('<br>');
     return `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${given}${reading(ex)}</td><td>${esc(ex.expect.join(', '))}</td></tr>`;
@@ -118,7 +145,12 @@ function examplesHtml(examples: ReadonlyArray<{ note?: string; given: ReadonlyAr
 }
 
 /** Examples of an effect: one player's state before, and after, in the player-state phrases ("1 Caatinga Action card, 6 Fame Points"). */
-function stateExamplesHtml(examples: ReadonlyArray<{ note?: string; given: Record<string, unknown>; expect: Record<string, unknown> }>, w: Words, reading: ExampleReading, phrase: StatePhraser): string {
+function stateExamplesHtml(
+  examples: ReadonlyArray<{ note?: string; given: Record<string, unknown>; expect: Record<string, unknown> }>,
+  w: Words,
+  reading: ExampleReading,
+  phrase: StatePhraser,
+): string {
   const show = (state: Record<string, unknown>) => esc(phrase(state).join(', ') || '—');
   const rows = examples.map((ex) => `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${show(ex.given)}${reading(ex)}</td><td>${show(ex.expect)}</td></tr>`);
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.before)}</th><th scope="col">${esc(w.after)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
@@ -127,7 +159,13 @@ function stateExamplesHtml(examples: ReadonlyArray<{ note?: string; given: Recor
 /** A field's value, with any reading made at it (or inside it, when the value is drawn as one line). */
 export function valueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
   const line = v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null));
-  return fieldValueHtml(v, collection, id, path, ctx, labels) + readingsHtml(ctx, readingsOf(ctx, collection, id, (p) => (line ? isAtOrUnder(p, path) : p === path)));
+  return (
+    fieldValueHtml(v, collection, id, path, ctx, labels) +
+    readingsHtml(
+      ctx,
+      readingsOf(ctx, collection, id, (p) => (line ? isAtOrUnder(p, path) : p === path)),
+    )
+  );
 }
 
 function fieldValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
@@ -158,7 +196,9 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
     const rows = Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
       const place = labels?.at(`${path}/${k}`);
       const label = place?.title ?? (place?.freeKey ? nameOfId(k, undefined, ctx) : labels ? undefined : esc(k));
-      return label === undefined ? [] : [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
+      return label === undefined
+        ? []
+        : [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
     });
     return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '—';
   }
@@ -177,7 +217,8 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
   const game = ctx.game.linked.game;
   // A rule number (a Vagabond's action, a map's special rules) is a link to the rule, with its title.
   const rule = ruleByNumber(ctx, v);
-  if (rule) return `<a class="xref" href="${esc(ctx.toGame + ruleHref(v, ctx))}">${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}</a>`;
+  if (rule)
+    return `<a class="xref" href="${esc(ctx.toGame + ruleHref(v, ctx))}">${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}</a>`;
   if (ref) {
     const entry = ctx.index.entry(ref, v);
     if (entry) return `<a href="${esc(ctx.toGame + ctx.index.hrefOf(ref, v))}">${inline(textOf(entry.value.name as Text, ctx.locale) || v, ctx)}</a>`;
@@ -204,7 +245,7 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
   if (typeof v === 'object') {
     return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
       const place = labels.at(`${pointer}/${k}`);
-      const label = place.title ?? (place.freeKey ? wordsOfId(k, undefined, ctx) ?? k : undefined);
+      const label = place.title ?? (place.freeKey ? (wordsOfId(k, undefined, ctx) ?? k) : undefined);
       return label === undefined ? [] : [`${label} ${valueWords(x, `${pointer}/${k}`, labels, ctx).join(', ')}`];
     });
   }
@@ -235,8 +276,12 @@ export function gameHome(ctx: PageContext, links: ReadonlyArray<{ href: string; 
   if (m.players) parts.push(`<p>${esc(w.players)}: ${m.players.min}–${m.players.max}${players ? draftBadge(ctx, players.note) : ''}</p>`);
   parts.push(`<h2>${esc(w.contents)}</h2><ul class="toc">${links.map((l) => `<li><a href="${esc(l.href)}">${esc(l.label)}</a></li>`).join('')}</ul>`);
   if (m.components?.length) {
-    const rows = m.components.map((c) => `<tr><td>${esc(textOf(c.name, m.locale))}</td><td>${c.count}</td><td>${c.gap ? esc(c.gap) : c.note ? esc(c.note) : ''}</td></tr>`).join('');
-    parts.push(`<h2>${esc(w.components)}</h2><table><thead><tr><th scope="col">${esc(w.components)}</th><th scope="col">${esc(w.count)}</th><th scope="col">${esc(w.note)}</th></tr></thead><tbody>${rows}</tbody></table>`);
+    const rows = m.components
+      .map((c) => `<tr><td>${esc(textOf(c.name, m.locale))}</td><td>${c.count}</td><td>${c.gap ? esc(c.gap) : c.note ? esc(c.note) : ''}</td></tr>`)
+      .join('');
+    parts.push(
+      `<h2>${esc(w.components)}</h2><table><thead><tr><th scope="col">${esc(w.components)}</th><th scope="col">${esc(w.count)}</th><th scope="col">${esc(w.note)}</th></tr></thead><tbody>${rows}</tbody></table>`,
+    );
   }
   return parts.join('\n');
 }
@@ -286,13 +331,16 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
   const items = readings.map((r) => {
     const c = game.collections.get(r.collection);
     const entry = c ? ctx.index.entry(c.name, r.id) : undefined;
-    if (!c || !entry) return `<li><a href="${esc(ctx.toGame)}index.html">${esc(plain(gameWideName(ctx, r.path) ?? w.overview))}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${inline(r.note, ctx)}</li>`;
+    if (!c || !entry)
+      return `<li><a href="${esc(ctx.toGame)}index.html">${esc(plain(gameWideName(ctx, r.path) ?? w.overview))}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${inline(r.note, ctx)}</li>`;
     // A reading in a worked example says which example, by its number as the page shows them.
     const example = /^\/examples\/(\d+)(\/|$)/.exec(r.path);
     const where = example ? `, ${w.example} ${Number(example[1]) + 1}` : '';
     const roles = game.manifest.roles ?? {};
     const numbered = (c.name === roles.rules || c.name === roles.glossary) && entry.value.number !== undefined;
-    const label = [numbered ? String(entry.value.number) : '', textOf((entry.value.name ?? entry.value.title) as Text | undefined, ctx.locale)].filter(Boolean).join(' ') || entry.id;
+    const label =
+      [numbered ? String(entry.value.number) : '', textOf((entry.value.name ?? entry.value.title) as Text | undefined, ctx.locale)].filter(Boolean).join(' ') ||
+      entry.id;
     const href = numbered ? ruleHref(String(entry.value.number), ctx) : ctx.index.hrefOf(c.name, entry.id);
     const title = textOf(c.decl.title, ctx.locale) || c.name;
     // The link's words are plain text: a token in a name would put a link inside this link.

@@ -77,7 +77,7 @@ const pointerOf = (p: unknown) => `/${String(p).split('.').join('/')}`;
 const md = (s: string) => s.replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
 const safe = (s: string) => new hb.SafeString(s);
 
-hb.registerHelper('label', (p: unknown) => (current ? labelsOf(current.ctx.game.linked.game, current.c).title(pointerOf(p)) ?? '' : ''));
+hb.registerHelper('label', (p: unknown) => (current ? (labelsOf(current.ctx.game.linked.game, current.c).title(pointerOf(p)) ?? '') : ''));
 hb.registerHelper('value', (p: unknown) => safe(current ? current.words(pointerOf(p)).map(md).join(', ') : ''));
 hb.registerHelper('stat', (p: unknown) => {
   if (!current) return '';
@@ -85,7 +85,16 @@ hb.registerHelper('stat', (p: unknown) => {
   const value = current.words(pointerOf(p)).map(md).join(', ');
   return safe(`:stat[:stat-label[${md(label)}] :stat-value[${value || '—'}]]`);
 });
-hb.registerHelper('icons', (p: unknown) => safe(current ? current.words(pointerOf(p)).map((w) => `:icon[${md(w)}]`).join(' ') : ''));
+hb.registerHelper('icons', (p: unknown) =>
+  safe(
+    current
+      ? current
+          .words(pointerOf(p))
+          .map((w) => `:icon[${md(w)}]`)
+          .join(' ')
+      : '',
+  ),
+);
 hb.registerHelper('text', (p: unknown) => {
   if (!current) return '';
   let v: unknown = current.entry.value;
@@ -173,7 +182,12 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
         Handlebars.precompile(source);
       } catch (error) {
         const line = /line (\d+)/.exec((error as Error).message)?.[1];
-        bag.warning(shownTemplate, { start: { line: Number(line ?? 1), column: 1 } }, 'template-syntax', `this template does not compile, so ${c.name} entries are drawn with the default face: ${(error as Error).message.split('\n')[0]}`);
+        bag.warning(
+          shownTemplate,
+          { start: { line: Number(line ?? 1), column: 1 } },
+          'template-syntax',
+          `this template does not compile, so ${c.name} entries are drawn with the default face: ${(error as Error).message.split('\n')[0]}`,
+        );
         continue;
       }
       const labels = labelsOf(game, c);
@@ -186,10 +200,20 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
         if (!place.node) {
           const before = source.slice(0, m.index).split('\n');
           sources.set(shownTemplate, source);
-          bag.warning(shownTemplate, { start: { line: before.length, column: before[before.length - 1]!.length + 1 } }, 'template-field', `"${m[1]}" is not a property of ${c.name} entries (schema ${shownSchema})`);
+          bag.warning(
+            shownTemplate,
+            { start: { line: before.length, column: before[before.length - 1]!.length + 1 } },
+            'template-field',
+            `"${m[1]}" is not a property of ${c.name} entries (schema ${shownSchema})`,
+          );
         } else if (!place.title) {
           sources.set(shownSchema, schemaText);
-          bag.warning(shownSchema, propertyPlace(schemaText, key), 'title-missing', `"${key}" has no "title", but the ${c.name} template shows it: give it the label readers see, in the game's language`);
+          bag.warning(
+            shownSchema,
+            propertyPlace(schemaText, key),
+            'title-missing',
+            `"${key}" has no "title", but the ${c.name} template shows it: give it the label readers see, in the game's language`,
+          );
         }
       }
     }
@@ -212,5 +236,10 @@ function checkPageBy(root: string, game: Game, c: Collection, bag: DiagnosticBag
   const offset = found ? Math.max(0, keyAt) + found.index + found[1]!.length : Math.max(0, keyAt);
   const before = text.slice(0, offset).split('\n');
   sources.set(shown, text);
-  bag.warning(shown, { start: { line: before.length, column: before[before.length - 1]!.length + 1 } }, 'page-by-field', `pageBy "${by}" is not a property of ${c.name} entries (schema ${displayPath(root, labelsOf(game, c).file)}), so the site numbers its pages instead`);
+  bag.warning(
+    shown,
+    { start: { line: before.length, column: before[before.length - 1]!.length + 1 } },
+    'page-by-field',
+    `pageBy "${by}" is not a property of ${c.name} entries (schema ${displayPath(root, labelsOf(game, c).file)}), so the site numbers its pages instead`,
+  );
 }

@@ -138,8 +138,12 @@ export class CollectionLabels {
       here = next;
       freeKey = false;
     }
-    const title = branches(here).map((b) => b.node.title).find((t): t is string => typeof t === 'string' && t.trim() !== '');
-    const ref = branches(here).map((b) => b.node['x-ref'] ?? (b.node.items as Schema | undefined)?.['x-ref']).find((r): r is string => typeof r === 'string');
+    const title = branches(here)
+      .map((b) => b.node.title)
+      .find((t): t is string => typeof t === 'string' && t.trim() !== '');
+    const ref = branches(here)
+      .map((b) => b.node['x-ref'] ?? (b.node.items as Schema | undefined)?.['x-ref'])
+      .find((r): r is string => typeof r === 'string');
     const dsl = typeof here.node.$ref === 'string' ? /dsl\.schema\.json#\/\$defs\/(\w+)$/.exec(here.node.$ref)?.[1] : undefined;
     return { title: title?.trim(), freeKey, ref, dsl, node: here.node };
   }

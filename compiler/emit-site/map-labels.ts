@@ -97,7 +97,12 @@ function crosses(s: Segment, b: Box): boolean {
   let t1 = 1;
   const dx = s.x2 - s.x1;
   const dy = s.y2 - s.y1;
-  for (const [p, q] of [[-dx, s.x1 - b.x], [dx, b.x + b.w - s.x1], [-dy, s.y1 - b.y], [dy, b.y + b.h - s.y1]] as const) {
+  for (const [p, q] of [
+    [-dx, s.x1 - b.x],
+    [dx, b.x + b.w - s.x1],
+    [-dy, s.y1 - b.y],
+    [dy, b.y + b.h - s.y1],
+  ] as const) {
     if (p === 0) {
       if (q < 0) return false;
       continue;

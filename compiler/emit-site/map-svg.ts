@@ -38,8 +38,17 @@ export function mapGraph(c: Collection, e: Entry, ctx: PageContext): GraphDecl |
 
 /** Soft tones for the colour words of a rulebook's colour key; text stays readable on each. */
 const PALETTE: Record<string, string> = {
-  yellow: '#ecc94b', brown: '#a47148', green: '#6aa84f', gray: '#b9b9b9', grey: '#b9b9b9', red: '#d9534f', blue: '#6fa8dc',
-  white: '#f4f4f4', black: '#555555', orange: '#f0a35e', purple: '#a98bd4',
+  yellow: '#ecc94b',
+  brown: '#a47148',
+  green: '#6aa84f',
+  gray: '#b9b9b9',
+  grey: '#b9b9b9',
+  red: '#d9534f',
+  blue: '#6fa8dc',
+  white: '#f4f4f4',
+  black: '#555555',
+  orange: '#f0a35e',
+  purple: '#a98bd4',
 };
 const UNKNOWN = '#e9e4d8';
 
@@ -81,8 +90,8 @@ function fill(template: string, values: Record<string, string>): string {
 
 /** Names joined as the page's language joins them ("A, B and C"), each already HTML. */
 function andList(items: string[], locale: string): string {
-  const parts = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).formatToParts(items.map((_, i) => `\u0000${i}\u0000`));
-  return parts.map((p) => (p.type === 'element' ? items[Number(p.value.replace(/\u0000/g, ''))]! : esc(p.value))).join('');
+  const parts = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).formatToParts(items.map((_, i) => `\uE000${i}\uE000`));
+  return parts.map((p) => (p.type === 'element' ? items[Number(p.value.replace(/\uE000/g, ''))]! : esc(p.value))).join('');
 }
 
 /**
@@ -109,7 +118,7 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
   const spaces = ((e.value[graph.nodes] ?? []) as Array<Record<string, unknown>>).map((n) => ({ ...n, kind: String(n[graph.kindField]) }) as unknown as Space);
   const edges = (e.value[graph.edges] ?? []) as Edge[];
   const arrows = (graph.arrows && Array.isArray(e.value[graph.arrows]) ? e.value[graph.arrows] : []) as Arrow[];
-  const declared = graph.kinds ? ctx.game.linked.game.manifest.declarations?.[graph.kinds] ?? [] : [];
+  const declared = graph.kinds ? (ctx.game.linked.game.manifest.declarations?.[graph.kinds] ?? []) : [];
   const terrains = new Map(declared.map((t: DeclEntry, i) => [t.id ?? '', { decl: t, index: i }]));
   // The first edge kind without a restriction is plain adjacency; the others are named where they show.
   const edgeKinds = Object.entries(graph.edgeKinds);
@@ -121,12 +130,14 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
   const anchor = (s: string) => `${e.id}-${s}`;
   const name = (id: string) => byId.get(id)?.name ?? id;
   const terrainName = (t: string) => textOf(terrains.get(t)?.decl.name as Text | undefined, ctx.locale) || t;
-  const neighbours = (id: string, kind?: string) => edges.filter((x) => (x.a === id || x.b === id) && (!kind || x.kind === kind)).map((x) => (x.a === id ? x.b : x.a));
+  const neighbours = (id: string, kind?: string) =>
+    edges.filter((x) => (x.a === id || x.b === id) && (!kind || x.kind === kind)).map((x) => (x.a === id ? x.b : x.a));
   const draft = draftOf(ctx, c.name, e.id, '') !== undefined;
   const mover = arrowMover(c, ctx);
   const R = 30;
   // Kinds not in the declaration still get a pattern of their own, after the declared ones.
-  const kindIndex = (k: string) => terrains.get(k)?.index ?? declared.length + [...new Set(spaces.map((s) => s.kind))].filter((x) => !terrains.has(x)).indexOf(k);
+  const kindIndex = (k: string) =>
+    terrains.get(k)?.index ?? declared.length + [...new Set(spaces.map((s) => s.kind))].filter((x) => !terrains.has(x)).indexOf(k);
   const patternId = (k: string) => `${e.id}-p-${kindIndex(k)}`;
   const used = [...new Set(spaces.map((s) => s.kind))];
   const patterns = new Map(used.map((k) => [k, kindPattern(kindIndex(k), patternId(k))]));
@@ -159,8 +170,20 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
   // (not the whole 0..1000 square), so a map using part of the board fills the frame on a phone.
   const xs = spaces.map((s) => s.x);
   const ys = spaces.map((s) => s.y);
-  const near = spaces.length ? { x: Math.min(...xs) - R - 150, y: Math.min(...ys) - R - 60, w: Math.max(...xs) - Math.min(...xs) + 2 * R + 300, h: Math.max(...ys) - Math.min(...ys) + 2 * R + 120 } : undefined;
-  const labels = placeLabels(spaces.map((s) => s.name), spaces.map((s) => ({ x: s.x, y: s.y, r: R })), segments, near);
+  const near = spaces.length
+    ? {
+        x: Math.min(...xs) - R - 150,
+        y: Math.min(...ys) - R - 60,
+        w: Math.max(...xs) - Math.min(...xs) + 2 * R + 300,
+        h: Math.max(...ys) - Math.min(...ys) + 2 * R + 120,
+      }
+    : undefined;
+  const labels = placeLabels(
+    spaces.map((s) => s.name),
+    spaces.map((s) => ({ x: s.x, y: s.y, r: R })),
+    segments,
+    near,
+  );
   const f1 = (n: number) => Number(n.toFixed(1));
   const PAD = 16;
   const extent = (values: number[], pick: (...n: number[]) => number, empty: number) => (values.length ? pick(...values) : empty);
@@ -195,18 +218,40 @@ ${draft ? `<text class="watermark" x="${f1((left + right) / 2)}" y="${f1((top + 
     return ` — ${esc(NO_COLOUR.test(String(color)) ? w.mapNoColour : String(color))}`;
   };
   // A swatch is a space drawn at the map's scale, so its hatching shows as it does on the map.
-  const swatch = (t: string) => `<svg class="swatch" viewBox="0 0 64 64" aria-hidden="true"><circle class="space" cx="32" cy="32" r="${R}" fill="${terrainFill(terrains.get(t)?.decl.color)}"/>${patterns.get(t) ? `<circle class="hatch-fill" cx="32" cy="32" r="${R}" fill="url(#${esc(patternId(t))})"/>` : ''}</svg>`;
+  const swatch = (t: string) =>
+    `<svg class="swatch" viewBox="0 0 64 64" aria-hidden="true"><circle class="space" cx="32" cy="32" r="${R}" fill="${terrainFill(terrains.get(t)?.decl.color)}"/>${patterns.get(t) ? `<circle class="hatch-fill" cx="32" cy="32" r="${R}" fill="url(#${esc(patternId(t))})"/>` : ''}</svg>`;
   const arrowKey = mover ? fill(w.mapArrowKey, { mover: esc(mover) }) : esc(w.mapArrowKeyAny);
-  const legend = `<p class="legend-h">${esc(w.colourKey)}</p><ul class="legend">${used.map((t) => `<li data-pattern="${patterns.get(t) ? esc(patternId(t)) : 'plain'}">${swatch(t)} ${esc(terrainName(t))}${colourOf(t)}</li>`).join('')}${edgeKinds.filter(([k]) => k !== plain).map(([k]) => `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="edge k-${esc(k)}${restricted(k) ? ' restricted' : ''}" x1="2" y1="10" x2="38" y2="10"/></svg> ${esc(kindName(k))}</li>`).join('')}${arrows.length ? `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="arrow" x1="2" y1="10" x2="30" y2="10"/><path d="M30,5 L38,10 L30,15 z" class="arrow-head"/></svg> ${arrowKey}</li>` : ''}</ul>`;
+  const legend = `<p class="legend-h">${esc(w.colourKey)}</p><ul class="legend">${used.map((t) => `<li data-pattern="${patterns.get(t) ? esc(patternId(t)) : 'plain'}">${swatch(t)} ${esc(terrainName(t))}${colourOf(t)}</li>`).join('')}${edgeKinds
+    .filter(([k]) => k !== plain)
+    .map(
+      ([k]) =>
+        `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="edge k-${esc(k)}${restricted(k) ? ' restricted' : ''}" x1="2" y1="10" x2="38" y2="10"/></svg> ${esc(kindName(k))}</li>`,
+    )
+    .join(
+      '',
+    )}${arrows.length ? `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="arrow" x1="2" y1="10" x2="30" y2="10"/><path d="M30,5 L38,10 L30,15 z" class="arrow-head"/></svg> ${arrowKey}</li>` : ''}</ul>`;
 
   const list = spaces.map((s) => {
     const link = (id: string) => `<a href="#${esc(anchor(id))}">${esc(name(id))}</a>`;
-    const others = edgeKinds.filter(([k]) => k !== plain).map(([k]) => [k, neighbours(s.id, k)] as const).filter(([, ids]) => ids.length);
+    const others = edgeKinds
+      .filter(([k]) => k !== plain)
+      .map(([k]) => [k, neighbours(s.id, k)] as const)
+      .filter(([, ids]) => ids.length);
     const out = arrows.filter((x) => x.from === s.id).map((x) => x.to);
     const sentences = [nextTo(s, link), ...others.map(([k, ids]) => fill(w.mapJoinedBy, { kind: esc(kindName(k)), list: andList(ids.map(link), ctx.locale) }))];
     // Only a map that has arrows says where each space's arrow goes, or that none leaves it.
     if (arrows.length) {
-      const template = out.length ? (mover ? (out.length > 1 ? w.mapArrows : w.mapArrow) : out.length > 1 ? w.mapArrowsAny : w.mapArrowAny) : mover ? w.mapNoArrow : w.mapNoArrowAny;
+      const template = out.length
+        ? mover
+          ? out.length > 1
+            ? w.mapArrows
+            : w.mapArrow
+          : out.length > 1
+            ? w.mapArrowsAny
+            : w.mapArrowAny
+        : mover
+          ? w.mapNoArrow
+          : w.mapNoArrowAny;
       sentences.push(fill(template, { mover: esc(mover ?? ''), space: esc(s.name), list: andList(out.map(link), ctx.locale) }));
     }
     return `<li id="${esc(anchor(s.id))}"><b>${esc(s.name)}</b> <span class="terrain">(${esc(terrainName(s.kind))})</span>. ${sentences.join(' ')}</li>`;

@@ -87,10 +87,15 @@ export function planCollection(c: Collection, options: PlanOptions): CollectionP
   } else {
     const chunks = chunked(c.entries);
     if (chunks.length <= 1) pages.push({ file: `${c.name}.html`, label: options.title, entries: [...c.entries] });
-    else chunks.forEach((chunk, k) => pages.push({ file: k ? `${c.name}.${k + 1}.html` : `${c.name}.html`, label: `${options.title} ${range(chunks, k)}`, entries: chunk }));
+    else
+      chunks.forEach((chunk, k) =>
+        pages.push({ file: k ? `${c.name}.${k + 1}.html` : `${c.name}.html`, label: `${options.title} ${range(chunks, k)}`, entries: chunk }),
+      );
   }
   const pageOf = new Map<string, number>();
-  pages.forEach((p, i) => { for (const e of p.entries) if (!pageOf.has(e.id)) pageOf.set(e.id, i); });
+  pages.forEach((p, i) => {
+    for (const e of p.entries) if (!pageOf.has(e.id)) pageOf.set(e.id, i);
+  });
   return { pages, pageOf, by };
 }
 

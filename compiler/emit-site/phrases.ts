@@ -52,12 +52,12 @@ export function endStatePhraser(game: Game, yesNo: { yes: string; no: string } =
       const d = f?.decl;
       const valueName = (x: unknown) => f?.values.get(String(x)) ?? declaredName(game, String(x)) ?? String(x);
       if (typeof v === 'number') {
-        const noun = v === 1 ? d?.noun ?? one(d?.nounPlural) : d?.nounPlural ?? d?.noun;
+        const noun = v === 1 ? (d?.noun ?? one(d?.nounPlural)) : (d?.nounPlural ?? d?.noun);
         if (f?.resourceName) return `${v} ${f.resourceName} ${noun ?? ''}`.trim();
         return `${v} ${noun ?? fallbackNoun(d?.description, k)}`;
       }
       if (Array.isArray(v)) {
-        const noun = v.length === 1 ? d?.noun ?? d?.nounPlural : d?.nounPlural ?? d?.noun;
+        const noun = v.length === 1 ? (d?.noun ?? d?.nounPlural) : (d?.nounPlural ?? d?.noun);
         return `${v.length} ${noun ?? fallbackNoun(d?.description, k)}${v.length ? ` (${v.map(valueName).join(', ')})` : ''}`;
       }
       if (typeof v === 'boolean') return `${d?.phrase ?? fallbackNoun(d?.description, k)}: ${v ? yesNo.yes : yesNo.no}`;

@@ -15,7 +15,7 @@ export function ruleTextHtml(rule: CompiledRule, entryValue: Record<string, unkn
   const blocks = sentences(pointerGet(entryValue, rule.pointer) as Value, ctx);
   // The formula names each quantity as the player state does ("Fame Points"), not by its field.
   const game = ctx.game.linked.game;
-  const named = rule.text.replace(/[A-Za-z][A-Za-z0-9]*/g, (w) => (w === 'max' ? w : stateFieldName(game, w) ?? w));
+  const named = rule.text.replace(/[A-Za-z][A-Za-z0-9]*/g, (w) => (w === 'max' ? w : (stateFieldName(game, w) ?? w)));
   const formula = `<details class="formula"><summary>${esc(ctx.words.howComputed)}</summary><p><code>${esc(named)}</code></p></details>`;
   return `<div class="rules-text">${blocks.join('')}</div>${formula}`;
 }
@@ -46,8 +46,20 @@ function sentences(v: Value, ctx: PageContext): string[] {
   if (typeof v !== 'object' || v === null) return [];
   const kids = childrenOf(v);
   const text = (v as Node).text;
-  const listed = typeof text === 'string' && 'op' in v && v.op === 'sum' && kids.filter(anyText).length > 0 && kids.filter(anyText).every((k) => hasText(k) && !childrenOf(k).some(anyText));
-  if (listed) return [`<p>${inline(text, ctx)}</p>`, `<ul>${kids.filter(hasText).map((k) => `<li>${inline((k as Node).text!, ctx)}</li>`).join('')}</ul>`];
+  const listed =
+    typeof text === 'string' &&
+    'op' in v &&
+    v.op === 'sum' &&
+    kids.filter(anyText).length > 0 &&
+    kids.filter(anyText).every((k) => hasText(k) && !childrenOf(k).some(anyText));
+  if (listed)
+    return [
+      `<p>${inline(text, ctx)}</p>`,
+      `<ul>${kids
+        .filter(hasText)
+        .map((k) => `<li>${inline((k as Node).text!, ctx)}</li>`)
+        .join('')}</ul>`,
+    ];
   const inner = kids.flatMap((k) => sentences(k, ctx));
   return typeof text === 'string' ? [...inner, `<p>${inline(text, ctx)}</p>`] : inner;
 }

@@ -25,7 +25,9 @@ export function rulesTreeHtml(c: Collection, ctx: PageContext): string {
   const level = (e: Entry) => Math.min(6, depthOf(e) - top + 2);
   const parts = inside.map((e) => ruleHtml(e, level(e), ctx, c.name));
   if (outside.length) {
-    parts.push(`<section class="external" aria-labelledby="external-rules">${anchoredHeading(2, 'external-rules', esc(ctx.words.externalRules), ctx.words.externalRules, ctx)}<p>${esc(ctx.words.externalRulesIntro)}</p>`);
+    parts.push(
+      `<section class="external" aria-labelledby="external-rules">${anchoredHeading(2, 'external-rules', esc(ctx.words.externalRules), ctx.words.externalRules, ctx)}<p>${esc(ctx.words.externalRulesIntro)}</p>`,
+    );
     parts.push(...outside.map((e) => ruleHtml(e, 3, ctx, c.name)), '</section>');
   }
   return parts.join('\n');
@@ -66,7 +68,13 @@ export function glossaryHtml(c: Collection, ctx: PageContext): string {
     const number = e.value.number === undefined ? '' : String(e.value.number);
     const name = esc(textOf(e.value.name as Text, ctx.locale));
     const text = e.value.text ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>` : '';
-    const heading = anchoredHeading(2, e.id, `${number ? `<span class="num">${esc(number)}</span> ` : ''}${name}`, number || textOf(e.value.name as Text, ctx.locale), ctx);
+    const heading = anchoredHeading(
+      2,
+      e.id,
+      `${number ? `<span class="num">${esc(number)}</span> ` : ''}${name}`,
+      number || textOf(e.value.name as Text, ctx.locale),
+      ctx,
+    );
     return `<section class="rule term-entry"${number ? numberAlias(number) : ''}>${heading}${text}${errataHtml(ctx, c.name, e.id)}${readingsHtml(ctx, readingsOf(ctx, c.name, e.id))}${seeHtml(e, ctx)}${number ? backlinksHtml(number, ctx) : ''}</section>`;
   });
   return entries.join('\n');

@@ -114,7 +114,14 @@ export function withSearchFields(rel: string, html: string, lang: string): strin
   // A game's overview is no kind of entry: a chosen kind leaves it out.
   // A page of a split collection ("Cards 201–400") is of its collection's kind ("Cards"), which its page list names.
   const collectionKind = /data-collection-kind="([^"]*)"/.exec(html)?.[1];
-  const kind = !game || /^[^/]+\/index\.html$/.test(rel) ? '' : /^[^/]+\/rules\//.test(rel) ? words.rules : collectionKind !== undefined ? decode(collectionKind) : headingText(html);
+  const kind =
+    !game || /^[^/]+\/index\.html$/.test(rel)
+      ? ''
+      : /^[^/]+\/rules\//.test(rel)
+        ? words.rules
+        : collectionKind !== undefined
+          ? decode(collectionKind)
+          : headingText(html);
   const fields = `<span hidden data-pagefind-meta="lang:${attr(lang)}"${kind ? ` data-pagefind-filter="kind[data-kind]" data-kind="${attr(kind)}"` : ''}></span>`;
   return html.replace(/<main\b[^>]*>/, (open) => open + fields).replace(UNINDEXED, '');
 }
@@ -125,11 +132,14 @@ export function withSearchFields(rel: string, html: string, lang: string): strin
  * list (on each of its pages a link to every page, so the whole grew as the
  * square of the pages) and filters, and each heading's `#` link and copy button.
  */
-const UNINDEXED = /<nav class="collection-pages"[^>]*>[\s\S]*?<\/nav>|<form class="entry-filters"[^>]*>[\s\S]*?<\/form>|<span class="permalink" data-pagefind-ignore>[\s\S]*?<\/span>/g;
+const UNINDEXED =
+  /<nav class="collection-pages"[^>]*>[\s\S]*?<\/nav>|<form class="entry-filters"[^>]*>[\s\S]*?<\/form>|<span class="permalink" data-pagefind-ignore>[\s\S]*?<\/span>/g;
 
 function headingText(html: string): string {
   const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
-  return decode(h1.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+  return decode(h1.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function attr(s: string): string {
@@ -138,7 +148,14 @@ function attr(s: string): string {
 
 /** The entities Handlebars and the site's own escaping write (the `&` last, so `&amp;lt;` stays `&lt;`). */
 function decode(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Pagefind's fragment file: one page's URL, metadata and its headings with an id (gzip, after a `pagefind_dcd` signature). */
@@ -175,7 +192,11 @@ class NameList {
     const games = [...new Set(this.names.map((n) => n.game))].sort();
     const names = [...this.names]
       .sort((a, b) => compare(a.url, b.url) || compare(a.text, b.text))
-      .map((n): SearchName => (n.number ? [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang), n.number] : [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang)]));
+      .map((n): SearchName =>
+        n.number
+          ? [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang), n.number]
+          : [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang)],
+      );
     return { languages, games, names };
   }
 }

@@ -38,7 +38,10 @@ for (let i = 0; i < runs; i++) {
   whole.push(performance.now() - t);
 }
 const size = (c: string | Uint8Array) => (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength);
-const pages = [...files].filter(([p]) => p.endsWith('.html')).map(([p, c]) => [p, size(c)] as const).sort((a, b) => b[1] - a[1]);
+const pages = [...files]
+  .filter(([p]) => p.endsWith('.html'))
+  .map(([p, c]) => [p, size(c)] as const)
+  .sort((a, b) => b[1] - a[1]);
 const report: Record<string, unknown> = {
   cards,
   pageBy: pageBy ?? null,

@@ -88,7 +88,13 @@ export function withSitemap(files: SiteFiles, base: string): SiteFiles {
     files.delete('sitemap.xml');
     return files;
   }
-  files.set('sitemap.xml', sitemapXml([...files.keys()].filter((p) => p.endsWith('.html') && p !== NOT_FOUND), base));
+  files.set(
+    'sitemap.xml',
+    sitemapXml(
+      [...files.keys()].filter((p) => p.endsWith('.html') && p !== NOT_FOUND),
+      base,
+    ),
+  );
   return files;
 }
 
@@ -136,7 +142,13 @@ function page(data: PageData): string {
     headTitle: windowTitle(data.headTitle ?? [data.title, gameShort, 'rulebook'].filter(Boolean).join(' · ')),
     searchLang: data.lang.toLowerCase(),
     // The search script reads its interface words from here, so it needs no copy of i18n.ts.
-    words: JSON.stringify({ noResults: data.t.noResults, results: data.t.results, searching: data.t.searching, offline: data.t.searchOffline, copied: data.t.copied }),
+    words: JSON.stringify({
+      noResults: data.t.noResults,
+      results: data.t.results,
+      searching: data.t.searching,
+      offline: data.t.searchOffline,
+      copied: data.t.copied,
+    }),
   });
 }
 
@@ -196,7 +208,8 @@ export function renderHome(games: readonly CheckedGame[], stamp: Stamp = {}): st
   const en = wordsFor('en');
   // The home page serves every game, in several languages: the reader picks which index to search.
   const locales = [...new Set(games.map((g) => g.linked.game.manifest.locale))];
-  const searchLanguages = locales.length > 1 ? locales.map((l) => ({ value: `pagefind/${l.toLowerCase()}/`, label: LANGUAGE_NAMES[l] ?? l, lang: l })) : undefined;
+  const searchLanguages =
+    locales.length > 1 ? locales.map((l) => ({ value: `pagefind/${l.toLowerCase()}/`, label: LANGUAGE_NAMES[l] ?? l, lang: l })) : undefined;
   return page({ lang: 'en', title: en.games, root: '', t: en, body: gamesList(games, ''), searchLanguages, stamp });
 }
 
@@ -271,19 +284,23 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   for (const c of game.collections.values()) {
     if (c.name === roles.rules || c.name === roles.glossary) continue;
     const at = c.decl.pageBy ? labelsOf(game, c).at(`/${c.decl.pageBy}`) : undefined;
-    plans.set(c.name, planCollection(c, {
-      // A field the schema does not have (a warning of the check) leaves the pages numbered.
-      by: at?.node ? c.decl.pageBy : undefined,
-      title: titleOf(c.name),
-      valueLabel: (v) => valueLabel(v, at?.ref, ctxAt('')),
-      order: Array.isArray(at?.node?.enum) ? (at.node.enum as unknown[]) : undefined,
-      none: '—',
-    }));
+    plans.set(
+      c.name,
+      planCollection(c, {
+        // A field the schema does not have (a warning of the check) leaves the pages numbered.
+        by: at?.node ? c.decl.pageBy : undefined,
+        title: titleOf(c.name),
+        valueLabel: (v) => valueLabel(v, at?.ref, ctxAt('')),
+        order: Array.isArray(at?.node?.enum) ? (at.node.enum as unknown[]) : undefined,
+        none: '—',
+      }),
+    );
   }
   const extra = new Map<string, string>();
 
   const made: GamePage[] = [];
-  const add = (rel: string, title: string, body: string, group: string, noOutline?: boolean) => made.push({ rel: `${m.id}/${rel}`, title, body, group, noOutline });
+  const add = (rel: string, title: string, body: string, group: string, noOutline?: boolean) =>
+    made.push({ rel: `${m.id}/${rel}`, title, body, group, noOutline });
   add('index.html', gameName, gameHome(ctxAt(''), [...ruleLinks, ...dataLinks]), gameName);
   for (const { page: p, title } of pages) {
     const ctx = ctxAt('../');
@@ -312,13 +329,20 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
     });
   }
   // The drafts page lists notes, not rules: kept out of search, where it drowned the entries it annotates.
-  add('drafts.html', words.drafts, `<div data-pagefind-ignore="all">${draftsHtml(g.linked.placeholders, ctxAt('')) + readingsListHtml(g.linked.readings, ctxAt(''))}</div>`, words.data);
+  add(
+    'drafts.html',
+    words.drafts,
+    `<div data-pagefind-ignore="all">${draftsHtml(g.linked.placeholders, ctxAt('')) + readingsListHtml(g.linked.readings, ctxAt(''))}</div>`,
+    words.data,
+  );
   if (releases.length) add('changes.html', words.changes, changesHtml(releases, ctxAt('')), gameName);
 
   // The rulebook's order: the overview, the rules pages in file order, the numbered rules and glossary, the collections as the manifest lists them, the drafts; then the changes.
   // A split collection's pages follow its first page, in their own order.
   const pagesOf = (href: string) => plans.get(href.replace(/\.html$/, ''))?.pages.map((p) => p.file) ?? [href];
-  const order = ['index.html', ...ruleLinks.map((l) => l.href), ...dataLinks.flatMap((l) => pagesOf(l.href)), 'drafts.html', 'changes.html'].map((h) => `${m.id}/${h}`);
+  const order = ['index.html', ...ruleLinks.map((l) => l.href), ...dataLinks.flatMap((l) => pagesOf(l.href)), 'drafts.html', 'changes.html'].map(
+    (h) => `${m.id}/${h}`,
+  );
   const rank = new Map(order.map((rel, i) => [rel, i]));
   made.sort((a, b) => (rank.get(a.rel) ?? -1) - (rank.get(b.rel) ?? -1));
   // Two pages of one title (a rules chapter named as the collection it shows) differ in the window title by their group.
@@ -330,14 +354,39 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   made.forEach((p, i) => {
     const depth = p.rel.split('/').length - 1;
     const toGame = '../'.repeat(depth - 1);
-    const link = (q: GamePage | undefined, rel: 'prev' | 'next') => (q ? [{ rel, dir: rel === 'prev' ? words.previous : words.next, href: toGame + q.rel.slice(m.id.length + 1), label: q.rel === `${m.id}/index.html` ? words.home : q.title }] : []);
+    const link = (q: GamePage | undefined, rel: 'prev' | 'next') =>
+      q
+        ? [
+            {
+              rel,
+              dir: rel === 'prev' ? words.previous : words.next,
+              href: toGame + q.rel.slice(m.id.length + 1),
+              label: q.rel === `${m.id}/index.html` ? words.home : q.title,
+            },
+          ]
+        : [];
     const overview = p.rel === `${m.id}/index.html`;
-    const headTitle = overview ? `${gameName} · rulebook` : [p.title, (titleCount.get(p.title) ?? 0) > 1 ? p.group : '', short, 'rulebook'].filter(Boolean).join(' · ');
-    out.set(p.rel, page({
-      lang: m.locale, title: p.title, headTitle, gameName, gameId: m.id, root: '../'.repeat(depth), gameRoot: toGame, t: words, body: p.body,
-      nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: `${m.id}/${n.href}` === p.rel })) })),
-      outline: p.noOutline ? undefined : outlineOf(p.body), pager: [...link(made[i - 1], 'prev'), ...link(made[i + 1], 'next')], stamp: stampOf(releases, version),
-    }));
+    const headTitle = overview
+      ? `${gameName} · rulebook`
+      : [p.title, (titleCount.get(p.title) ?? 0) > 1 ? p.group : '', short, 'rulebook'].filter(Boolean).join(' · ');
+    out.set(
+      p.rel,
+      page({
+        lang: m.locale,
+        title: p.title,
+        headTitle,
+        gameName,
+        gameId: m.id,
+        root: '../'.repeat(depth),
+        gameRoot: toGame,
+        t: words,
+        body: p.body,
+        nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: `${m.id}/${n.href}` === p.rel })) })),
+        outline: p.noOutline ? undefined : outlineOf(p.body),
+        pager: [...link(made[i - 1], 'prev'), ...link(made[i + 1], 'next')],
+        stamp: stampOf(releases, version),
+      }),
+    );
   });
   return out;
 }
@@ -347,7 +396,11 @@ function outlineOf(body: string): PageLink[] | undefined {
   const sections = [...body.matchAll(/<h2 id="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g)].map((h) => ({
     href: `#${h[1]!}`,
     // The heading's words only: a glossary tooltip inside it is the term's definition, and a draft badge a mark, not the heading's.
-    label: h[2]!.replace(/<span class="(?:tip|draft)"[\s\S]*?<\/span>/g, '').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim(),
+    label: h[2]!
+      .replace(/<span class="(?:tip|draft)"[\s\S]*?<\/span>/g, '')
+      .replace(/<[^>]*>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
   }));
   return sections.length >= OUTLINE_FROM ? sections : undefined;
 }
@@ -375,12 +428,20 @@ function linkCollections(html: string, ctx: PageContext): string {
 function collectionLinkHtml(c: Collection, entries: readonly Entry[], ctx: PageContext): string {
   const href = `${ctx.toGame}${c.name}.html`;
   const title = textOf(c.decl.title, ctx.locale) || c.name;
-  const names = entries.map((e) => `<li><a href="${esc(ctx.toGame + ctx.index.hrefOf(c.name, e.id))}">${esc(plain(textOf((e.value.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id)}</a></li>`);
+  const names = entries.map(
+    (e) =>
+      `<li><a href="${esc(ctx.toGame + ctx.index.hrefOf(c.name, e.id))}">${esc(plain(textOf((e.value.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id)}</a></li>`,
+  );
   return `<div class="collection-link" data-pagefind-ignore><p><a href="${esc(href)}">${esc(title)}</a> (${entries.length}, ${esc(ctx.words.entriesShownOn)}):</p><ul class="entry-links">${names.join('')}</ul></div>`;
 }
 
 function unescapeHtml(s: string): string {
-  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 export function sorted(files: SiteFiles): SiteFiles {

@@ -23,7 +23,11 @@ import type { YamlSource } from '../load/yaml-source.ts';
 import { escapePointer } from '../load/yaml-source.ts';
 import type { ValidatedRef } from '../validate/game.ts';
 
-const OPS = { equals: (a: unknown, b: unknown) => a === b, atMost: (a: unknown, b: unknown) => (a as number) <= (b as number), atLeast: (a: unknown, b: unknown) => (a as number) >= (b as number) } as const;
+const OPS = {
+  equals: (a: unknown, b: unknown) => a === b,
+  atMost: (a: unknown, b: unknown) => (a as number) <= (b as number),
+  atLeast: (a: unknown, b: unknown) => (a as number) >= (b as number),
+} as const;
 const WORDS = { equals: 'is not', atMost: 'is more than', atLeast: 'is less than' } as const;
 
 interface Located {
@@ -73,7 +77,12 @@ export function checkConstraints(game: Game, refs: readonly ValidatedRef[], bag:
     const collection = game.collections.get(c.in);
     const at = game.manifestSource.placeOf(`/constraints/${n}`);
     if (!collection) {
-      bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/constraints/${n}/in`), 'constraint-unknown', `constraint ${n + 1}: no collection "${c.in}"`);
+      bag.error(
+        game.manifestSource.path,
+        game.manifestSource.placeOf(`/constraints/${n}/in`),
+        'constraint-unknown',
+        `constraint ${n + 1}: no collection "${c.in}"`,
+      );
       return;
     }
     const op = (['equals', 'atMost', 'atLeast'] as const).find((k) => c[k] !== undefined);
@@ -87,7 +96,8 @@ export function checkConstraints(game: Game, refs: readonly ValidatedRef[], bag:
       const items: Located[] = [];
       if (c.each) {
         const list = resolve(root, c.each);
-        if (list && Array.isArray(list.value)) list.value.forEach((item, i) => items.push({ value: item, source: list.source, pointer: `${list.pointer}/${i}` }));
+        if (list && Array.isArray(list.value))
+          list.value.forEach((item, i) => items.push({ value: item, source: list.source, pointer: `${list.pointer}/${i}` }));
       } else items.push(root);
       for (const item of items) {
         const left = resolve(item, c.field);
@@ -97,7 +107,13 @@ export function checkConstraints(game: Game, refs: readonly ValidatedRef[], bag:
         if ((op !== 'equals' && (typeof left.value !== 'number' || typeof right.value !== 'number')) || OPS[op](left.value, right.value)) continue;
         const shown = (v: unknown) => (typeof v === 'string' ? `"${v}"` : String(v));
         const against = typeof other === 'number' ? shown(other) : `${other} (${shown(right.value)})`;
-        bag.error(left.source.path, left.source.placeOf(left.pointer), 'constraint-failed', `${c.message}: ${c.field} ${shown(left.value)} ${WORDS[op]} ${against}`, [`declared in ${game.manifestSource.path} under constraints (${n + 1})`]);
+        bag.error(
+          left.source.path,
+          left.source.placeOf(left.pointer),
+          'constraint-failed',
+          `${c.message}: ${c.field} ${shown(left.value)} ${WORDS[op]} ${against}`,
+          [`declared in ${game.manifestSource.path} under constraints (${n + 1})`],
+        );
       }
     }
   });

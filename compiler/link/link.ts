@@ -37,7 +37,12 @@ export interface LinkedGame {
 }
 
 /** A term, or a name in capitals after "See"/"Veja" (the words of compiler/locales/*.yaml), right before a reference's "(". */
-const NAMED_REF = new RegExp(`(?:\\{term:([^|}]+)\\|([^}]+)\\}|(?:${referenceWords().map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s+(\\p{Lu}[\\p{Lu}\\s]{2,}))\\s*\\($`, 'u');
+const NAMED_REF = new RegExp(
+  `(?:\\{term:([^|}]+)\\|([^}]+)\\}|(?:${referenceWords()
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})\\s+(\\p{Lu}[\\p{Lu}\\s]{2,}))\\s*\\($`,
+  'u',
+);
 
 /** "Veja DESCARTE (16.6.5)" where 16.6.5 is "Compre.": the `ref-name-mismatch` warning, kept for readers. */
 export interface Erratum {
@@ -59,7 +64,10 @@ export interface Erratum {
 export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: DiagnosticBag): LinkedGame {
   const declarations = new Map<string, string[]>();
   for (const [name, values] of Object.entries(game.manifest.declarations ?? {})) {
-    declarations.set(name, values.map((v) => v.id ?? slug(textOf(v.name))));
+    declarations.set(
+      name,
+      values.map((v) => v.id ?? slug(textOf(v.name))),
+    );
   }
   checkUniqueIds(game, bag);
   resolveRefs(game, declarations, refs, bag);
@@ -89,8 +97,13 @@ function checkUniqueIds(game: Game, bag: DiagnosticBag): void {
       // Two names that slug alike ("Zé Baiano", "Ze Baiano") are not a typo to fix but two entries to tell apart.
       const fromName = typeof entry.value.id !== 'string' && !collection.decl.idFrom;
       const hint = fromName ? [`both names give the ID "${entry.id}": if they are different entries, give this one an \`id:\` of its own`] : [];
-      bag.error(entry.source.path, at(entry), 'duplicate-id', msg, [`first defined at ${earlier.source.path}:${at(earlier)?.start.line}:${at(earlier)?.start.column}`, ...hint]);
-      bag.error(earlier.source.path, at(earlier), 'duplicate-id', msg, [`defined again at ${entry.source.path}:${at(entry)?.start.line}:${at(entry)?.start.column}`]);
+      bag.error(entry.source.path, at(entry), 'duplicate-id', msg, [
+        `first defined at ${earlier.source.path}:${at(earlier)?.start.line}:${at(earlier)?.start.column}`,
+        ...hint,
+      ]);
+      bag.error(earlier.source.path, at(earlier), 'duplicate-id', msg, [
+        `defined again at ${entry.source.path}:${at(entry)?.start.line}:${at(entry)?.start.column}`,
+      ]);
     }
   }
 }
@@ -124,7 +137,13 @@ const SUGGEST_LIMIT = 200;
  * entries by that field: say so, and how to make it the ID. Each target's
  * fields are indexed once, on its first miss.
  */
-function otherFieldNote(game: Game, target: string, value: string, index: Map<string, Map<string, { field: string; entry: Entry }>>, refFields: ReadonlySet<string>): string | undefined {
+function otherFieldNote(
+  game: Game,
+  target: string,
+  value: string,
+  index: Map<string, Map<string, { field: string; entry: Entry }>>,
+  refFields: ReadonlySet<string>,
+): string | undefined {
   const collection = game.collections.get(target);
   if (!collection) return undefined;
   let values = index.get(target);
@@ -133,7 +152,13 @@ function otherFieldNote(game: Game, target: string, value: string, index: Map<st
     for (const entry of collection.entries) {
       for (const [field, v] of Object.entries(entry.value)) {
         // A field that is itself a reference (`beats: lampiao-`) names another entry, not this one.
-        if (field === 'id' || field === 'name' || (typeof v !== 'string' && typeof v !== 'number') || refFields.has(`${entry.source.path}#${entry.pointer}/${field}`)) continue;
+        if (
+          field === 'id' ||
+          field === 'name' ||
+          (typeof v !== 'string' && typeof v !== 'number') ||
+          refFields.has(`${entry.source.path}#${entry.pointer}/${field}`)
+        )
+          continue;
         if (!values.has(String(v))) values.set(String(v), { field, entry });
       }
     }
@@ -169,18 +194,42 @@ function resolveRefs(game: Game, declarations: Map<string, string[]>, refs: read
     if (ids?.set.has(ref.value)) continue;
     const place = ref.source.placeOf(ref.pointer, { key: ref.key });
     if (!ids) {
-      bag.error(ref.file, place, 'ref-target-unknown', `the schema says this names an entry of "${ref.target}", but the game has no such collection or declaration`);
+      bag.error(
+        ref.file,
+        place,
+        'ref-target-unknown',
+        `the schema says this names an entry of "${ref.target}", but the game has no such collection or declaration`,
+      );
       continue;
     }
     const renamed = renamedIdNotes(game, ref.target, ref.value);
     if (renamed.length) bag.error(ref.file, place, 'ref-renamed', `unknown ${ref.target} ID "${ref.value}"`, renamed);
     // "Did you mean" compares with every ID: past the first few hundred misses (one wrong setting can break
     // every reference of a 30,000-card game) the search would cost more than the answer is worth.
-    else unknownId(bag, ref.file, place, ref.target, ref.value, ids.list, suggested++ < SUGGEST_LIMIT, otherFieldNote(game, ref.target, ref.value, byField, refFields()));
+    else
+      unknownId(
+        bag,
+        ref.file,
+        place,
+        ref.target,
+        ref.value,
+        ids.list,
+        suggested++ < SUGGEST_LIMIT,
+        otherFieldNote(game, ref.target, ref.value, byField, refFields()),
+      );
   }
 }
 
-function unknownId(bag: DiagnosticBag, file: string, place: Place | undefined, target: string, value: string, ids: readonly string[], suggest = true, otherField?: string): void {
+function unknownId(
+  bag: DiagnosticBag,
+  file: string,
+  place: Place | undefined,
+  target: string,
+  value: string,
+  ids: readonly string[],
+  suggest = true,
+  otherField?: string,
+): void {
   const hint = suggest && !otherField ? closest(value, ids) : undefined;
   const notes = otherField ? [otherField] : hint ? [`did you mean "${hint}"?`] : ids.length <= 12 ? [`known: ${ids.join(', ')}`] : [];
   bag.error(file, place, 'ref-unknown', `unknown ${target} ID "${value}"`, notes, hintOf(hint, ids));
@@ -207,7 +256,8 @@ function checkComponentCounts(game: Game, bag: DiagnosticBag): void {
       if (described === component.count) return;
       const subset = where.length ? ` (${where.map(([k, v]) => `${k} ${String(v)}`).join(', ')})` : '';
       const message = `${textOf(component.name)}: the manifest gives ${component.count}, the collection "${component.collection}"${subset} describes ${described}`;
-      if (component.gap) bag.warning(game.manifestSource.path, game.manifestSource.placeOf(`/${key}/${i}/count`), 'component-count', message, [`known gap: ${component.gap}`]);
+      if (component.gap)
+        bag.warning(game.manifestSource.path, game.manifestSource.placeOf(`/${key}/${i}/count`), 'component-count', message, [`known gap: ${component.gap}`]);
       else bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/${key}/${i}/count`), 'component-count', message);
     });
   }
@@ -273,7 +323,8 @@ function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]): Map<
   const iconsFailed = failed(roles.icons);
   const glossaryFailed = failed(roles.glossary);
   for (const [role, name] of Object.entries(roles)) {
-    if (name && !game.collections.has(name)) unknownId(bag, game.manifestSource.path, game.manifestSource.placeOf(`/roles/${role}`), 'collection', name, [...game.collections.keys()]);
+    if (name && !game.collections.has(name))
+      unknownId(bag, game.manifestSource.path, game.manifestSource.placeOf(`/roles/${role}`), 'collection', name, [...game.collections.keys()]);
   }
   // The tree: the rules collection's own entries plus any glossary entries that carry a number.
   const numbered: Entry[] = [];
@@ -302,7 +353,8 @@ function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]): Map<
     for (const entry of collection.entries) {
       const owner = typeof entry.value.number === 'string' && (collection === rules || collection === glossary) ? entry.value.number : undefined;
       // Texts that can hold a token (`{`), and the running text of numbered entries (checked for untagged terms).
-      for (const [pointer, text] of stringsOf(entry.value, entry.pointer, (t) => t.includes('{') || owner !== undefined)) sites.push({ collection: collection.name, entry, pointer, text, owner });
+      for (const [pointer, text] of stringsOf(entry.value, entry.pointer, (t) => t.includes('{') || owner !== undefined))
+        sites.push({ collection: collection.name, entry, pointer, text, owner });
       // `see:` lists are references with a printed label.
       const see = entry.value.see;
       if (Array.isArray(see)) {
@@ -329,7 +381,9 @@ function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]): Map<
     }
     const title = titles.get(target)!;
     if (label && title && normaliseLabel(label) !== normaliseLabel(title)) {
-      bag.warning(file, place, 'ref-label-mismatch', `the label "${label}" differs from the title of rule ${target}, "${title}"`, ['the printed wording is kept; check whether the reference or the title is wrong']);
+      bag.warning(file, place, 'ref-label-mismatch', `the label "${label}" differs from the title of rule ${target}, "${title}"`, [
+        'the printed wording is kept; check whether the reference or the title is wrong',
+      ]);
     }
   }
   const glossaryNumber = new Map((glossary?.entries ?? []).map((e) => [e.id, String(e.value.number ?? '')]));
@@ -348,9 +402,24 @@ function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]): Map<
     if (term && glossaryNumber.get(term) === target) return;
     const title = titles.get(target) ?? '';
     if (!name || fold(title).includes(fold(name)) || fold(name).includes(fold(title.replace(/[.:]$/, '')))) return;
-    bag.warning(file, place, 'ref-name-mismatch', `the text names "${name}" but the reference points to rule ${target}, "${title}"`, term && glossaryNumber.get(term) ? [`"${name}" is rule ${glossaryNumber.get(term)}`] : []);
+    bag.warning(
+      file,
+      place,
+      'ref-name-mismatch',
+      `the text names "${name}" but the reference points to rule ${target}, "${title}"`,
+      term && glossaryNumber.get(term) ? [`"${name}" is rule ${glossaryNumber.get(term)}`] : [],
+    );
     const termNumber = term ? glossaryNumber.get(term) || undefined : undefined;
-    errata.push({ collection: site.collection, id: site.entry.id, path: site.pointer.slice(site.entry.pointer.length), name, target, targetTitle: title, ...(term ? { term } : {}), ...(termNumber ? { termNumber } : {}) });
+    errata.push({
+      collection: site.collection,
+      id: site.entry.id,
+      path: site.pointer.slice(site.entry.pointer.length),
+      name,
+      target,
+      targetTitle: title,
+      ...(term ? { term } : {}),
+      ...(termNumber ? { termNumber } : {}),
+    });
   }
   // A glossary term printed in capitals but not tagged would lose its link: say so.
   const termByName = new Map<string, string>();
@@ -399,7 +468,8 @@ function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]): Map<
       const place = { start: { line: before.length, column: before.at(-1)!.length + 1 } };
       if (token.kind === 'ref' && !rulesFailed && !titles.has(token.target)) unknownId(bag, page.path, place, 'rule', token.target, ruleNumbers);
       if (token.kind === 'icon' && !iconsFailed && !iconIds.includes(token.target)) unknownId(bag, page.path, place, 'icon', token.target, iconIds);
-      if (token.kind === 'term' && !glossaryFailed && !glossaryIds.includes(token.target)) unknownId(bag, page.path, place, 'glossary term', token.target, glossaryIds);
+      if (token.kind === 'term' && !glossaryFailed && !glossaryIds.includes(token.target))
+        unknownId(bag, page.path, place, 'glossary term', token.target, glossaryIds);
     }
   }
   return referencedBy;
@@ -417,7 +487,12 @@ function fold(s: string): string {
 }
 
 function normaliseLabel(s: string): string {
-  return s.normalize('NFC').toLocaleLowerCase('pt-BR').replace(/[.:;,\s]+$/u, '').replace(/\s+/g, ' ').trim();
+  return s
+    .normalize('NFC')
+    .toLocaleLowerCase('pt-BR')
+    .replace(/[.:;,\s]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Merge entries from two files into one printed order: stable, inserting each where its number belongs. */
@@ -430,7 +505,10 @@ function mergeByNumber(entries: Entry[]): Entry[] {
     // After the last entry whose number is a prefix-ancestor or a sibling before it.
     let at = out.length;
     for (let i = 0; i < out.length; i++) {
-      if (compareNumbers(out[i]!.value.number as string, n) > 0) { at = i; break; }
+      if (compareNumbers(out[i]!.value.number as string, n) > 0) {
+        at = i;
+        break;
+      }
     }
     out.splice(at, 0, extra);
   }
@@ -459,15 +537,46 @@ function collectPlaceholders(game: Game, kind: 'placeholders' | 'readings'): Pla
     for (const entry of collection.entries) {
       // A whole entry can be a draft: `provenance: placeholder` with a `note` (a map the rulebook does not print).
       if (kind === 'placeholders' && entry.value.provenance === 'placeholder') {
-        out.push({ collection: collection.name, id: entry.id, path: '', note: String(entry.value.note ?? ''), file: entry.source.path, line: entry.source.placeOf(entry.pointer)?.start.line });
+        out.push({
+          collection: collection.name,
+          id: entry.id,
+          path: '',
+          note: String(entry.value.note ?? ''),
+          file: entry.source.path,
+          line: entry.source.placeOf(entry.pointer)?.start.line,
+        });
       }
       for (const mark of entry.source[kind]) {
         if (mark.pointer !== entry.pointer && !mark.pointer.startsWith(entry.pointer + '/')) continue;
-        out.push({ collection: collection.name, id: entry.id, path: mark.pointer.slice(entry.pointer.length), note: mark.note, file: entry.source.path, line: mark.place?.start.line });
+        out.push({
+          collection: collection.name,
+          id: entry.id,
+          path: mark.pointer.slice(entry.pointer.length),
+          note: mark.note,
+          file: entry.source.path,
+          line: mark.place?.start.line,
+        });
       }
     }
   }
-  for (const mark of game.manifestSource[kind]) out.push({ collection: '(manifest)', id: game.manifest.id, path: mark.pointer, note: mark.note, file: game.manifestSource.path, line: mark.place?.start.line });
-  if (game.constants) for (const mark of game.constants.source[kind]) out.push({ collection: '(constants)', id: 'constants', path: mark.pointer, note: mark.note, file: game.constants.source.path, line: mark.place?.start.line });
+  for (const mark of game.manifestSource[kind])
+    out.push({
+      collection: '(manifest)',
+      id: game.manifest.id,
+      path: mark.pointer,
+      note: mark.note,
+      file: game.manifestSource.path,
+      line: mark.place?.start.line,
+    });
+  if (game.constants)
+    for (const mark of game.constants.source[kind])
+      out.push({
+        collection: '(constants)',
+        id: 'constants',
+        path: mark.pointer,
+        note: mark.note,
+        file: game.constants.source.path,
+        line: mark.place?.start.line,
+      });
   return out;
 }

@@ -42,9 +42,23 @@ function romanValue(text: string): number | undefined {
 }
 
 export function toRoman(n: number): string {
-  const table: Array<[number, string]> = [[100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  const table: Array<[number, string]> = [
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
+  ];
   let out = '';
-  for (const [v, s] of table) while (n >= v) { out += s; n -= v; }
+  for (const [v, s] of table)
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
   return out;
 }
 
@@ -75,7 +89,11 @@ export function checkNumbering(numbers: readonly string[]): NumberingProblem[] {
   numbers.forEach((number, index) => {
     const parts = parseNumber(number);
     if (!parts) {
-      problems.push({ index, ruleId: 'rule-number-format', message: `"${number}" is not a rule number (parts are numbers, roman numerals or single letters, joined by dots)` });
+      problems.push({
+        index,
+        ruleId: 'rule-number-format',
+        message: `"${number}" is not a rule number (parts are numbers, roman numerals or single letters, joined by dots)`,
+      });
       return;
     }
     const parent = parentNumber(number) ?? '';
@@ -87,7 +105,8 @@ export function checkNumbering(numbers: readonly string[]): NumberingProblem[] {
     } else if (!isRoot) {
       // Printed order is a depth-first walk: the parent must be the rule just
       // before, or one of its ancestors.
-      if (!ancestry.includes(parent)) problems.push({ index, ruleId: 'rule-number-order', message: `rule ${number} is out of order: it should follow the rules under ${parent}` });
+      if (!ancestry.includes(parent))
+        problems.push({ index, ruleId: 'rule-number-order', message: `rule ${number} is out of order: it should follow the rules under ${parent}` });
     }
     const own = parts.at(-1)!;
     const previous = lastChild.get(parent);
@@ -100,7 +119,10 @@ export function checkNumbering(numbers: readonly string[]): NumberingProblem[] {
       problems.push({
         index,
         ruleId: own.value > expected ? 'rule-number-gap' : 'rule-number-order',
-        message: own.value > expected ? `rule ${number}: numbering skips ${parent ? parent + '.' : ''}${want}` : `rule ${number} comes after ${parent ? parent + '.' : ''}${partText(own.kind, previous?.value ?? 0)}: expected ${parent ? parent + '.' : ''}${want}`,
+        message:
+          own.value > expected
+            ? `rule ${number}: numbering skips ${parent ? parent + '.' : ''}${want}`
+            : `rule ${number} comes after ${parent ? parent + '.' : ''}${partText(own.kind, previous?.value ?? 0)}: expected ${parent ? parent + '.' : ''}${want}`,
       });
     }
     lastChild.set(parent, own);

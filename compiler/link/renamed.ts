@@ -14,11 +14,23 @@ export function renamedIdNotes(game: Game, target: string, value: string): strin
   if (!before || !collection || !before.includes(value)) return [];
   const old = new Set(before);
   const fresh = collection.entries.filter((e) => !old.has(e.id));
-  const likely = fresh.length === 1 ? fresh[0] : fresh.find((e) => e.id === closest(value, fresh.map((f) => f.id)));
+  const likely =
+    fresh.length === 1
+      ? fresh[0]
+      : fresh.find(
+          (e) =>
+            e.id ===
+            closest(
+              value,
+              fresh.map((f) => f.id),
+            ),
+        );
   const notes = [`"${value}" was the ID of a ${target} entry in the last build (generated/): renaming an entry changes its ID`];
   if (likely) {
     const at = likely.source.placeOf(likely.pointer);
-    notes.push(`if "${textOf(likely.value.name as Text | undefined) || likely.id}" (${likely.source.path}:${at?.start.line ?? 1}, now "${likely.id}") is that entry, add \`id: ${value}\` to it to keep the old ID`);
+    notes.push(
+      `if "${textOf(likely.value.name as Text | undefined) || likely.id}" (${likely.source.path}:${at?.start.line ?? 1}, now "${likely.id}") is that entry, add \`id: ${value}\` to it to keep the old ID`,
+    );
   } else {
     notes.push(`if the entry was renamed, add \`id: ${value}\` to it to keep the old ID; if it was removed, remove this reference`);
   }

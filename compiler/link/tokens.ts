@@ -13,7 +13,6 @@ export interface Token {
   raw: string;
 }
 
-export const TOKEN_KINDS = ['ref', 'icon', 'term'] as const;
 const TOKEN = /\{(ref|icon|term):([^|{}\n]+?)(?:\|([^{}\n]+?))?\}/g;
 
 export function findTokens(text: string): Token[] {

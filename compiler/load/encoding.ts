@@ -119,18 +119,26 @@ export function reportBadBytes(bag: DiagnosticBag, file: string, bad: readonly B
   if (rest.length) {
     const first = rest[0]!;
     const lines = rest.map((b) => b.line);
-    bag.error(file, { start: { line: first.line, column: first.column } }, 'encoding-not-utf8', `${rest.length} more lines have bytes that are not UTF-8: save the file as UTF-8`, [
-      `lines ${lines.slice(0, 20).join(', ')}${lines.length > 20 ? ', …' : ''}`,
-    ]);
+    bag.error(
+      file,
+      { start: { line: first.line, column: first.column } },
+      'encoding-not-utf8',
+      `${rest.length} more lines have bytes that are not UTF-8: save the file as UTF-8`,
+      [`lines ${lines.slice(0, 20).join(', ')}${lines.length > 20 ? ', …' : ''}`],
+    );
   }
   for (const b of shown) {
     const hex = b.bytes.map((x) => `0x${x.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
     const place = { start: { line: b.line, column: b.column }, end: { line: b.line, column: b.column + 1 } };
     const one = b.bytes.length === 1;
     const latin1 = asLatin1(b.bytes);
-    bag.error(file, place, 'encoding-not-utf8', `${one ? 'this byte' : 'these bytes'} (${hex}) ${one ? 'is' : 'are'} not UTF-8: save the file as UTF-8`, latin1 ? [
-      `read as Latin-1 ${one ? 'it is' : 'they are'} "${latin1}", so the file was probably saved in that encoding`,
-    ] : []);
+    bag.error(
+      file,
+      place,
+      'encoding-not-utf8',
+      `${one ? 'this byte' : 'these bytes'} (${hex}) ${one ? 'is' : 'are'} not UTF-8: save the file as UTF-8`,
+      latin1 ? [`read as Latin-1 ${one ? 'it is' : 'they are'} "${latin1}", so the file was probably saved in that encoding`] : [],
+    );
   }
   return bad.length === 0;
 }

@@ -15,7 +15,10 @@ import { YamlSource } from './yaml-source.ts';
 export async function findGames(root: string): Promise<string[]> {
   const dir = path.join(root, 'content');
   if (!(await isDirectory(dir))) return [];
-  const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const out: string[] = [];
   for (const name of names) if (await isFile(path.join(dir, name, 'game.yaml'))) out.push(path.join(dir, name));
   return out;
@@ -29,15 +32,22 @@ export async function findGames(root: string): Promise<string[]> {
 export async function warnFoldersWithoutManifest(root: string, bag: DiagnosticBag): Promise<void> {
   const dir = path.join(root, 'content');
   if (!(await isDirectory(dir))) return;
-  const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   for (const name of names) {
     const folder = path.join(dir, name);
     if (await isFile(path.join(folder, 'game.yaml'))) continue;
     const yaml = [...(await listFiles(folder, '.yaml')), ...(await listFiles(folder, '.yml'))].sort();
     if (!yaml.length) continue;
-    bag.warning(displayPath(root, yaml[0]!), { start: { line: 1, column: 1 } }, 'game-no-manifest', `content/${name}/ has no game.yaml, so none of its ${yaml.length} YAML file${yaml.length === 1 ? '' : 's'} is read`, [
-      `a game is a folder with a manifest: write content/${name}/game.yaml (\`rulebook new game ${name}\` makes a minimal one)`,
-    ]);
+    bag.warning(
+      displayPath(root, yaml[0]!),
+      { start: { line: 1, column: 1 } },
+      'game-no-manifest',
+      `content/${name}/ has no game.yaml, so none of its ${yaml.length} YAML file${yaml.length === 1 ? '' : 's'} is read`,
+      [`a game is a folder with a manifest: write content/${name}/game.yaml (\`rulebook new game ${name}\` makes a minimal one)`],
+    );
   }
 }
 
@@ -47,7 +57,13 @@ export async function warnFoldersWithoutManifest(root: string, bag: DiagnosticBa
  * value), like a file that does not parse. `sources` receives the text of
  * every file read, failed or not, for code frames.
  */
-export async function loadYaml(root: string, file: string, bag: DiagnosticBag, sources?: Map<string, string>, cache?: ParseCache): Promise<YamlSource | undefined> {
+export async function loadYaml(
+  root: string,
+  file: string,
+  bag: DiagnosticBag,
+  sources?: Map<string, string>,
+  cache?: ParseCache,
+): Promise<YamlSource | undefined> {
   const read = await readSource(file);
   if (read === undefined) return undefined;
   const shown = displayPath(root, file);
@@ -72,7 +88,13 @@ export async function loadYaml(root: string, file: string, bag: DiagnosticBag, s
  * Read one game: its manifest, every collection file it declares, its
  * constants and its Markdown pages. Shapes are not checked here (validate does).
  */
-export async function loadGame(root: string, dir: string, bag: DiagnosticBag, sources: Map<string, string> = new Map(), cache?: ParseCache): Promise<Game | undefined> {
+export async function loadGame(
+  root: string,
+  dir: string,
+  bag: DiagnosticBag,
+  sources: Map<string, string> = new Map(),
+  cache?: ParseCache,
+): Promise<Game | undefined> {
   const manifestSource = await loadYaml(root, path.join(dir, 'game.yaml'), bag, sources);
   if (!manifestSource || !manifestSource.ok) return undefined;
   const manifest = manifestSource.value as Manifest;
@@ -84,16 +106,35 @@ export async function loadGame(root: string, dir: string, bag: DiagnosticBag, so
     // `file` and `files` are two ways to say one thing: exactly one of them (the schema cannot say so under ajv's strict mode).
     if ((typeof decl.file === 'string') === (typeof decl.files === 'string')) {
       const both = typeof decl.file === 'string';
-      bag.error(manifestSource.path, manifestSource.placeOf(`/collections/${name}${both ? '/files' : ''}`), 'collection-file-choice', both ? `collection "${name}" gives both \`file\` and \`files\`: keep one` : `collection "${name}" names no file: add \`file: ${name}.yaml\` (or \`files:\` with a glob such as \`${name}/*.yaml\`)`);
+      bag.error(
+        manifestSource.path,
+        manifestSource.placeOf(`/collections/${name}${both ? '/files' : ''}`),
+        'collection-file-choice',
+        both
+          ? `collection "${name}" gives both \`file\` and \`files\`: keep one`
+          : `collection "${name}" names no file: add \`file: ${name}.yaml\` (or \`files:\` with a glob such as \`${name}/*.yaml\`)`,
+      );
       continue;
     }
     game.collections.set(name, await loadCollection(root, dir, name, decl, manifestSource, bag, sources, cache));
   }
   if (manifest.constants && typeof manifest.constants.file === 'string' && !(await insideFolder(dir, manifest.constants.file))) {
-    bag.error(manifestSource.path, manifestSource.placeOf('/constants/file'), 'constants-file-outside', `constants file "${manifest.constants.file}" is outside the game's folder ${displayPath(root, dir)}/`, ['a game reads files inside its own folder only']);
+    bag.error(
+      manifestSource.path,
+      manifestSource.placeOf('/constants/file'),
+      'constants-file-outside',
+      `constants file "${manifest.constants.file}" is outside the game's folder ${displayPath(root, dir)}/`,
+      ['a game reads files inside its own folder only'],
+    );
   } else if (manifest.constants && typeof manifest.constants.file === 'string') {
     const source = await loadYaml(root, path.join(dir, manifest.constants.file), bag, sources);
-    if (!source) bag.error(manifestSource.path, manifestSource.placeOf('/constants/file'), 'constants-file-missing', `constants file "${manifest.constants.file}" does not exist`);
+    if (!source)
+      bag.error(
+        manifestSource.path,
+        manifestSource.placeOf('/constants/file'),
+        'constants-file-missing',
+        `constants file "${manifest.constants.file}" does not exist`,
+      );
     else if (source.ok) game.constants = { source, value: source.value };
   }
   // A game's own words for the rules text, one file per locale (compiler/locales/game-locales.ts checks their shape).
@@ -116,13 +157,28 @@ export async function loadGame(root: string, dir: string, bag: DiagnosticBag, so
  * must not run out of file handles). A path that climbs out of the game's
  * folder is refused: content never reads what the designer did not put in it.
  */
-async function loadCollection(root: string, dir: string, name: string, decl: CollectionDecl, manifestSource: YamlSource, bag: DiagnosticBag, sources: Map<string, string>, cache?: ParseCache): Promise<Collection> {
+async function loadCollection(
+  root: string,
+  dir: string,
+  name: string,
+  decl: CollectionDecl,
+  manifestSource: YamlSource,
+  bag: DiagnosticBag,
+  sources: Map<string, string>,
+  cache?: ParseCache,
+): Promise<Collection> {
   const key = typeof decl.file === 'string' ? 'file' : 'files';
   const pattern = (decl.file ?? decl.files)!;
   const at = manifestSource.placeOf(`/collections/${name}/${key}`);
   const collection: Collection = { name, decl, sources: [], complete: false, entries: [] };
   if (!(await insideFolder(dir, pattern.replace(/[*?[{].*$/, '')))) {
-    bag.error(manifestSource.path, at, 'collection-file-outside', `collection "${name}": "${pattern}" is outside the game's folder ${displayPath(root, dir)}/`, ['a collection reads files inside its game\'s folder only']);
+    bag.error(
+      manifestSource.path,
+      at,
+      'collection-file-outside',
+      `collection "${name}": "${pattern}" is outside the game's folder ${displayPath(root, dir)}/`,
+      ["a collection reads files inside its game's folder only"],
+    );
     return collection;
   }
   const files = key === 'file' ? [path.join(dir, pattern)] : await filesMatching(dir, pattern);
@@ -174,7 +230,8 @@ async function insideFolder(dir: string, relative: string): Promise<boolean> {
 async function filesMatching(dir: string, pattern: string): Promise<string[]> {
   const found = await glob(pattern, { cwd: dir, absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false });
   const inside: string[] = [];
-  for (const f of found.map((f) => path.resolve(f)).sort()) if (f.startsWith(dir + path.sep) && (await insideFolder(dir, path.relative(dir, f)))) inside.push(f);
+  for (const f of found.map((f) => path.resolve(f)).sort())
+    if (f.startsWith(dir + path.sep) && (await insideFolder(dir, path.relative(dir, f)))) inside.push(f);
   return inside;
 }
 
@@ -200,9 +257,13 @@ async function warnUndeclared(root: string, dir: string, game: Game, bag: Diagno
   for (const file of files) {
     if (declared.has(file)) continue;
     const rel = path.relative(dir, file).split(path.sep).join('/');
-    bag.warning(displayPath(root, file), { start: { line: 1, column: 1 } }, 'file-undeclared', `${displayPath(root, file)} is not declared in ${game.manifestSource.path} (add it under collections:), so it is not read`, [
-      `a collection reads it with \`file: ${rel}\``,
-    ]);
+    bag.warning(
+      displayPath(root, file),
+      { start: { line: 1, column: 1 } },
+      'file-undeclared',
+      `${displayPath(root, file)} is not declared in ${game.manifestSource.path} (add it under collections:), so it is not read`,
+      [`a collection reads it with \`file: ${rel}\``],
+    );
   }
 }
 
@@ -238,7 +299,12 @@ async function loadPages(root: string, dir: string, bag: DiagnosticBag, sources:
     // thousands deep would overflow the stack in the build. Real rules nest a few levels.
     const deep = tooDeepMarkdown(text);
     if (deep) {
-      bag.error(shown, { start: { line: deep.line, column: 1 } }, 'markdown-too-deep', `this line nests ${deep.depth} levels deep (quotes and lists): a rules page nests a few, at most ${MAX_MARKDOWN_DEPTH}`);
+      bag.error(
+        shown,
+        { start: { line: deep.line, column: 1 } },
+        'markdown-too-deep',
+        `this line nests ${deep.depth} levels deep (quotes and lists): a rules page nests a few, at most ${MAX_MARKDOWN_DEPTH}`,
+      );
       continue;
     }
     // "03-the-game.md" -> "the-game": the number orders the pages, the rest names them.

@@ -83,7 +83,6 @@ export function findBadIndents(text: string): BadIndent[] {
       // Read on as if it were where it was meant to be, so one slip gives one message.
       const shift = sameKind.column - first.column;
       for (const l of levels) l.column += shift;
-      at += shift;
     }
     stack = stack.filter((l) => l.column < levels[0]!.column || (l.column === levels[0]!.column && deeper && l.kind !== levels[0]!.kind));
     stack.push(...levels);

@@ -48,7 +48,10 @@ export function workerCount(): number {
  * start, and the caller parses them itself. Files that a worker failed on are
  * left out of the map (the caller parses those).
  */
-export async function preparse(files: ReadonlyArray<{ file: string; shown: string }>, options: { minBytes?: number } = {}): Promise<Map<string, Preparsed> | undefined> {
+export async function preparse(
+  files: ReadonlyArray<{ file: string; shown: string }>,
+  options: { minBytes?: number } = {},
+): Promise<Map<string, Preparsed> | undefined> {
   const count = Math.min(workerCount(), files.length);
   if (count < 2) return undefined;
   let bytes = 0;

@@ -17,7 +17,12 @@ export async function checkSourceFiles(dir: string, manifest: Manifest, manifest
     const place = manifestSource.placeOf(`/source/files/${i}/file`);
     const full = path.resolve(dir, item.file);
     if (path.relative(dir, full).startsWith('..') || path.isAbsolute(item.file)) {
-      bag.error(manifestSource.path, place, 'source-file-outside', `source file "${item.file}" is outside the game's folder: keep the source text inside it, so a clone of the repository is whole`);
+      bag.error(
+        manifestSource.path,
+        place,
+        'source-file-outside',
+        `source file "${item.file}" is outside the game's folder: keep the source text inside it, so a clone of the repository is whole`,
+      );
     } else if (!(await isFile(full))) {
       bag.error(manifestSource.path, place, 'source-file-missing', `source file "${item.file}" does not exist in the game's folder`);
     }

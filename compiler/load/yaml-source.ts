@@ -1,4 +1,19 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, parseDocument, visit, type Alias, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Parser,
+  parseDocument,
+  visit,
+  type Alias,
+  type Document,
+  type Node as YamlNode,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import { yamlCode, type CodeFor } from '../diagnostics/codes.ts';
 import { DiagnosticBag, type Place } from '../diagnostics/diagnostic.ts';
 import { findBadIndents, findTooDeep } from './indentation.ts';
@@ -133,7 +148,8 @@ export class YamlSource {
         continue;
       }
       // The parser's message names its own API ("use YAML.parseAllDocuments()"): say what the file holds instead.
-      if (error.code === 'MULTIPLE_DOCS') message = 'a second YAML document starts here: a content file holds one document (remove this `---` or move what follows to its own file)';
+      if (error.code === 'MULTIPLE_DOCS')
+        message = 'a second YAML document starts here: a content file holds one document (remove this `---` or move what follows to its own file)';
       // An unclosed quote is reported where the file ends; point at the quote that opened it.
       if (error.code === 'MISSING_CHAR' && /closing ["']?quote/.test(error.message)) {
         const open = openingQuote(this.text, error.pos[0]);
@@ -201,7 +217,7 @@ export class YamlSource {
     // A pointer can reach below what YAML holds (an unwrapped placeholder, a
     // missing key): walk up to the nearest node we know.
     for (;;) {
-      const range = options.key ? this.keys.get(p) ?? this.ranges.get(p) : this.ranges.get(p);
+      const range = options.key ? (this.keys.get(p) ?? this.ranges.get(p)) : this.ranges.get(p);
       if (range) return this.placeOfRange(range);
       if (p === '') return { start: { line: 1, column: 1 } };
       p = p.slice(0, p.lastIndexOf('/'));
@@ -228,7 +244,13 @@ export class YamlSource {
     if (depth > MAX_DEPTH) return this.fail(bag, node, 'yaml-too-deep', `this value nests more than ${MAX_DEPTH} levels deep: content nests a few levels`);
     if (this.recording && node.range) this.rangeMap!.set(this.pointerHere(), [node.range[0], node.range[1]]);
     if (isAlias(node)) return this.expandAlias(node, bag, depth);
-    if (this.expanding.size && --this.aliasBudget < 0) return this.fail(bag, this.outerAlias ?? node, 'yaml-alias-bomb', 'aliases here expand to more values than the file could hold written out: an alias of an alias of an alias grows exponentially ("billion laughs")');
+    if (this.expanding.size && --this.aliasBudget < 0)
+      return this.fail(
+        bag,
+        this.outerAlias ?? node,
+        'yaml-alias-bomb',
+        'aliases here expand to more values than the file could hold written out: an alias of an alias of an alias grows exponentially ("billion laughs")',
+      );
     if (isScalar(node)) return this.scalarValue(node.value, node, bag);
     if (isSeq(node)) {
       return node.items.map((item, i) => {
@@ -251,7 +273,12 @@ export class YamlSource {
         }
         // `out[key] = ...` with the key `__proto__` would set the object's prototype
         // instead of holding a field the schema can report: always an own data property.
-        Object.defineProperty(out, key, { value: this.toValue(pair.value as YamlNode | null, bag, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, key, {
+          value: this.toValue(pair.value as YamlNode | null, bag, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         this.trail.pop();
       }
       return out;
@@ -266,8 +293,15 @@ export class YamlSource {
    */
   private expandAlias(alias: Alias, bag: DiagnosticBag, depth: number): unknown {
     const target = this.targets.get(alias);
-    if (!target) return this.fail(bag, alias, 'yaml-alias-unknown', `no anchor \`&${alias.source}\` comes before this alias: an alias repeats a value anchored above it`);
-    if (this.expanding.has(target)) return this.fail(bag, alias, 'yaml-alias-cycle', `this alias is inside the value anchored \`&${alias.source}\` it names, so that value would contain itself forever`);
+    if (!target)
+      return this.fail(bag, alias, 'yaml-alias-unknown', `no anchor \`&${alias.source}\` comes before this alias: an alias repeats a value anchored above it`);
+    if (this.expanding.has(target))
+      return this.fail(
+        bag,
+        alias,
+        'yaml-alias-cycle',
+        `this alias is inside the value anchored \`&${alias.source}\` it names, so that value would contain itself forever`,
+      );
     if (!this.expanding.size) this.outerAlias = alias;
     this.expanding.add(target);
     try {
@@ -288,12 +322,22 @@ export class YamlSource {
     if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
     if (typeof value === 'number') {
       if (Number.isFinite(value)) return value;
-      bag.error(this.path, this.placeOfRange(node.range ?? undefined), 'yaml-unsupported-value', `${String(value)} is not a number content can hold: write a finite number`);
+      bag.error(
+        this.path,
+        this.placeOfRange(node.range ?? undefined),
+        'yaml-unsupported-value',
+        `${String(value)} is not a number content can hold: write a finite number`,
+      );
       this.ok = false;
       return value;
     }
     const kind = value instanceof Uint8Array ? 'binary data' : value instanceof Date ? 'a timestamp' : `a ${typeof value}`;
-    bag.error(this.path, this.placeOfRange(node.range ?? undefined), 'yaml-unsupported-value', `this value is ${kind}: content values are text, numbers, true/false, lists and maps (quote it to keep it as text)`);
+    bag.error(
+      this.path,
+      this.placeOfRange(node.range ?? undefined),
+      'yaml-unsupported-value',
+      `this value is ${kind}: content values are text, numbers, true/false, lists and maps (quote it to keep it as text)`,
+    );
     this.ok = false;
     return null;
   }
@@ -317,10 +361,20 @@ export class YamlSource {
     if (!kinds.length) return undefined;
     const at = (p: Pair | undefined) => this.placeOfRange((p?.key as YamlNode | undefined)?.range ?? undefined);
     if (kinds.length === 2) {
-      bag.error(this.path, at(pairs.find((p) => keyOf(p) === 'reading')), 'mark-malformed', 'a value is either a placeholder (the rulebook does not give it) or a reading (this edition chose it), not both');
+      bag.error(
+        this.path,
+        at(pairs.find((p) => keyOf(p) === 'reading')),
+        'mark-malformed',
+        'a value is either a placeholder (the rulebook does not give it) or a reading (this edition chose it), not both',
+      );
     }
     for (const extra of pairs.filter((p) => !['placeholder', 'reading', 'note'].includes(String(keyOf(p))))) {
-      bag.error(this.path, at(extra), 'mark-malformed', `unknown key \`${String(keyOf(extra))}\` in a ${kinds[0]}: it takes only \`${kinds[0]}:\` (the value) and \`note:\``);
+      bag.error(
+        this.path,
+        at(extra),
+        'mark-malformed',
+        `unknown key \`${String(keyOf(extra))}\` in a ${kinds[0]}: it takes only \`${kinds[0]}:\` (the value) and \`note:\``,
+      );
     }
     return kinds[0];
   }
@@ -397,7 +451,13 @@ function openingQuote(text: string, errorAt: number): number | undefined {
   const visit = (token: unknown): void => {
     if (found !== undefined || !token || typeof token !== 'object') return;
     const t = token as { type?: string; offset?: number; source?: string };
-    if ((t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') && typeof t.offset === 'number' && typeof t.source === 'string' && t.offset + t.source.length >= errorAt && !closed(t.source)) {
+    if (
+      (t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') &&
+      typeof t.offset === 'number' &&
+      typeof t.source === 'string' &&
+      t.offset + t.source.length >= errorAt &&
+      !closed(t.source)
+    ) {
       found = t.offset;
       return;
     }

@@ -32,12 +32,22 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
     const tag = path.basename(source.path).replace(/\.yaml$/, '');
     const place = (pointer: string) => source.placeOf(pointer) ?? { start: { line: 1, column: 1 } };
     if (!BCP47.test(tag)) {
-      bag.error(source.path, { start: { line: 1, column: 1 } }, 'locale-file', `a locale file is named by a BCP 47 tag (fr.yaml, pt-BR.yaml), and "${tag}" is not one`);
+      bag.error(
+        source.path,
+        { start: { line: 1, column: 1 } },
+        'locale-file',
+        `a locale file is named by a BCP 47 tag (fr.yaml, pt-BR.yaml), and "${tag}" is not one`,
+      );
       continue;
     }
     const value = source.value ?? {};
     if (typeof value !== 'object' || Array.isArray(value)) {
-      bag.error(source.path, place(''), 'locale-file', 'a locale file is a map of `texts:` and the keys of the compiler\'s locale files (`scoring:`, `effects:`, `articles:`)');
+      bag.error(
+        source.path,
+        place(''),
+        'locale-file',
+        "a locale file is a map of `texts:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`)",
+      );
       continue;
     }
     const words: LocaleTree = {};
@@ -45,18 +55,28 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
     let ok = true;
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
       if (!KEYS.has(key)) {
-        bag.error(source.path, source.placeOf(`/${key}`, { key: true }) ?? place(''), 'locale-file', `"${key}" is not a key of a locale file (${[...KEYS].join(', ')})`);
+        bag.error(
+          source.path,
+          source.placeOf(`/${key}`, { key: true }) ?? place(''),
+          'locale-file',
+          `"${key}" is not a key of a locale file (${[...KEYS].join(', ')})`,
+        );
         ok = false;
       } else if (key === 'texts') {
         if (!v || typeof v !== 'object' || Array.isArray(v)) {
-          bag.error(source.path, place('/texts'), 'locale-file', '`texts:` maps each of the game\'s texts to its translation');
+          bag.error(source.path, place('/texts'), 'locale-file', "`texts:` maps each of the game's texts to its translation");
           ok = false;
           continue;
         }
         for (const [from, to] of Object.entries(v)) {
           if (typeof to === 'string') texts.set(from, to);
           else {
-            bag.error(source.path, place(`/texts/${from.replace(/~/g, '~0').replace(/\//g, '~1')}`), 'locale-file', `the translation of "${from}" must be a text`);
+            bag.error(
+              source.path,
+              place(`/texts/${from.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+              'locale-file',
+              `the translation of "${from}" must be a text`,
+            );
             ok = false;
           }
         }
@@ -141,7 +161,13 @@ export function missingTexts(game: Game): MissingText[] {
   };
   visit(game.manifest, '', { source: game.manifestSource, owner: 'game.yaml' }, '');
   for (const c of game.collections.values()) {
-    for (const e of c.entries) visit(e.value, e.pointer, { source: e.source, owner: `${c.name} "${textOf(e.value.name as Text | undefined, game.manifest.locale) || e.id}"` }, e.pointer);
+    for (const e of c.entries)
+      visit(
+        e.value,
+        e.pointer,
+        { source: e.source, owner: `${c.name} "${textOf(e.value.name as Text | undefined, game.manifest.locale) || e.id}"` },
+        e.pointer,
+      );
   }
   return out;
 }
@@ -150,7 +176,9 @@ export function missingTexts(game: Game): MissingText[] {
 export function warnMissingTexts(game: Game, bag: DiagnosticBag): void {
   for (const m of missingTexts(game)) {
     const given = Object.keys(pointerValue(m) ?? {}).join(', ');
-    bag.warning(m.source.path, m.source.placeOf(m.pointer), 'text-missing-locale', `${m.owner}: ${m.path} has no ${m.locale} text (it gives ${given})`, [`add \`${m.locale}: ...\` to the map: the game declares it under \`locales:\``]);
+    bag.warning(m.source.path, m.source.placeOf(m.pointer), 'text-missing-locale', `${m.owner}: ${m.path} has no ${m.locale} text (it gives ${given})`, [
+      `add \`${m.locale}: ...\` to the map: the game declares it under \`locales:\``,
+    ]);
   }
 }
 

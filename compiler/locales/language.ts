@@ -204,7 +204,7 @@ export class RulesLanguage {
       const word = Array.isArray(named) ? named[place - 1] : undefined;
       if (typeof word === 'string') return word;
       const forms = this.get('scoring.ordinal');
-      const f = isTree(forms) ? forms[this.ordinalRules.select(place)] ?? forms.other : undefined;
+      const f = isTree(forms) ? (forms[this.ordinalRules.select(place)] ?? forms.other) : undefined;
       return typeof f === 'string' ? this.compile(f)({ n: place }) : String(place);
     });
     hb.registerHelper('list', (xs: string[]) => this.join(this.get('scoring.list'), xs));

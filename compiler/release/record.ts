@@ -42,7 +42,8 @@ export function toReleaseChange(c: Change): ReleaseChange {
   return { change: kind, level, ...rest };
 }
 
-const HEADER = '# Written by `rulebook release`, newest first; the build reads it for each game\'s Changes page.\n# Edit the notes through the content and release again rather than by hand.\n';
+const HEADER =
+  "# Written by `rulebook release`, newest first; the build reads it for each game's Changes page.\n# Edit the notes through the content and release again rather than by hand.\n";
 
 export function releasesYaml(releases: readonly Release[]): string {
   return HEADER + stringify({ releases }, { lineWidth: 0 });
@@ -55,7 +56,12 @@ export async function readReleases(root: string, bag: DiagnosticBag, sources?: M
   const value = source.value as { releases?: unknown } | null;
   const list = value && typeof value === 'object' ? value.releases : undefined;
   if (!Array.isArray(list)) {
-    bag.error(source.path, source.placeOf('/releases'), 'releases-shape', `${RELEASES_FILE} must hold a list under "releases:" (it is written by \`rulebook release\`)`);
+    bag.error(
+      source.path,
+      source.placeOf('/releases'),
+      'releases-shape',
+      `${RELEASES_FILE} must hold a list under "releases:" (it is written by \`rulebook release\`)`,
+    );
     return [];
   }
   const out: Release[] = [];
@@ -70,7 +76,8 @@ export async function readReleases(root: string, bag: DiagnosticBag, sources?: M
 function releaseProblem(r: unknown): { at: string; message: string } | undefined {
   if (!r || typeof r !== 'object' || Array.isArray(r)) return { at: '', message: 'must be a map with version, date, from, level and games' };
   const x = r as Record<string, unknown>;
-  if (typeof x.version !== 'string' || !/^\d+\.\d+\.\d+$/.test(x.version)) return { at: '/version', message: 'version must be MAJOR.MINOR.PATCH, such as 1.2.0' };
+  if (typeof x.version !== 'string' || !/^\d+\.\d+\.\d+$/.test(x.version))
+    return { at: '/version', message: 'version must be MAJOR.MINOR.PATCH, such as 1.2.0' };
   if (typeof x.date !== 'string' || !isCalendarDate(x.date)) return { at: '/date', message: 'date must be a day of the calendar, written YYYY-MM-DD' };
   if (typeof x.from !== 'string') return { at: '/from', message: 'from must name the ref the release was compared with' };
   if (!['major', 'minor', 'patch'].includes(x.level as string)) return { at: '/level', message: 'level must be major, minor or patch' };

@@ -104,7 +104,15 @@ export async function releaseCommand(root: string, options: ReleaseOptions, io: 
   const release: Release = { version, date, from, level: report.level, base: previous, games };
   const record = [release, ...released];
   await writeFile(path.join(root, RELEASES_FILE), releasesYaml(record));
-  await writeFile(path.join(root, CHANGELOG_FILE), changelog(await readText(path.join(root, CHANGELOG_FILE)), release, diffMarkdown(report, 3), pending.map((r) => r.version)));
+  await writeFile(
+    path.join(root, CHANGELOG_FILE),
+    changelog(
+      await readText(path.join(root, CHANGELOG_FILE)),
+      release,
+      diffMarkdown(report, 3),
+      pending.map((r) => r.version),
+    ),
+  );
   const wrote = [RELEASES_FILE, CHANGELOG_FILE];
   if (await setPackageVersion(root, settings.package.name, version)) wrote.push('generated/package.json');
   io.out(`release ${version} (${report.level}: ${report.counts.major} major, ${report.counts.minor} minor, ${report.counts.patch} patch since ${from})`);

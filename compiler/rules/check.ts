@@ -40,23 +40,39 @@ function checkQuantity(q: Quantity, state: StateModel, pointer: string, _want: '
     const at = `${pointer}/${kind}`;
     if (!f) {
       const hint = closest(field, state.fields.keys());
-      return [{ pointer: at, message: `"${field}" is not a field of ${state.typeName}`, notes: hint ? [`did you mean "${hint}"?`] : [`fields: ${[...state.fields.keys()].join(', ')}`], ...hintOf(hint, state.fields.keys()) }];
+      return [
+        {
+          pointer: at,
+          message: `"${field}" is not a field of ${state.typeName}`,
+          notes: hint ? [`did you mean "${hint}"?`] : [`fields: ${[...state.fields.keys()].join(', ')}`],
+          ...hintOf(hint, state.fields.keys()),
+        },
+      ];
     }
     if (!kinds.includes(f.decl.kind)) return [{ pointer: at, message: `"${field}" is a ${f.decl.kind}; ${kind} needs a ${kinds.join(' or ')}`, notes: [] }];
     return [];
   };
   switch (kind) {
-    case 'field': return need((q as { field: string }).field, ['count']);
-    case 'flag': return need((q as { flag: string }).flag, ['flag']);
-    case 'distinct': return need((q as { distinct: string }).distinct, ['list']);
-    case 'repeated': return need((q as { repeated: string }).repeated, ['list']);
+    case 'field':
+      return need((q as { field: string }).field, ['count']);
+    case 'flag':
+      return need((q as { flag: string }).flag, ['flag']);
+    case 'distinct':
+      return need((q as { distinct: string }).distinct, ['list']);
+    case 'repeated':
+      return need((q as { repeated: string }).repeated, ['list']);
     case 'count': {
       const c = q as { count: string; where?: string };
       const problems = need(c.count, ['list']);
       const f = state.fields.get(c.count);
       if (!problems.length && c.where !== undefined && f && !f.values.has(c.where)) {
         const hint = closest(c.where, f.values.keys());
-        problems.push({ pointer: `${pointer}/where`, message: `"${c.where}" is not a value of ${c.count} (${[...f.values.keys()].join(', ')})`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, f.values.keys()) });
+        problems.push({
+          pointer: `${pointer}/where`,
+          message: `"${c.where}" is not a value of ${c.count} (${[...f.values.keys()].join(', ')})`,
+          notes: hint ? [`did you mean "${hint}"?`] : [],
+          ...hintOf(hint, f.values.keys()),
+        });
       }
       return problems;
     }

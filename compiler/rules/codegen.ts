@@ -27,15 +27,20 @@ export function scoringExpression(rule: Scoring): string {
 export function quantityExpression(q: Quantity): string {
   const kind = quantityKind(q);
   switch (kind) {
-    case 'field': return field((q as { field: string }).field);
-    case 'flag': return `(${field((q as { flag: string }).flag)} ? 1 : 0)`;
-    case 'distinct': return `new Set(${field((q as { distinct: string }).distinct)}).size`;
-    case 'repeated': return `repeatedCount(${field((q as { repeated: string }).repeated)})`;
+    case 'field':
+      return field((q as { field: string }).field);
+    case 'flag':
+      return `(${field((q as { flag: string }).flag)} ? 1 : 0)`;
+    case 'distinct':
+      return `new Set(${field((q as { distinct: string }).distinct)}).size`;
+    case 'repeated':
+      return `repeatedCount(${field((q as { repeated: string }).repeated)})`;
     case 'count': {
       const c = q as { count: string; where?: string };
       return c.where === undefined ? `${field(c.count)}.length` : `${field(c.count)}.filter((v) => v === ${JSON.stringify(c.where)}).length`;
     }
-    case 'min': return `Math.min(${(q as { min: Quantity[] }).min.map(quantityExpression).join(', ')})`;
+    case 'min':
+      return `Math.min(${(q as { min: Quantity[] }).min.map(quantityExpression).join(', ')})`;
     case 'groupsOf': {
       const g = q as { groupsOf: number; of: Quantity };
       return `Math.floor(${quantityExpression(g.of)} / ${num(g.groupsOf)})`;

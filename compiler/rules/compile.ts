@@ -82,7 +82,12 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
     const key = JSON.stringify([site.collection, entry.index, site.kind]);
     const first = firstOfKind.get(key);
     if (first !== undefined) {
-      bag.error(entry.source.path, at(site.pointer), 'rule-duplicate', `this entry already has a rule of kind "${site.kind}" (at ${first || '/'}): an entry holds one rule of each kind`);
+      bag.error(
+        entry.source.path,
+        at(site.pointer),
+        'rule-duplicate',
+        `this entry already has a rule of kind "${site.kind}" (at ${first || '/'}): an entry holds one rule of each kind`,
+      );
       continue;
     }
     firstOfKind.set(key, site.pointer);
@@ -124,7 +129,13 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
       const players = example.given.map((g) => withDefaults(g, state));
       const got = run(players);
       if (JSON.stringify(got) !== JSON.stringify(example.expect)) {
-        bag.error(entry.source.path, at(`${exPointer}/expect`), 'example-mismatch', `example ${i + 1} expects [${example.expect.join(', ')}] but the rule gives [${got.join(', ')}]`, [`rule: ${compiled.text}`]);
+        bag.error(
+          entry.source.path,
+          at(`${exPointer}/expect`),
+          'example-mismatch',
+          `example ${i + 1} expects [${example.expect.join(', ')}] but the rule gives [${got.join(', ')}]`,
+          [`rule: ${compiled.text}`],
+        );
       }
       compiled.examples.push(example);
     });
@@ -152,7 +163,14 @@ function reportNameClashes(linked: LinkedGame, rules: readonly CompiledRule[], b
     const entries = linked.game.collections.get(collection)?.entries ?? [];
     for (const [name, what] of byName) {
       const e = entries.find((x) => Object.hasOwn(x.value, name));
-      if (e) bag.error(e.source.path, e.source.placeOf(`${e.pointer}/${name}`), 'rule-name-clash', `a field cannot be called "${name}" here: generated/ gives each ${collection} entry \`${name}\`, ${what}`, ['rename the field in the schema and the content']);
+      if (e)
+        bag.error(
+          e.source.path,
+          e.source.placeOf(`${e.pointer}/${name}`),
+          'rule-name-clash',
+          `a field cannot be called "${name}" here: generated/ gives each ${collection} entry \`${name}\`, ${what}`,
+          ['rename the field in the schema and the content'],
+        );
     }
   }
 }
@@ -170,7 +188,12 @@ function bindRuntime<T>(expression: string): T {
 }
 
 /** Report a rule's problems at their places; true when there were any. */
-function reported(problems: readonly RuleProblem[], site: RuleSite, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): boolean {
+function reported(
+  problems: readonly RuleProblem[],
+  site: RuleSite,
+  bag: DiagnosticBag,
+  at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>,
+): boolean {
   for (const p of problems) bag.error(site.entry.source.path, at(p.pointer), 'rule-field', p.message, p.notes, p);
   return problems.length > 0;
 }
@@ -184,7 +207,14 @@ function makeEffect(expression: string): (state: Record<string, unknown>) => Rec
   return bindRuntime(expression);
 }
 
-function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>, languages: readonly RulesLanguage[]): CompiledRule | undefined {
+function compileEffect(
+  site: RuleSite,
+  effect: Effect,
+  players: PlayerStateModel | undefined,
+  bag: DiagnosticBag,
+  at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>,
+  languages: readonly RulesLanguage[],
+): CompiledRule | undefined {
   const { entry } = site;
   if (reported(checkEffect(effect, players, site.pointer), site, bag, at) || !players) return undefined;
   const expression = effectExpression(effect);
@@ -198,25 +228,55 @@ function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel
   if (typeof wording === 'string') {
     const inTree = new Set(JSON.stringify(effect).match(/\d+/g) ?? []);
     const missing = [...new Set(wording.match(/\d+/g) ?? [])].filter((n) => !inTree.has(n));
-    if (missing.length) bag.error(entry.source.path, at(`${parentPointer}/text`), 'wording-numbers', `the printed text says ${missing.join(', ')}, which the rule's data does not`, [`the data reads: ${rendered}`]);
+    if (missing.length)
+      bag.error(
+        entry.source.path,
+        at(`${parentPointer}/text`),
+        'wording-numbers',
+        `the printed text says ${missing.join(', ')}, which the rule's data does not`,
+        [`the data reads: ${rendered}`],
+      );
   }
   const apply = makeEffect(expression);
   const examples = (entry.value.examples ?? []) as StateExample[];
   examples.forEach((example, i) => {
-    for (const [part, record] of [['given', example.given], ['expect', example.expect]] as const) {
+    for (const [part, record] of [
+      ['given', example.given],
+      ['expect', example.expect],
+    ] as const) {
       for (const field of Object.keys(record)) {
-        if (!players.fields.has(field)) bag.error(entry.source.path, at(`/examples/${i}/${part}/${field}`), 'example-field', `"${field}" is not a field of the player state`);
+        if (!players.fields.has(field))
+          bag.error(entry.source.path, at(`/examples/${i}/${part}/${field}`), 'example-field', `"${field}" is not a field of the player state`);
       }
     }
     const after = apply({ ...example.given });
     const wrong = Object.entries(example.expect).filter(([k, v]) => JSON.stringify(after[k] ?? 0) !== JSON.stringify(v));
     if (wrong.length) {
-      bag.error(entry.source.path, at(`/examples/${i}/expect`), 'example-mismatch', `example ${i + 1}: ${wrong.map(([k, v]) => `${k} expected ${JSON.stringify(v)}, the effect gives ${JSON.stringify(after[k] ?? 0)}`).join('; ')}`, [`effect: ${text}`]);
+      bag.error(
+        entry.source.path,
+        at(`/examples/${i}/expect`),
+        'example-mismatch',
+        `example ${i + 1}: ${wrong.map(([k, v]) => `${k} expected ${JSON.stringify(v)}, the effect gives ${JSON.stringify(after[k] ?? 0)}`).join('; ')}`,
+        [`effect: ${text}`],
+      );
     }
   });
   // The printed wording is the main locale's; the other locales read the sentence rendered from the data.
   texts[languages[0]!.tag] = text;
-  return { collection: site.collection, entryId: entry.id, pointer: site.pointer, kind: 'effect', functionName: FUNCTION_NAMES.effect, expression, typedExpression: effectExpression(effect, players.typeName), text, texts, ...(missingTexts ? { missingTexts } : {}), examples: [], stateExamples: examples };
+  return {
+    collection: site.collection,
+    entryId: entry.id,
+    pointer: site.pointer,
+    kind: 'effect',
+    functionName: FUNCTION_NAMES.effect,
+    expression,
+    typedExpression: effectExpression(effect, players.typeName),
+    text,
+    texts,
+    ...(missingTexts ? { missingTexts } : {}),
+    examples: [],
+    stateExamples: examples,
+  };
 }
 
 /**
@@ -224,7 +284,13 @@ function compileEffect(site: RuleSite, effect: Effect, players: PlayerStateModel
  * each locale whose words fell short (naming the entry, the locale and what
  * it lacked), so a half-translated sentence is never silent.
  */
-function renderIn(languages: readonly RulesLanguage[], site: RuleSite, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>, render: (lang: RulesLanguage) => string): { texts: Record<string, string>; missingTexts?: Record<string, string[]> } {
+function renderIn(
+  languages: readonly RulesLanguage[],
+  site: RuleSite,
+  bag: DiagnosticBag,
+  at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>,
+  render: (lang: RulesLanguage) => string,
+): { texts: Record<string, string>; missingTexts?: Record<string, string[]> } {
   const texts: Record<string, string> = {};
   const missingTexts: Record<string, string[]> = {};
   const main = languages[0]!.tag;
@@ -235,9 +301,15 @@ function renderIn(languages: readonly RulesLanguage[], site: RuleSite, bag: Diag
     missingTexts[lang.tag] = missing;
     const { entry } = site;
     const name = textOf(entry.value.name as Text | undefined, main) || entry.id;
-    bag.warning(entry.source.path, at(site.pointer), 'text-missing-locale', `${site.collection} "${name}": its ${lang.tag} rules text lacks ${missing.join(', ')}, so it reads ${lang.tag === main ? 'English' : `the ${main}`} words there`, [
-      `give each game text in ${lang.tag} (a map of locales, or \`texts:\` in locales/${lang.tag}.yaml beside game.yaml); a word of the rules text goes in the same file under its key`,
-    ]);
+    bag.warning(
+      entry.source.path,
+      at(site.pointer),
+      'text-missing-locale',
+      `${site.collection} "${name}": its ${lang.tag} rules text lacks ${missing.join(', ')}, so it reads ${lang.tag === main ? 'English' : `the ${main}`} words there`,
+      [
+        `give each game text in ${lang.tag} (a map of locales, or \`texts:\` in locales/${lang.tag}.yaml beside game.yaml); a word of the rules text goes in the same file under its key`,
+      ],
+    );
   }
   return Object.keys(missingTexts).length ? { texts, missingTexts } : { texts };
 }
@@ -245,7 +317,12 @@ function renderIn(languages: readonly RulesLanguage[], site: RuleSite, bag: Diag
 /** Fields left out of an example are 0, empty or false, so examples say only what matters. */
 export function withDefaults(given: Record<string, unknown>, state: StateModel): Record<string, unknown> {
   // fromEntries defines own properties: a field named like an Object.prototype member ("__proto__") stays a field.
-  return Object.fromEntries([...state.fields].map(([name, f]) => [name, (Object.hasOwn(given, name) ? given[name] : undefined) ?? (f.decl.kind === 'count' ? 0 : f.decl.kind === 'list' ? [] : false)]));
+  return Object.fromEntries(
+    [...state.fields].map(([name, f]) => [
+      name,
+      (Object.hasOwn(given, name) ? given[name] : undefined) ?? (f.decl.kind === 'count' ? 0 : f.decl.kind === 'list' ? [] : false),
+    ]),
+  );
 }
 
 function checkExampleFields(example: RuleExample, state: StateModel): { player: number; field: string; message: string } | undefined {
@@ -267,7 +344,13 @@ export function pointerGet(value: unknown, pointer: string): unknown {
   return v;
 }
 
-function compileValue(site: RuleSite, value: Value, players: PlayerStateModel | undefined, bag: DiagnosticBag, at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>): CompiledRule | undefined {
+function compileValue(
+  site: RuleSite,
+  value: Value,
+  players: PlayerStateModel | undefined,
+  bag: DiagnosticBag,
+  at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>,
+): CompiledRule | undefined {
   const { entry } = site;
   if (reported(checkValue(value, players, site.pointer), site, bag, at) || !players) return undefined;
   const body = valueExpression(value);
@@ -276,7 +359,21 @@ function compileValue(site: RuleSite, value: Value, players: PlayerStateModel | 
   const examples = (entry.value.examples ?? []) as Array<{ note?: string; given: Record<string, unknown>; expect: number }>;
   examples.forEach((example, i) => {
     const got = run({ ...example.given });
-    if (got !== example.expect) bag.error(entry.source.path, at(`/examples/${i}/expect`), 'example-mismatch', `example ${i + 1} expects ${example.expect} but the rule gives ${got}`, [`rule: ${valueFormula(value)}`]);
+    if (got !== example.expect)
+      bag.error(entry.source.path, at(`/examples/${i}/expect`), 'example-mismatch', `example ${i + 1} expects ${example.expect} but the rule gives ${got}`, [
+        `rule: ${valueFormula(value)}`,
+      ]);
   });
-  return { collection: site.collection, entryId: entry.id, pointer: site.pointer, kind: 'value', functionName: FUNCTION_NAMES.value, expression, typedExpression: `(s: ${players.typeName}): number => ${body}`, text: valueFormula(value), texts: {}, examples: [] };
+  return {
+    collection: site.collection,
+    entryId: entry.id,
+    pointer: site.pointer,
+    kind: 'value',
+    functionName: FUNCTION_NAMES.value,
+    expression,
+    typedExpression: `(s: ${players.typeName}): number => ${body}`,
+    text: valueFormula(value),
+    texts: {},
+    examples: [],
+  };
 }

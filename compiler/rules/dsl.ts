@@ -40,10 +40,7 @@ export function assertNever(value: never): never {
 /** A number read from one player's state during play: a literal, a count, or a keyed count summed over keys (all keys when none). */
 export type StateQuantity = number | { field: string; keys?: string[] };
 
-export type Condition =
-  | { atLeast: number; of: StateQuantity }
-  | { all: Condition[] }
-  | { field: string; in: string[] };
+export type Condition = { atLeast: number; of: StateQuantity } | { all: Condition[] } | { field: string; in: string[] };
 
 export interface Amount {
   field: string;

@@ -10,7 +10,14 @@ export function checkEffect(effect: Effect, state: PlayerStateModel | undefined,
     const f = state.fields.get(name);
     if (!f) {
       const hint = closest(name, state.fields.keys());
-      return [{ pointer: at, message: `"${name}" is not a field of the player state`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, state.fields.keys()) }];
+      return [
+        {
+          pointer: at,
+          message: `"${name}" is not a field of the player state`,
+          notes: hint ? [`did you mean "${hint}"?`] : [],
+          ...hintOf(hint, state.fields.keys()),
+        },
+      ];
     }
     return kinds.includes(f.kind) ? [] : [{ pointer: at, message: `"${name}" is a ${f.kind} field; here a ${kinds.join(' or ')} field is needed`, notes: [] }];
   };
@@ -20,7 +27,14 @@ export function checkEffect(effect: Effect, state: PlayerStateModel | undefined,
     return values.flatMap((v, i) => {
       if (f.values.has(v)) return [];
       const hint = closest(v, f.values.keys());
-      return [{ pointer: `${at}/${i}`, message: `"${v}" is not one of the ${f.declaration ?? 'declared values'} (${[...f.values.keys()].join(', ')})`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, f.values.keys()) }];
+      return [
+        {
+          pointer: `${at}/${i}`,
+          message: `"${v}" is not one of the ${f.declaration ?? 'declared values'} (${[...f.values.keys()].join(', ')})`,
+          notes: hint ? [`did you mean "${hint}"?`] : [],
+          ...hintOf(hint, f.values.keys()),
+        },
+      ];
     });
   };
   const quantity = (q: StateQuantity, at: string): RuleProblem[] =>
@@ -34,7 +48,11 @@ export function checkEffect(effect: Effect, state: PlayerStateModel | undefined,
     case 'none':
       return [];
     case 'payEach':
-      return [...quantity(effect.each, `${pointer}/each`), ...field(effect.cost.field, `${pointer}/cost/field`, ['count']), ...field(effect.shortfall.field, `${pointer}/shortfall/field`, ['count'])];
+      return [
+        ...quantity(effect.each, `${pointer}/each`),
+        ...field(effect.cost.field, `${pointer}/cost/field`, ['count']),
+        ...field(effect.shortfall.field, `${pointer}/shortfall/field`, ['count']),
+      ];
     case 'lose':
     case 'gain':
       return field(effect.field, `${pointer}/field`, ['count']);
@@ -44,7 +62,11 @@ export function checkEffect(effect: Effect, state: PlayerStateModel | undefined,
     case 'when':
       return [...condition(effect.check, `${pointer}/check`), ...checkEffect(effect.do, state, `${pointer}/do`)];
     case 'moveAll':
-      return [...field(effect.from.field, `${pointer}/from/field`, ['count', 'countBy']), ...keys(effect.from.field, effect.from.keys, `${pointer}/from/keys`), ...field(effect.to.field, `${pointer}/to/field`, ['count'])];
+      return [
+        ...field(effect.from.field, `${pointer}/from/field`, ['count', 'countBy']),
+        ...keys(effect.from.field, effect.from.keys, `${pointer}/from/keys`),
+        ...field(effect.to.field, `${pointer}/to/field`, ['count']),
+      ];
     case 'all':
       return effect.do.flatMap((e, i) => checkEffect(e, state, `${pointer}/do/${i}`));
     default:

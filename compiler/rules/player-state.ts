@@ -44,7 +44,7 @@ export function playerStateModel(manifest: Manifest): PlayerStateModel | undefin
       declaration = byType.get(typeName);
       kind = by ? 'countBy' : 'value';
     }
-    const values = new Map((declaration ? declarations[declaration] ?? [] : []).map((v) => [v.id ?? slug(textOf(v.name)), textOf(v.name)]));
+    const values = new Map((declaration ? (declarations[declaration] ?? []) : []).map((v) => [v.id ?? slug(textOf(v.name)), textOf(v.name)]));
     fields.set(entry.id, { id: entry.id, kind, declaration, values, phrases, description: entry.description });
   }
   return { typeName: 'PlayerState', fields };

@@ -28,7 +28,10 @@ function scoringText(rule: Scoring, state: StateModel, lang: RulesLanguage): str
     case 'per':
       return lang.render('scoring.templates.per', { points: rule.points, object: eachPhrase(rule.each, state, lang) });
     case 'if':
-      return lang.render('scoring.templates.if', { points: rule.points, has: rule.has.phrase !== undefined ? lang.word(rule.has.phrase) : flagPhrase(rule.has, state, lang) });
+      return lang.render('scoring.templates.if', {
+        points: rule.points,
+        has: rule.has.phrase !== undefined ? lang.word(rule.has.phrase) : flagPhrase(rule.has, state, lang),
+      });
     case 'sum':
       return lang.render('scoring.templates.sum', { parts: rule.of.map((x) => scoringText(x, state, lang)) });
     default:
@@ -50,7 +53,8 @@ function plural(q: Quantity, state: StateModel, lang: RulesLanguage): string {
   if (q.phrase) return lang.word(q.phrase);
   const f = state.fields.get(fieldOf(q));
   if (!f) return fieldOf(q);
-  if (f.resourceName) return lang.render('scoring.templates.resourceNoun', { name: lang.word(f.resourceName), noun: resourceNoun(f.decl.nounPlural, 'other', lang) });
+  if (f.resourceName)
+    return lang.render('scoring.templates.resourceNoun', { name: lang.word(f.resourceName), noun: resourceNoun(f.decl.nounPlural, 'other', lang) });
   return f.decl.nounPlural !== undefined || f.decl.noun !== undefined ? lang.word((f.decl.nounPlural ?? f.decl.noun)!) : f.name;
 }
 

@@ -142,7 +142,11 @@ export interface Mover<Side extends string, NodeId extends string, Kind extends 
    */
   reach(side: Side, from: NodeId, options?: { round?: number; by?: By }): NodeId[];
   /** Where the mover goes under its priorities, given the pieces on the board and each owner's scores. */
-  next(side: Side, from: NodeId, situation: { round?: number; pieces: readonly Piece<NodeId, Kind>[]; scores?: Readonly<Record<string, Readonly<Record<string, number>>>> }): Move<NodeId, Kind>;
+  next(
+    side: Side,
+    from: NodeId,
+    situation: { round?: number; pieces: readonly Piece<NodeId, Kind>[]; scores?: Readonly<Record<string, Readonly<Record<string, number>>>> },
+  ): Move<NodeId, Kind>;
 }
 
 /** Entries of another collection (chiefs) whose overrides add steps to a move. */
@@ -154,7 +158,12 @@ export interface StepOverride {
   readonly addSteps: string;
 }
 
-export function makeMover<Side extends string, NodeId extends string, Kind extends string = string, By extends MoveBy = MoveBy>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec, stepOverride?: StepOverride): Mover<Side, NodeId, Kind, By> {
+export function makeMover<Side extends string, NodeId extends string, Kind extends string = string, By extends MoveBy = MoveBy>(
+  entries: readonly GraphEntry[],
+  graph: GraphSpec,
+  spec: MoverSpec,
+  stepOverride?: StepOverride,
+): Mover<Side, NodeId, Kind, By> {
   const side = (id: string) => {
     const entry = entries.find((e) => e.id === id);
     if (!entry) throw new Error(`unknown graph ${id}`);
@@ -208,7 +217,7 @@ export function makeMover<Side extends string, NodeId extends string, Kind exten
     if (spec.stayIfTargetHere && situation.pieces.some((p) => p.node === from && isTarget(p))) return { move: 'stay', reason: 'target-here' };
     const candidates = reach(sideId, from, situation);
     for (const target of targets) {
-      const score = (p: Piece) => (target.by && p.owner !== undefined ? situation.scores?.[p.owner]?.[target.by] ?? 0 : 0);
+      const score = (p: Piece) => (target.by && p.owner !== undefined ? (situation.scores?.[p.owner]?.[target.by] ?? 0) : 0);
       const best = new Map<string, number>();
       for (const p of situation.pieces) {
         if (p.kind !== target.piece || !candidates.includes(p.node as NodeId)) continue;
@@ -245,7 +254,13 @@ function overridesOf(entry: Overriding | undefined, field: string, kind: string)
  * numbers; an overriding entry (a chief) may subtract from `n` first.
  * Returns undefined when no row applies (fewer than the first row's key).
  */
-export function lookupRow<R extends Row>(rows: readonly R[], key: string, orMore: string | undefined, n: number, override?: { entry: Overriding | undefined; field: string; kind: string; subtract: string }): R | undefined {
+export function lookupRow<R extends Row>(
+  rows: readonly R[],
+  key: string,
+  orMore: string | undefined,
+  n: number,
+  override?: { entry: Overriding | undefined; field: string; kind: string; subtract: string },
+): R | undefined {
   let value = n;
   if (override) for (const o of overridesOf(override.entry, override.field, override.kind)) value -= Number(o[override.subtract] ?? 0);
   const exact = rows.find((r) => get(r, key) === value);
@@ -259,7 +274,12 @@ export function lookupRow<R extends Row>(rows: readonly R[], key: string, orMore
  * override of `kind` whose `key` names this entry: the override's fields
  * other than kind and key take the place of the value's.
  */
-export function valueWithOverride<V>(entries: readonly Row[], id: string, path: string, override?: { entry: Overriding | undefined; field: string; kind: string; key: string }): V | undefined {
+export function valueWithOverride<V>(
+  entries: readonly Row[],
+  id: string,
+  path: string,
+  override?: { entry: Overriding | undefined; field: string; kind: string; key: string },
+): V | undefined {
   const entry = entries.find((e) => e.id === id);
   let value = path.split('.').reduce<unknown>((v, k) => get(v as object | undefined, k), entry) as Record<string, unknown> | undefined;
   if (override) {
@@ -284,7 +304,11 @@ export interface Standing {
  * (`{ fewest: field }` or `{ most: field }` of the state); players equal on
  * all of them share a place (the rulebook's "share the victory").
  */
-export function rankPlayers<S extends StateRecord>(states: readonly S[], score: (s: S) => number, tieBreakers: ReadonlyArray<{ readonly fewest?: string; readonly most?: string }>): Standing[] {
+export function rankPlayers<S extends StateRecord>(
+  states: readonly S[],
+  score: (s: S) => number,
+  tieBreakers: ReadonlyArray<{ readonly fewest?: string; readonly most?: string }>,
+): Standing[] {
   const keys = states.map((s) => [score(s), ...tieBreakers.map((t) => (t.most ? readCount(s, t.most) : -readCount(s, t.fewest ?? '')))]);
   const compare = (a: number[], b: number[]) => {
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (b[i] ?? 0) - (a[i] ?? 0);

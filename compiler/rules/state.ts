@@ -26,7 +26,7 @@ export function stateModel(manifest: Manifest, collectionValues: (name: string) 
   if (!end) return undefined;
   const fields = new Map<string, ResolvedField>();
   for (const [name, decl] of Object.entries(end.fields ?? {})) {
-    const values = decl.of ? declValues(manifest, decl.of) ?? collectionValues(decl.of) ?? new Map() : new Map<string, string>();
+    const values = decl.of ? (declValues(manifest, decl.of) ?? collectionValues(decl.of) ?? new Map()) : new Map<string, string>();
     const resourceName = decl.resource ? declValues(manifest, 'resources')?.get(decl.resource) : undefined;
     fields.set(name, { name, decl, values, resourceName });
   }

@@ -24,10 +24,19 @@ function checkQuantity(q: Exclude<StateQuantity, number>, state: PlayerStateMode
   const f = state.fields.get(q.field);
   if (!f) {
     const hint = closest(q.field, state.fields.keys());
-    return [{ pointer: `${pointer}/field`, message: `"${q.field}" is not a field of the player state`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, state.fields.keys()) }];
+    return [
+      {
+        pointer: `${pointer}/field`,
+        message: `"${q.field}" is not a field of the player state`,
+        notes: hint ? [`did you mean "${hint}"?`] : [],
+        ...hintOf(hint, state.fields.keys()),
+      },
+    ];
   }
   if (f.kind === 'value') return [{ pointer: `${pointer}/field`, message: `"${q.field}" holds a value, not a count`, notes: [] }];
-  return (q.keys ?? []).filter((k) => !f.values.has(k)).map((k) => ({ pointer: `${pointer}/keys`, message: `"${k}" is not one of the ${f.declaration}`, notes: [] }));
+  return (q.keys ?? [])
+    .filter((k) => !f.values.has(k))
+    .map((k) => ({ pointer: `${pointer}/keys`, message: `"${k}" is not one of the ${f.declaration}`, notes: [] }));
 }
 
 /** Compile a value to a JavaScript expression over the state `s` (runtime.ts helpers in scope). */

@@ -45,7 +45,10 @@ export class LiveSite {
   private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
   private wanted = 0;
 
-  constructor(readonly root: string, private readonly options: { base: string; version: string; color?: boolean }) {
+  constructor(
+    readonly root: string,
+    private readonly options: { base: string; version: string; color?: boolean },
+  ) {
     this.project = new Project(root);
   }
 
@@ -102,7 +105,10 @@ export class LiveSite {
 
     const changed = [...next.keys()].filter((p) => !sameBytes(this.site.get(p), next.get(p)));
     const removed = [...this.site.keys()].filter((p) => !next.has(p));
-    await Promise.all([...changed.map((p) => writeAtomic(path.join(this.dist, p), next.get(p)!)), ...removed.map((p) => rm(path.join(this.dist, p), { force: true }))]);
+    await Promise.all([
+      ...changed.map((p) => writeAtomic(path.join(this.dist, p), next.get(p)!)),
+      ...removed.map((p) => rm(path.join(this.dist, p), { force: true })),
+    ]);
     this.site = sorted(next);
     const t3 = performance.now();
     if (changed.length || removed.length) this.schedule(games);
@@ -136,27 +142,29 @@ export class LiveSite {
   /** Queue the slow outputs; a newer save supersedes a queued one (only the latest state is built). */
   private schedule(games: CheckedGame[]): void {
     const ticket = ++this.wanted;
-    this.background = this.background.then(async () => {
-      if (ticket !== this.wanted) return undefined;
-      const t0 = performance.now();
-      const index = await searchIndex(this.site, { keepAlive: true });
-      const pagefindDir = path.join(this.dist, 'pagefind');
-      for (const p of [...this.site.keys()]) if (p.startsWith('pagefind/')) this.site.delete(p);
-      for (const [p, c] of index) this.site.set(p, c);
-      await replaceFolder(pagefindDir, new Map([...index].map(([p, c]) => [p.slice('pagefind/'.length), c])));
-      const t1 = performance.now();
-      const records = await this.records();
-      const pkg = emitPackage(games, this.project.schemas, records.releases[0]?.version ?? this.options.version, records.name);
-      const generatedDir = path.join(this.root, 'generated');
-      const diff = diffFolder(await readFolder(generatedDir), pkg);
-      if (diff.length) await replaceFolder(generatedDir, pkg);
-      // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
-      await writeEditorFiles(this.root, games, this.project.schemas);
-      return { searchMs: t1 - t0, generatedMs: performance.now() - t1, generatedChanged: diff.length };
-    }).catch((error: unknown) => {
-      process.stderr.write(`rulebook serve: background build failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-      return undefined;
-    });
+    this.background = this.background
+      .then(async () => {
+        if (ticket !== this.wanted) return undefined;
+        const t0 = performance.now();
+        const index = await searchIndex(this.site, { keepAlive: true });
+        const pagefindDir = path.join(this.dist, 'pagefind');
+        for (const p of [...this.site.keys()]) if (p.startsWith('pagefind/')) this.site.delete(p);
+        for (const [p, c] of index) this.site.set(p, c);
+        await replaceFolder(pagefindDir, new Map([...index].map(([p, c]) => [p.slice('pagefind/'.length), c])));
+        const t1 = performance.now();
+        const records = await this.records();
+        const pkg = emitPackage(games, this.project.schemas, records.releases[0]?.version ?? this.options.version, records.name);
+        const generatedDir = path.join(this.root, 'generated');
+        const diff = diffFolder(await readFolder(generatedDir), pkg);
+        if (diff.length) await replaceFolder(generatedDir, pkg);
+        // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
+        await writeEditorFiles(this.root, games, this.project.schemas);
+        return { searchMs: t1 - t0, generatedMs: performance.now() - t1, generatedChanged: diff.length };
+      })
+      .catch((error: unknown) => {
+        process.stderr.write(`rulebook serve: background build failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+        return undefined;
+      });
   }
 }
 

@@ -37,7 +37,10 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
   const watcher: Watcher = watchProject(root, (files) => {
     queue = queue.then(async () => {
       const report = await live.update(files).catch((error: unknown): UpdateReport => ({
-        ok: false, changed: [], errors: error instanceof Error ? error.stack ?? error.message : String(error), timings: { check: 0, render: 0, write: 0, total: 0 },
+        ok: false,
+        changed: [],
+        errors: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        timings: { check: 0, render: 0, write: 0, total: 0 },
       }));
       const shown = files.map((f) => path.relative(root, f)).join(', ');
       if (!report.ok) {
@@ -45,11 +48,16 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
         server.send('error-report', { text: `${shown}\n\n${report.errors}` });
       } else {
         const t = report.timings;
-        options.log(`${shown}: ${report.changed.length} files updated in ${t.total.toFixed(0)} ms (check ${t.check.toFixed(0)}, render ${t.render.toFixed(0)}, write ${t.write.toFixed(0)})`);
+        options.log(
+          `${shown}: ${report.changed.length} files updated in ${t.total.toFixed(0)} ms (check ${t.check.toFixed(0)}, render ${t.render.toFixed(0)}, write ${t.write.toFixed(0)})`,
+        );
         server.send('ok');
         if (report.changed.length) server.send('reload');
         void live.settled().then((bg) => {
-          if (bg) options.log(`  search index ${bg.searchMs.toFixed(0)} ms; generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} files changed` : 'unchanged'})`);
+          if (bg)
+            options.log(
+              `  search index ${bg.searchMs.toFixed(0)} ms; generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} files changed` : 'unchanged'})`,
+            );
         });
       }
       for (const w of waiters) w(report);

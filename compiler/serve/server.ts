@@ -11,8 +11,13 @@ import { contentSecurityPolicy } from '../emit-site/csp.ts';
 export type Files = ReadonlyMap<string, string | Uint8Array>;
 
 const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8', json: 'application/json',
-  xml: 'application/xml; charset=utf-8', svg: 'image/svg+xml', wasm: 'application/wasm',
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  json: 'application/json',
+  xml: 'application/xml; charset=utf-8',
+  svg: 'image/svg+xml',
+  wasm: 'application/wasm',
 };
 const LIVE_PATH = '/__rulebook/';
 
@@ -101,7 +106,8 @@ export async function startServer(files: () => Files, options: { port: number; l
     let out = body;
     if (ext === 'html') {
       headers['content-security-policy'] = contentSecurityPolicy();
-      if (options.live !== false && typeof body === 'string') out = body.replace('</head>', `<script type="module" src="${LIVE_PATH}live.js"></script>\n</head>`);
+      if (options.live !== false && typeof body === 'string')
+        out = body.replace('</head>', `<script type="module" src="${LIVE_PATH}live.js"></script>\n</head>`);
     }
     res.writeHead(200, headers);
     res.end(out);

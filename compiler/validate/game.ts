@@ -41,7 +41,13 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag,
   if (bag.errorCount > before) return { ok: false, refs, rules };
   checkComponentParts(game, bag);
   for (const collection of game.collections.values()) {
-    const check = collection.sources.some((s) => s.ok) ? schemas.validator(collection.decl.schema, { file: game.manifestSource.path, source: game.manifestSource, pointer: `/collections/${collection.name}/schema` }, bag) : undefined;
+    const check = collection.sources.some((s) => s.ok)
+      ? schemas.validator(
+          collection.decl.schema,
+          { file: game.manifestSource.path, source: game.manifestSource, pointer: `/collections/${collection.name}/schema` },
+          bag,
+        )
+      : undefined;
     // Entries are numbered across the collection's files, in path order: `all` keeps that order.
     let index = 0;
     for (const source of collection.sources) {
@@ -61,8 +67,14 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag,
     }
   }
   if (game.constants && game.manifest.constants) {
-    const check = schemas.validator(game.manifest.constants.schema, { file: game.manifestSource.path, source: game.manifestSource, pointer: '/constants/schema' }, bag);
-    if (check) for (const r of schemas.validate(check, game.constants.value, game.constants.source, '', bag).refs) refs.push({ ...r, file: game.constants.source.path, source: game.constants.source });
+    const check = schemas.validator(
+      game.manifest.constants.schema,
+      { file: game.manifestSource.path, source: game.manifestSource, pointer: '/constants/schema' },
+      bag,
+    );
+    if (check)
+      for (const r of schemas.validate(check, game.constants.value, game.constants.source, '', bag).refs)
+        refs.push({ ...r, file: game.constants.source.path, source: game.constants.source });
   }
   return { ok: true, refs, rules };
 }
@@ -98,7 +110,14 @@ export class ValidationMemo {
 }
 
 /** The entries of one collection file, each checked against the collection's schema. */
-function validateFile(source: YamlSource, collection: Collection, check: ValidateFunction | null | undefined, schemas: SchemaSet, bag: DiagnosticBag, memo: ValidationMemo | undefined): ValidEntry[] {
+function validateFile(
+  source: YamlSource,
+  collection: Collection,
+  check: ValidateFunction | null | undefined,
+  schemas: SchemaSet,
+  bag: DiagnosticBag,
+  memo: ValidationMemo | undefined,
+): ValidEntry[] {
   const context = `${collection.name}\0${collection.decl.idFrom ?? ''}`;
   const known = memo?.get(source, check ?? null, context);
   if (known) {
@@ -114,14 +133,29 @@ function validateFile(source: YamlSource, collection: Collection, check: Validat
       return;
     }
     const value = raw as Record<string, unknown>;
-    const found = check ? schemas.validate(check, value, source, pointer, own, entryLabel(collection.name, value, position, collection.decl.idFrom)) : { refs: [], rules: [] };
+    const found = check
+      ? schemas.validate(check, value, source, pointer, own, entryLabel(collection.name, value, position, collection.decl.idFrom))
+      : { refs: [], rules: [] };
     const given = entryId(value, collection.decl.idFrom);
     // One ID pattern, whatever the ID comes from (an `id:` is also checked by its schema, so only derived IDs here).
     const bad = given && given.from !== 'id' && !ID_PATTERN.test(given.id) ? given : undefined;
     if (bad) {
       const where = source.placeOf(`${pointer}/${escapePointer(bad.from)}`);
-      if (bad.id === '') own.error(source.path, where, 'entry-no-id', `the name gives no ID (an ID is made of its letters a–z and digits, and it has none): give the entry an \`id:\``);
-      else own.error(source.path, where, 'id-invalid', `\`${bad.from}\` gives the ID "${bad.id}", which is not an ID: IDs are written with letters, digits and single hyphens or dots`, ['give the entry an `id:` of that form, or take IDs from another field (`idFrom:` in game.yaml)']);
+      if (bad.id === '')
+        own.error(
+          source.path,
+          where,
+          'entry-no-id',
+          `the name gives no ID (an ID is made of its letters a–z and digits, and it has none): give the entry an \`id:\``,
+        );
+      else
+        own.error(
+          source.path,
+          where,
+          'id-invalid',
+          `\`${bad.from}\` gives the ID "${bad.id}", which is not an ID: IDs are written with letters, digits and single hyphens or dots`,
+          ['give the entry an `id:` of that form, or take IDs from another field (`idFrom:` in game.yaml)'],
+        );
     }
     if (given === undefined || bad) {
       if (given === undefined && !check) own.error(source.path, source.placeOf(pointer), 'entry-no-id', 'an entry needs `name` (or `id`) to get its ID');
@@ -147,11 +181,15 @@ function entryLabel(collection: string, value: Record<string, unknown>, index: n
   const field = Array.isArray(idFrom) ? undefined : idFrom;
   const name = value.name;
   const display =
-    typeof name === 'string' ? name
-    : name && typeof name === 'object' && !Array.isArray(name) && typeof Object.values(name)[0] === 'string' ? (Object.values(name)[0] as string)
-    : field && (typeof value[field] === 'string' || typeof value[field] === 'number') ? String(value[field])
-    : typeof value.id === 'string' ? value.id
-    : undefined;
+    typeof name === 'string'
+      ? name
+      : name && typeof name === 'object' && !Array.isArray(name) && typeof Object.values(name)[0] === 'string'
+        ? (Object.values(name)[0] as string)
+        : field && (typeof value[field] === 'string' || typeof value[field] === 'number')
+          ? String(value[field])
+          : typeof value.id === 'string'
+            ? value.id
+            : undefined;
   return display === undefined || display.trim() === '' ? `${collection} [${index}]` : `${collection} ${JSON.stringify(display)}`;
 }
 
@@ -188,7 +226,12 @@ function checkComponentParts(game: Game, bag: DiagnosticBag): void {
       if (!Array.isArray(parts)) return;
       const sum = parts.reduce((n, p) => n + (typeof p.count === 'number' ? p.count : 0), 0);
       if (sum !== component.count) {
-        bag.error(game.manifestSource.path, game.manifestSource.placeOf(`/${key}/${i}/count`), 'component-parts', `the parts of "${String(component.name)}" add up to ${sum}, not ${component.count}`);
+        bag.error(
+          game.manifestSource.path,
+          game.manifestSource.placeOf(`/${key}/${i}/count`),
+          'component-parts',
+          `the parts of "${String(component.name)}" add up to ${sum}, not ${component.count}`,
+        );
       }
     });
   }

@@ -51,12 +51,22 @@ export class SchemaSet {
       metaSchema: { type: 'string' },
       // Collects the references for the link phase rather than checking them here:
       // the targets are other files' entries, which only link knows.
-      validate: function collect(target: string, data: unknown, _parent?: unknown, cxt?: { instancePath: string; parentData?: unknown; parentDataProperty?: string | number }) {
+      validate: function collect(
+        target: string,
+        data: unknown,
+        _parent?: unknown,
+        cxt?: { instancePath: string; parentData?: unknown; parentDataProperty?: string | number },
+      ) {
         if (!refSink || typeof data !== 'string') return true;
         // Under `propertyNames` (a ban list keyed by card ID) the data is a key of the object at instancePath (ajv passes
         // that object as parentData), not a value: a value is what its parent holds under parentDataProperty.
         const holder = cxt?.parentData as Record<string | number, unknown> | undefined;
-        const isKey = !!holder && typeof holder === 'object' && cxt?.parentDataProperty !== undefined && holder[cxt.parentDataProperty] !== data && Object.hasOwn(holder, data);
+        const isKey =
+          !!holder &&
+          typeof holder === 'object' &&
+          cxt?.parentDataProperty !== undefined &&
+          holder[cxt.parentDataProperty] !== data &&
+          Object.hasOwn(holder, data);
         const at = cxt?.instancePath ?? '';
         refSink.push(isKey ? { target, value: data, pointer: `${at}/${escapePointer(data)}`, key: true } : { target, value: data, pointer: at });
         return true;
@@ -98,7 +108,12 @@ export class SchemaSet {
       }
       const expectedId = SCHEMA_BASE + relative;
       if (schema.$id !== expectedId) {
-        bag.error(shown, { start: { line: 1, column: 1 } }, 'schema-id', `the schema's $id must be "${expectedId}" (its path under schemas/), so $refs between files resolve`);
+        bag.error(
+          shown,
+          { start: { line: 1, column: 1 } },
+          'schema-id',
+          `the schema's $id must be "${expectedId}" (its path under schemas/), so $refs between files resolve`,
+        );
         schema = { ...schema, $id: expectedId };
       }
       try {
@@ -136,12 +151,26 @@ export class SchemaSet {
     try {
       fn = this.ajv.getSchema(id) ?? null;
       if (!fn && !this.unreadable.has(schemaPath)) {
-        const known = Object.keys(this.ajv.schemas).filter((k) => k.startsWith(SCHEMA_BASE)).map((k) => k.slice(SCHEMA_BASE.length));
+        const known = Object.keys(this.ajv.schemas)
+          .filter((k) => k.startsWith(SCHEMA_BASE))
+          .map((k) => k.slice(SCHEMA_BASE.length));
         const hint = closest(schemaPath, known);
-        bag.error(usedBy.file, usedBy.source?.placeOf(usedBy.pointer ?? ''), 'schema-missing', `no schema "schemas/${schemaPath}"`, hint ? [`did you mean "${hint}"?`] : [], hintOf(hint, known));
+        bag.error(
+          usedBy.file,
+          usedBy.source?.placeOf(usedBy.pointer ?? ''),
+          'schema-missing',
+          `no schema "schemas/${schemaPath}"`,
+          hint ? [`did you mean "${hint}"?`] : [],
+          hintOf(hint, known),
+        );
       }
     } catch (error) {
-      bag.error(displayPath(this.root, path.join(this.root, 'schemas', schemaPath)), { start: { line: 1, column: 1 } }, 'schema-invalid', (error as Error).message);
+      bag.error(
+        displayPath(this.root, path.join(this.root, 'schemas', schemaPath)),
+        { start: { line: 1, column: 1 } },
+        'schema-invalid',
+        (error as Error).message,
+      );
     }
     // Only working validators are kept: a missing schema is reported to every run that needs it.
     if (fn) this.compiled.set(id, fn);
@@ -154,7 +183,14 @@ export class SchemaSet {
    * `cordel "Nonato e o Bode Silas"`), so a path reads `cordel "Nonato e o
    * Bode Silas" .scoring.awards[2]` rather than an index into the file.
    */
-  validate(fn: ValidateFunction, value: unknown, source: YamlSource, basePointer: string, bag: DiagnosticBag, label?: string): { refs: FoundRef[]; rules: FoundRule[] } {
+  validate(
+    fn: ValidateFunction,
+    value: unknown,
+    source: YamlSource,
+    basePointer: string,
+    bag: DiagnosticBag,
+    label?: string,
+  ): { refs: FoundRef[]; rules: FoundRule[] } {
     const refs: FoundRef[] = [];
     const rules: FoundRule[] = [];
     refSink = refs;
@@ -209,7 +245,13 @@ function reportReservedKeys(value: unknown, source: YamlSource, pointer: string,
     const childPointer = `${pointer}/${escapePointer(key)}`;
     if (RESERVED_KEYS.has(key)) {
       found = true;
-      if (!reported.has(childPointer)) bag.error(source.path, source.placeOf(childPointer, { key: true }), 'key-reserved', `\`${key}\` cannot be a key (in ${name(pointer)}): it names JavaScript's object machinery`);
+      if (!reported.has(childPointer))
+        bag.error(
+          source.path,
+          source.placeOf(childPointer, { key: true }),
+          'key-reserved',
+          `\`${key}\` cannot be a key (in ${name(pointer)}): it names JavaScript's object machinery`,
+        );
       continue;
     }
     found = reportReservedKeys(child, source, childPointer, bag, name, reported) || found;
@@ -267,7 +309,11 @@ function membersOf(union: ErrorObject, all: readonly ErrorObject[]): ErrorObject
     // ajv runs untyped keywords (type, enum, const, anyOf...) before properties and
     // required, so a keyword beside the union that ran first stands on the same
     // value, one step under the union's schema object.
-    const beside = e.instancePath === union.instancePath && !e.schemaPath.startsWith(union.schemaPath + '/') && e.schemaPath.startsWith(parent + '/') && !e.schemaPath.slice(parent.length + 1).includes('/');
+    const beside =
+      e.instancePath === union.instancePath &&
+      !e.schemaPath.startsWith(union.schemaPath + '/') &&
+      e.schemaPath.startsWith(parent + '/') &&
+      !e.schemaPath.slice(parent.length + 1).includes('/');
     if (!inside || beside) break;
     out.unshift(e);
   }
@@ -321,7 +367,11 @@ function describe(error: ErrorObject, ctx: Errors): Described {
       const allowed = (params.allowedValues as unknown[]).map(String);
       const value = String(error.data);
       const hint = closest(value, allowed);
-      return { message: `${where} must be one of: ${allowed.join(', ')} (got "${value}")`, notes: hint ? [`did you mean "${hint}"?`] : [], ...hintOf(hint, allowed) };
+      return {
+        message: `${where} must be one of: ${allowed.join(', ')} (got "${value}")`,
+        notes: hint ? [`did you mean "${hint}"?`] : [],
+        ...hintOf(hint, allowed),
+      };
     }
     case 'const':
       return { message: `${where} must be ${JSON.stringify(params.allowedValue)}`, notes: [] };
@@ -333,17 +383,30 @@ function describe(error: ErrorObject, ctx: Errors): Described {
       if (keyed) return keyed;
       // Notes from this union's own branches; a nested union's branches speak through that union's error.
       const branchErrors = ownMembers(error, ctx);
-      const notes = [...new Set(branchErrors.map((e) => `${e.instancePath === error.instancePath ? '' : `at ${name(e.instancePath)}: `}${describe(e, ctx).message.replace(/^.*? (must|is missing)/, '$1')}`))].slice(0, 4);
+      const notes = [
+        ...new Set(
+          branchErrors.map(
+            (e) =>
+              `${e.instancePath === error.instancePath ? '' : `at ${name(e.instancePath)}: `}${describe(e, ctx).message.replace(/^.*? (must|is missing)/, '$1')}`,
+          ),
+        ),
+      ].slice(0, 4);
       const description = (error.parentSchema as { description?: string } | undefined)?.description;
       return { message: `${where} does not match any allowed form${description ? ` (${description.replace(/\.$/, '')})` : ''}`, notes };
     }
     case 'discriminator': {
       const tag = String(params.tag);
-      const mapping = (error.parentSchema as { oneOf?: Array<{ properties?: Record<string, { const?: string }> }> })?.oneOf?.map((b) => b.properties?.[tag]?.const).filter((v): v is string => !!v) ?? [];
+      const mapping =
+        (error.parentSchema as { oneOf?: Array<{ properties?: Record<string, { const?: string }> }> })?.oneOf
+          ?.map((b) => b.properties?.[tag]?.const)
+          .filter((v): v is string => !!v) ?? [];
       const value = (error.data as Record<string, unknown> | null)?.[tag];
       const hint = typeof value === 'string' ? closest(value, mapping) : undefined;
       return {
-        message: value === undefined ? `${where} needs \`${tag}:\` (one of: ${mapping.join(', ')})` : `unknown ${tag} "${String(value)}" in ${where}; known: ${mapping.join(', ')}`,
+        message:
+          value === undefined
+            ? `${where} needs \`${tag}:\` (one of: ${mapping.join(', ')})`
+            : `unknown ${tag} "${String(value)}" in ${where}; known: ${mapping.join(', ')}`,
         notes: hint ? [`did you mean "${hint}"?`] : [],
         ...hintOf(hint, mapping),
         pointer: value === undefined ? undefined : `${error.instancePath}/${tag}`,
@@ -424,12 +487,25 @@ function keyedUnion(error: ErrorObject, ctx: Errors): Described | undefined {
     const first = inBranch[0];
     if (!first) return undefined;
     const d = describe(first, ctx);
-    return { ...d, keyword: first.keyword, pointer: d.pointer ?? first.instancePath, notes: [...d.notes, ...inBranch.slice(1, 4).map((e) => describe(e, ctx).message)] };
+    return {
+      ...d,
+      keyword: first.keyword,
+      pointer: d.pointer ?? first.instancePath,
+      notes: [...d.notes, ...inBranch.slice(1, 4).map((e) => describe(e, ctx).message)],
+    };
   }
   const unknownKeys = Object.keys(data).filter((k) => !keys.includes(k));
-  const hints = unknownKeys.map((k) => [k, closest(k, keys)] as const).filter(([, h]) => h).map(([k, h]) => `did you mean \`${h}\` for \`${k}\`?`);
+  const hints = unknownKeys
+    .map((k) => [k, closest(k, keys)] as const)
+    .filter(([, h]) => h)
+    .map(([k, h]) => `did you mean \`${h}\` for \`${k}\`?`);
   const suggested = unknownKeys.map((k) => closest(k, keys)).filter((h) => h);
-  return { keyword: 'form', message: present.length ? `${where} mixes forms: use one of ${present.join(', ')}` : `${where} needs one of the keys: ${keys.join(', ')}`, notes: hints, ...hintOf(suggested.length === 1 ? suggested[0] : undefined, keys) };
+  return {
+    keyword: 'form',
+    message: present.length ? `${where} mixes forms: use one of ${present.join(', ')}` : `${where} needs one of the keys: ${keys.join(', ')}`,
+    notes: hints,
+    ...hintOf(suggested.length === 1 ? suggested[0] : undefined, keys),
+  };
 }
 
 function prettyPointer(pointer: string): string {

@@ -73,7 +73,11 @@ describe.runIf(run)('the map and touch targets on a phone (390 px)', () => {
     const problems = await page.evaluate(() => {
       const out: string[] = [];
       for (const svg of document.querySelectorAll('svg.map')) {
-        const circles = [...svg.querySelectorAll('circle.space')].map((c) => ({ x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')), r: Number(c.getAttribute('r')) }));
+        const circles = [...svg.querySelectorAll('circle.space')].map((c) => ({
+          x: Number(c.getAttribute('cx')),
+          y: Number(c.getAttribute('cy')),
+          r: Number(c.getAttribute('r')),
+        }));
         const labels = [...svg.querySelectorAll<SVGTextElement>('text.label')].map((t) => ({ text: t.textContent, b: t.getBBox() }));
         if (labels.length !== circles.length || labels.length === 0) out.push(`${labels.length} names for ${circles.length} spaces`);
         for (const { text, b } of labels) {
@@ -82,7 +86,9 @@ describe.runIf(run)('the map and touch targets on a phone (390 px)', () => {
             const ny = Math.max(b.y, Math.min(c.y, b.y + b.height));
             if (Math.hypot(c.x - nx, c.y - ny) < c.r) out.push(`${text} over the space at ${c.x},${c.y}`);
           }
-          for (const o of labels) if (o.b !== b && b.x < o.b.x + o.b.width && o.b.x < b.x + b.width && b.y < o.b.y + o.b.height && o.b.y < b.y + b.height) out.push(`${text} over ${o.text}`);
+          for (const o of labels)
+            if (o.b !== b && b.x < o.b.x + o.b.width && o.b.x < b.x + b.width && b.y < o.b.y + o.b.height && o.b.y < b.y + b.height)
+              out.push(`${text} over ${o.text}`);
         }
       }
       return out;
@@ -97,8 +103,20 @@ describe.runIf(run)('the map and touch targets on a phone (390 px)', () => {
     for (const path of pages) {
       const page = await open(path);
       await page.evaluate(AXE);
-      const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }>; passes: unknown[] }> } }).axe.run(document, { runOnly: { type: 'rule', values: ['target-size'] } }));
-      for (const v of result.violations) failures.push(`${path}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+      const result = await page.evaluate(() =>
+        (
+          window as unknown as {
+            axe: { run: (c: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }>; passes: unknown[] }> };
+          }
+        ).axe.run(document, { runOnly: { type: 'rule', values: ['target-size'] } }),
+      );
+      for (const v of result.violations)
+        failures.push(
+          `${path}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => JSON.stringify(n.target))
+            .join(' ')}`,
+        );
       await page.close();
     }
     process.stderr.write(`axe target-size at ${PHONE.width} px: ${pages.length} pages, ${failures.length} with violations\n`);

@@ -51,7 +51,7 @@ describe.runIf(run)('a large collection in a browser', () => {
     return list.ids.map((_, i) => i).filter((i) => list.values[key]![i] === wanted);
   };
 
-  it('filters by kind from the keyboard across every page: a live count, this page\'s other cards hidden, the pages with matches listed and carrying the filter', async () => {
+  it("filters by kind from the keyboard across every page: a live count, this page's other cards hidden, the pages with matches listed and carrying the filter", async () => {
     const page = await open('synth/cards.2.html');
     // Shown once the script runs; labelled menus.
     const kind = page.getByLabel('Kind', { exact: true });
@@ -63,7 +63,9 @@ describe.runIf(run)('a large collection in a browser', () => {
     const hits = matching('kind', chosen);
     const here = hits.filter((i) => list.page[i] === 1).length;
     await page.waitForFunction(() => document.querySelector('.filter-count')?.textContent?.includes('match'));
-    expect(await page.locator('.filter-count').textContent()).toBe(`${hits.length.toLocaleString('en')} of ${CARDS.toLocaleString('en')} match; ${here} on this page.`);
+    expect(await page.locator('.filter-count').textContent()).toBe(
+      `${hits.length.toLocaleString('en')} of ${CARDS.toLocaleString('en')} match; ${here} on this page.`,
+    );
     expect(await page.locator('main article.entity:visible').count()).toBe(here);
     expect(page.url()).toContain(`?kind=${chosen}`);
     // Every page with a match is listed, with its count, and its link keeps the filter.
@@ -93,13 +95,28 @@ describe.runIf(run)('a large collection in a browser', () => {
       const page = await open('synth/cards.3.html?kind=worker', { colorScheme });
       await page.waitForFunction(() => document.querySelector('.filter-count')?.textContent?.includes('match'));
       await page.evaluate(AXE_SOURCE);
-      const result = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document, { rules: { 'target-size': { enabled: true } } }));
-      expect(result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`), colorScheme).toEqual([]);
+      const result = await page.evaluate(() =>
+        (
+          window as unknown as {
+            axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
+          }
+        ).axe.run(document, { rules: { 'target-size': { enabled: true } } }),
+      );
+      expect(
+        result.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => JSON.stringify(n.target))
+              .join(' ')}`,
+        ),
+        colorScheme,
+      ).toEqual([]);
       await page.close();
     }
   });
 
-  it('a link to a card on the first page\'s address (a bookmark from before the split) lands on the page that draws it', async () => {
+  it("a link to a card on the first page's address (a bookmark from before the split) lands on the page that draws it", async () => {
     const i = list.page.indexOf(8);
     const page = await open(`synth/cards.html#${list.ids[i]}`);
     await page.waitForURL(new RegExp(`cards\\.9\\.html#${list.ids[i]}$`));
@@ -148,13 +165,17 @@ describe.runIf(run)('a large collection in a browser', () => {
     const chunks = [...files].filter(([p]) => p.startsWith('pagefind/en/index/'));
     const allChunks = chunks.reduce((n, [, c]) => n + size(c), 0);
     const gotChunks = fetchedOf('/pagefind/en/index/');
-    process.stderr.write(`first query at ${CARDS} cards: ${fetched} bytes in ${urls.length} files; index chunks ${gotChunks} of ${allChunks} bytes (${chunks.length} files)\n`);
+    process.stderr.write(
+      `first query at ${CARDS} cards: ${fetched} bytes in ${urls.length} files; index chunks ${gotChunks} of ${allChunks} bytes (${chunks.length} files)\n`,
+    );
     expect(gotChunks).toBeGreaterThan(0);
     expect(gotChunks).toBeLessThan(allChunks / 2);
     expect(urls.filter((u) => u.includes('/fragment/')).length).toBeLessThanOrEqual(8);
     // Neither the filters' entry list nor the names lists (a rule number's, a misspelling's) for a query that found its card.
     expect(all.filter((u) => /entries\.json|numbers\.json|spellings\.json/.test(u))).toEqual([]);
-    const results = await page.$$eval('#search-results li a', (as) => as.map((a) => ({ title: a.querySelector('.r-title')?.textContent, where: a.querySelector('.r-game')?.textContent })));
+    const results = await page.$$eval('#search-results li a', (as) =>
+      as.map((a) => ({ title: a.querySelector('.r-title')?.textContent, where: a.querySelector('.r-game')?.textContent })),
+    );
     const same = results.filter((r) => r.title?.startsWith(name));
     expect(same.length).toBeGreaterThan(1);
     for (const r of same) {

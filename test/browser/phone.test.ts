@@ -74,7 +74,11 @@ describe.runIf(run)('the site on a phone', () => {
     const page = await open('tree/rules.html');
     await page.locator('button.menu').tap();
     await page.evaluate(AXE);
-    const result = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe.run(document, { rules: { 'target-size': { enabled: true } } }));
+    const result = await page.evaluate(() =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe.run(document, {
+        rules: { 'target-size': { enabled: true } },
+      }),
+    );
     expect(result.violations.map((v) => v.id)).toEqual([]);
     await page.close();
   });
@@ -87,8 +91,15 @@ describe.runIf(run)('the site on a phone', () => {
       // Its stylesheet loaded (absolute from the base): the skip link is moved off screen by style.css.
       expect((await page.locator('a.skip').boundingBox())!.x).toBeLessThan(0);
       await page.evaluate(AXE);
-      const result = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe.run(document, { rules: { 'target-size': { enabled: true } } }));
-      expect(result.violations.map((v) => v.id), colorScheme).toEqual([]);
+      const result = await page.evaluate(() =>
+        (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe.run(document, {
+          rules: { 'target-size': { enabled: true } },
+        }),
+      );
+      expect(
+        result.violations.map((v) => v.id),
+        colorScheme,
+      ).toEqual([]);
       await context.close();
     }
   });

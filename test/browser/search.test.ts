@@ -42,12 +42,14 @@ describe.runIf(run)('search', () => {
   }
 
   const results = (page: Page) =>
-    page.$$eval('#search-results li', (lis) => lis.map((li) => ({
-      title: li.querySelector('.r-title')?.textContent ?? '',
-      game: li.querySelector('.r-game')?.textContent ?? '',
-      href: li.querySelector('a')?.getAttribute('href') ?? '',
-      lang: li.getAttribute('lang'),
-    })));
+    page.$$eval('#search-results li', (lis) =>
+      lis.map((li) => ({
+        title: li.querySelector('.r-title')?.textContent ?? '',
+        game: li.querySelector('.r-game')?.textContent ?? '',
+        href: li.querySelector('a')?.getAttribute('href') ?? '',
+        lang: li.getAttribute('lang'),
+      })),
+    );
 
   it('one query from the home page searches every game in both languages; each result names its game and a foreign one carries its lang', async () => {
     const page = await open('index.html');
@@ -57,7 +59,12 @@ describe.runIf(run)('search', () => {
     expect(pt).toEqual({ title: '16.5.1 Clareiras Costeiras.', game: expect.stringContaining('Árvore'), href: 'tree/rules.html#r-16-5-1', lang: 'pt-BR' });
     await search(page, 'counting house');
     const en = (await results(page))[0]!;
-    expect(en).toEqual({ title: 'The Counting House', game: expect.stringContaining('Lantern Duel'), href: 'duel/trophies.html#the-counting-house', lang: null });
+    expect(en).toEqual({
+      title: 'The Counting House',
+      game: expect.stringContaining('Lantern Duel'),
+      href: 'duel/trophies.html#the-counting-house',
+      lang: null,
+    });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -175,7 +182,11 @@ describe.runIf(run)('search', () => {
     expect(await page.locator('#search-status').textContent()).toBe('Results for “lampada”: 1');
     expect(await page.locator('#search-status').getAttribute('role')).toBe('status');
     // No live region holds the results list.
-    expect(await page.evaluate(() => [...document.querySelectorAll('#search-results li')].some((li) => li.closest('[aria-live], [role="status"], [role="alert"], [role="log"]')))).toBe(false);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('#search-results li')].some((li) => li.closest('[aria-live], [role="status"], [role="alert"], [role="log"]')),
+      ),
+    ).toBe(false);
     await page.close();
   });
 
@@ -187,8 +198,21 @@ describe.runIf(run)('search', () => {
       for (const query of ['coins', 'lampeda']) {
         await search(page, query);
         expect(await page.locator('#search-results').isVisible()).toBe(true);
-        const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run({ include: [['form.search']] }, { rules: { 'target-size': { enabled: true } } }));
-        expect(result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`), query).toEqual([]);
+        const result = await page.evaluate(() =>
+          (
+            window as unknown as { axe: { run: (c: unknown, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
+          ).axe.run({ include: [['form.search']] }, { rules: { 'target-size': { enabled: true } } }),
+        );
+        expect(
+          result.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .slice(0, 3)
+                .map((n) => JSON.stringify(n.target))
+                .join(' ')}`,
+          ),
+          query,
+        ).toEqual([]);
       }
       await page.close();
     });

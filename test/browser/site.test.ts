@@ -90,7 +90,12 @@ describe.runIf(run)('the site in a browser', () => {
   it('cross-references, backlinks and glossary terms work from the keyboard', async () => {
     const page = await open('tree/rules.html');
     // 16.4.1 refers to 16.5: follow it.
-    await page.locator('#r-16-4-1').locator('xpath=../..').locator('a.xref', { hasText: /^16\.5$/ }).first().click();
+    await page
+      .locator('#r-16-4-1')
+      .locator('xpath=../..')
+      .locator('a.xref', { hasText: /^16\.5$/ })
+      .first()
+      .click();
     await page.waitForURL(/#r-16-5$/);
     expect(await page.locator('#r-16-5').isVisible()).toBe(true);
     // A glossary term: focus shows the definition; Escape hides it; following it lands on the entry.
@@ -122,8 +127,20 @@ describe.runIf(run)('the site in a browser', () => {
         const page = await open(path, { colorScheme });
         await page.evaluate(AXE);
         // target-size (WCAG 2.5.8, 24 by 24 px touch targets) is off in axe by default: turned on here.
-        const result = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document, { rules: { 'target-size': { enabled: true } } }));
-        const violations = result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+        const result = await page.evaluate(() =>
+          (
+            window as unknown as {
+              axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
+            }
+          ).axe.run(document, { rules: { 'target-size': { enabled: true } } }),
+        );
+        const violations = result.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 3)
+              .map((n) => JSON.stringify(n.target))
+              .join(' ')}`,
+        );
         process.stderr.write(`axe ${kind} (${colorScheme}): ${violations.length} violations\n`);
         expect(violations, `${path} ${colorScheme}`).toEqual([]);
         await page.close();
@@ -156,7 +173,8 @@ describe.runIf(run)('the site in a browser', () => {
   it('prints a clean rulebook: no navigation, search or buttons on paper', async () => {
     const page = await open('tree/rules.html');
     await page.emulateMedia({ media: 'print' });
-    for (const selector of ['nav.side', 'form.search', 'header.site', '.permalink']) expect(await page.locator(selector).first().isVisible(), selector).toBe(false);
+    for (const selector of ['nav.side', 'form.search', 'header.site', '.permalink'])
+      expect(await page.locator(selector).first().isVisible(), selector).toBe(false);
     expect(await page.locator('#r-16-4-1').isVisible()).toBe(true);
     await page.close();
   });
@@ -168,7 +186,11 @@ describe.runIf(run)('the site in a browser', () => {
       for (const path of ['hostile/cards.html', 'hostile/rules/intro.html']) {
         const page = await browser.newPage();
         await page.goto(hostile.url + path);
-        await page.locator('a', { hasText: 'a link' }).first().click({ timeout: 1000 }).catch(() => {});
+        await page
+          .locator('a', { hasText: 'a link' })
+          .first()
+          .click({ timeout: 1000 })
+          .catch(() => {});
         await page.waitForTimeout(200);
         expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), path).toBeUndefined();
         await page.close();

@@ -28,7 +28,8 @@ interface Case {
   expect: string[];
 }
 
-const entry = (i: number) => `- name: Trophy number ${i}\n  flavor: A lantern on a table, with words to pad the line out a little.\n  scoring: { op: if, has: { flag: crowned }, points: 1 }\n`;
+const entry = (i: number) =>
+  `- name: Trophy number ${i}\n  flavor: A lantern on a table, with words to pad the line out a little.\n  scoring: { op: if, has: { flag: crowned }, points: 1 }\n`;
 
 /** A list of entries of about `bytes` bytes. */
 function sized(bytes: number): Buffer {
@@ -59,58 +60,152 @@ const CASES: Case[] = [
   { name: 'two tags on a value', ...corpus('two-tags.yaml'), expect: ['content/duel/trophies.yaml:2:15: error yaml-multiple-tags'] },
   { name: 'an alias with an anchor', ...corpus('alias-with-anchor.yaml'), expect: ['content/duel/trophies.yaml:2:12: error yaml-alias-props'] },
   { name: 'an alias with no name', ...corpus('empty-alias.yaml'), expect: ['content/duel/trophies.yaml:2:9: error yaml-bad-alias'] },
-  { name: 'a stray closing bracket', ...corpus('stray-bracket.yaml'), expect: ['content/duel/trophies.yaml:3:1: error yaml-unexpected-token', 'content/duel/trophies.yaml:3:3: error yaml-unexpected-token'] },
+  {
+    name: 'a stray closing bracket',
+    ...corpus('stray-bracket.yaml'),
+    expect: ['content/duel/trophies.yaml:3:1: error yaml-unexpected-token', 'content/duel/trophies.yaml:3:3: error yaml-unexpected-token'],
+  },
   { name: 'text after a closing quote', ...corpus('text-after-quote.yaml'), expect: ['content/duel/trophies.yaml:3:15: error yaml-unexpected-token'] },
-  { name: 'a map, then a list item', ...corpus('map-then-list.yaml'), expect: ['content/duel/trophies.yaml:3:1: error yaml-missing-char', 'content/duel/trophies.yaml:3:1: error yaml-multiline-implicit-key', 'content/duel/trophies.yaml:3:1: error yaml-unexpected-token'] },
+  {
+    name: 'a map, then a list item',
+    ...corpus('map-then-list.yaml'),
+    expect: [
+      'content/duel/trophies.yaml:3:1: error yaml-missing-char',
+      'content/duel/trophies.yaml:3:1: error yaml-multiline-implicit-key',
+      'content/duel/trophies.yaml:3:1: error yaml-unexpected-token',
+    ],
+  },
   { name: 'several documents in one file', ...corpus('several-documents.yaml'), expect: ['content/duel/trophies.yaml:3:1: error yaml-multiple-docs'] },
   // Files with nothing in them.
   { name: 'an empty file', ...corpus('empty.yaml'), expect: ['content/duel/trophies.yaml:1:1: error collection-not-a-list'] },
   { name: 'a file of comments only', ...corpus('comments-only.yaml'), expect: ['content/duel/trophies.yaml:1:1: error collection-not-a-list'] },
   // Warnings only: the file still reads, and builds.
-  { name: 'an unknown directive (a warning; the file reads)', into: TROPHIES, from: (y) => `%FOO bar\n---\n${y}`, expect: ['content/duel/trophies.yaml:1:1: warning yaml-bad-directive'] },
-  { name: 'a tag that does not fit its value (a warning; read as text)', into: TROPHIES, from: swap('- name: The Counting House\n', '- name: The Counting House\n  flavor: !!int lanterns\n'), expect: ['content/duel/trophies.yaml:15:11: warning yaml-tag-resolve-failed'] },
+  {
+    name: 'an unknown directive (a warning; the file reads)',
+    into: TROPHIES,
+    from: (y) => `%FOO bar\n---\n${y}`,
+    expect: ['content/duel/trophies.yaml:1:1: warning yaml-bad-directive'],
+  },
+  {
+    name: 'a tag that does not fit its value (a warning; read as text)',
+    into: TROPHIES,
+    from: swap('- name: The Counting House\n', '- name: The Counting House\n  flavor: !!int lanterns\n'),
+    expect: ['content/duel/trophies.yaml:15:11: warning yaml-tag-resolve-failed'],
+  },
   // Encodings and line ends.
   { name: 'a Latin-1 byte', ...corpus('latin1-byte.yaml'), expect: ['content/duel/trophies.yaml:2:24: error encoding-not-utf8'] },
-  { name: 'broken UTF-8 sequences', ...corpus('broken-utf8.yaml'), expect: ['content/duel/trophies.yaml:2:11: error encoding-not-utf8', 'content/duel/trophies.yaml:3:9: error encoding-not-utf8'] },
-  { name: 'a byte-order mark and CRLF line ends (accepted)', into: TROPHIES, from: (y) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(y.replace(/\n/g, '\r\n'))]), expect: [] },
+  {
+    name: 'broken UTF-8 sequences',
+    ...corpus('broken-utf8.yaml'),
+    expect: ['content/duel/trophies.yaml:2:11: error encoding-not-utf8', 'content/duel/trophies.yaml:3:9: error encoding-not-utf8'],
+  },
+  {
+    name: 'a byte-order mark and CRLF line ends (accepted)',
+    into: TROPHIES,
+    from: (y) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(y.replace(/\n/g, '\r\n'))]),
+    expect: [],
+  },
   // Values YAML can write and content cannot hold.
   { name: 'binary data', ...corpus('binary-value.yaml'), expect: ['content/duel/trophies.yaml:3:20: error yaml-unsupported-value'] },
   { name: 'an infinite number', ...corpus('infinite-number.yaml'), expect: ['content/duel/trophies.yaml:3:11: error yaml-unsupported-value'] },
   { name: 'a YAML 1.1 timestamp', ...corpus('timestamp-value.yaml'), expect: ['content/duel/trophies.yaml:5:11: error yaml-unsupported-value'] },
   // Nesting.
-  { name: 'a flow value nested 10,000 deep', into: TROPHIES, from: () => `- name: Deep\n  flavor: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`, expect: ['content/duel/trophies.yaml:2:209: error yaml-too-deep'] },
+  {
+    name: 'a flow value nested 10,000 deep',
+    into: TROPHIES,
+    from: () => `- name: Deep\n  flavor: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`,
+    expect: ['content/duel/trophies.yaml:2:209: error yaml-too-deep'],
+  },
   // Block nesting takes a space of indentation per level: 10,000 levels are 50 MB of spaces, over the size limit.
-  { name: 'block maps nested 10,000 deep', into: TROPHIES, from: () => Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n', expect: ['content/duel/trophies.yaml:1:1: error file-too-large'] },
-  { name: 'block maps nested 2,000 deep', into: TROPHIES, from: () => Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n', expect: ['content/duel/trophies.yaml:201:201: error yaml-too-deep'] },
-  { name: 'block lists nested 2,000 deep', into: TROPHIES, from: () => Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i)}-`).join('\n') + ' 1\n', expect: ['content/duel/trophies.yaml:201:201: error yaml-too-deep'] },
-  { name: 'a value nested 201 deep (the parser reads it; the limit is 200)', into: TROPHIES, from: () => `- name: Deep\n  flavor: ${'['.repeat(201)}${']'.repeat(201)}\n`, expect: ['content/duel/trophies.yaml:2:210: error yaml-too-deep'] },
-  { name: 'a scoring rule nested 60 deep (accepted)', into: TROPHIES, from: (y) => swap('scoring: { op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }', `scoring: ${'{ op: sum, of: ['.repeat(60)}{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }${'] }'.repeat(60)}`)(y), expect: [] },
+  {
+    name: 'block maps nested 10,000 deep',
+    into: TROPHIES,
+    from: () => Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n',
+    expect: ['content/duel/trophies.yaml:1:1: error file-too-large'],
+  },
+  {
+    name: 'block maps nested 2,000 deep',
+    into: TROPHIES,
+    from: () => Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n',
+    expect: ['content/duel/trophies.yaml:201:201: error yaml-too-deep'],
+  },
+  {
+    name: 'block lists nested 2,000 deep',
+    into: TROPHIES,
+    from: () => Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i)}-`).join('\n') + ' 1\n',
+    expect: ['content/duel/trophies.yaml:201:201: error yaml-too-deep'],
+  },
+  {
+    name: 'a value nested 201 deep (the parser reads it; the limit is 200)',
+    into: TROPHIES,
+    from: () => `- name: Deep\n  flavor: ${'['.repeat(201)}${']'.repeat(201)}\n`,
+    expect: ['content/duel/trophies.yaml:2:210: error yaml-too-deep'],
+  },
+  {
+    name: 'a scoring rule nested 60 deep (accepted)',
+    into: TROPHIES,
+    from: (y) =>
+      swap(
+        'scoring: { op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }',
+        `scoring: ${'{ op: sum, of: ['.repeat(60)}{ op: per, points: 5, each: { groupsOf: 6, of: { field: coins } } }${'] }'.repeat(60)}`,
+      )(y),
+    expect: [],
+  },
   // Aliases: used well they are read as their anchored values; a bomb, a cycle or an unknown name is refused.
-  { name: 'an anchored rule aliased by another entry (accepted)', into: TROPHIES, from: (y) => swap('  copies: 2\n  scoring: { op: per', '  copies: 2\n  scoring: &coins { op: per')(y) + '\n- name: The Second House\n  scoring: *coins\n', setup: async (root) => {
-    const game = path.join(root, GAME);
-    await writeFile(game, swap('count: 5', 'count: 6')(await readFile(game, 'utf8')));
-  }, expect: [] },
+  {
+    name: 'an anchored rule aliased by another entry (accepted)',
+    into: TROPHIES,
+    from: (y) => swap('  copies: 2\n  scoring: { op: per', '  copies: 2\n  scoring: &coins { op: per')(y) + '\n- name: The Second House\n  scoring: *coins\n',
+    setup: async (root) => {
+      const game = path.join(root, GAME);
+      await writeFile(game, swap('count: 5', 'count: 6')(await readFile(game, 'utf8')));
+    },
+    expect: [],
+  },
   { name: 'an alias bomb (billion laughs)', ...corpus('alias-bomb.yaml'), expect: ['content/duel/trophies.yaml:8:10: error yaml-alias-bomb'] },
   { name: 'an entry that aliases itself', ...corpus('alias-cycle.yaml'), expect: ['content/duel/trophies.yaml:4:9: error yaml-alias-cycle'] },
   { name: 'two anchors that alias each other', ...corpus('alias-mutual-cycle.yaml'), expect: ['content/duel/trophies.yaml:3:22: error yaml-alias-cycle'] },
   { name: 'an alias naming no anchor', ...corpus('alias-unknown.yaml'), expect: ['content/duel/trophies.yaml:3:12: error yaml-alias-unknown'] },
   // Size.
   { name: 'a 50 MB file', into: TROPHIES, from: () => sized(50 * 1024 * 1024), expect: ['content/duel/trophies.yaml:1:1: error file-too-large'] },
-  { name: 'a 1 MB line (accepted)', into: TROPHIES, from: swap('- name: The Counting House\n', `- name: The Counting House\n  flavor: "${'lantern '.repeat(128 * 1024)}"\n`), expect: [] },
+  {
+    name: 'a 1 MB line (accepted)',
+    into: TROPHIES,
+    from: swap('- name: The Counting House\n', `- name: The Counting House\n  flavor: "${'lantern '.repeat(128 * 1024)}"\n`),
+    expect: [],
+  },
   // References that climb out of the game's folder.
-  { name: 'a collection file outside the game (../../x.yaml)', into: GAME, from: swap('file: trophies.yaml', 'file: ../../x.yaml'), setup: async (root) => writeFile(path.join(root, 'x.yaml'), '- name: Outside\n'), expect: ['content/duel/game.yaml:20:11: error collection-file-outside', 'content/duel/trophies.yaml:1:1: warning file-undeclared'] },
-  { name: 'a source file outside the game (../../etc/passwd)', into: GAME, from: swap('source: Lantern Duel test rules', 'source: { title: Lantern Duel test rules, files: [{ file: ../../etc/passwd, about: The system\'s users. }] }'), expect: ['content/duel/game.yaml:8:59: error source-file-outside'] },
+  {
+    name: 'a collection file outside the game (../../x.yaml)',
+    into: GAME,
+    from: swap('file: trophies.yaml', 'file: ../../x.yaml'),
+    setup: async (root) => writeFile(path.join(root, 'x.yaml'), '- name: Outside\n'),
+    expect: ['content/duel/game.yaml:20:11: error collection-file-outside', 'content/duel/trophies.yaml:1:1: warning file-undeclared'],
+  },
+  {
+    name: 'a source file outside the game (../../etc/passwd)',
+    into: GAME,
+    from: swap(
+      'source: Lantern Duel test rules',
+      "source: { title: Lantern Duel test rules, files: [{ file: ../../etc/passwd, about: The system's users. }] }",
+    ),
+    expect: ['content/duel/game.yaml:8:59: error source-file-outside'],
+  },
   // Symbolic links: loops are not followed, and a link to a file outside the game is not read.
-  { name: 'symbolic link loops and a link out of the game (accepted; not followed)', setup: async (root) => {
-    const game = path.join(root, 'content', 'duel');
-    await symlink('..', path.join(game, 'rules', 'parent'));
-    await symlink('.', path.join(game, 'self'));
-    await mkdir(path.join(game, 'a'));
-    await symlink('../a', path.join(game, 'a', 'again'));
-    await symlink('02-loop-b.md', path.join(game, 'rules', '02-loop-a.md'));
-    await symlink('02-loop-a.md', path.join(game, 'rules', '02-loop-b.md'));
-    await symlink('/etc/passwd', path.join(game, 'rules', '03-passwd.md'));
-  }, expect: [] },
+  {
+    name: 'symbolic link loops and a link out of the game (accepted; not followed)',
+    setup: async (root) => {
+      const game = path.join(root, 'content', 'duel');
+      await symlink('..', path.join(game, 'rules', 'parent'));
+      await symlink('.', path.join(game, 'self'));
+      await mkdir(path.join(game, 'a'));
+      await symlink('../a', path.join(game, 'a', 'again'));
+      await symlink('02-loop-b.md', path.join(game, 'rules', '02-loop-a.md'));
+      await symlink('02-loop-a.md', path.join(game, 'rules', '02-loop-b.md'));
+      await symlink('/etc/passwd', path.join(game, 'rules', '03-passwd.md'));
+    },
+    expect: [],
+  },
 ];
 
 /** `file:line:col: severity code` of each diagnostic the CLI printed. */
@@ -134,36 +229,44 @@ describe('the hostile input corpus', () => {
   });
 
   for (const c of CASES) {
-    it(c.name, async () => {
-      const root = await mkdtemp(path.join(tmpdir(), 'rulebook-hostile-'));
-      await cp(base, root, { recursive: true });
-      if (c.into && c.from) {
-        const target = path.join(root, c.into);
-        const content = typeof c.from === 'string' ? await readFile(path.join(CORPUS, c.from)) : c.from(await readFile(target, 'utf8'));
-        await writeFile(target, content);
-      }
-      await c.setup?.(root);
-      const t0 = performance.now();
-      const r = await runCli(['build', '-C', root]);
-      const seconds = (performance.now() - t0) / 1000;
-      expect(diagnostics(r.err), r.err.slice(0, 3000)).toEqual(c.expect);
-      const errors = c.expect.some((d) => d.includes(': error '));
-      expect(r.code).toBe(errors ? 1 : 0);
-      expect(r.err).not.toContain('internal error');
-      expect(r.err).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-      expect(seconds).toBeLessThan(SECONDS);
-      const after = await Promise.all(OUTPUTS.map((o) => readFolder(path.join(root, o))));
-      if (errors) {
-        expect(r.err).toContain('nothing was written');
-        for (const [i, o] of OUTPUTS.entries()) expect(after[i]!.size, o).toBe(before[i]!.size);
-        for (const [i, o] of OUTPUTS.entries()) expect([...after[i]!].every(([rel, bytes]) => before[i]!.get(rel)?.equals(bytes)), `${o} changed`).toBe(true);
-      } else {
-        expect(after[0]!.has('duel.js')).toBe(true);
-        // Nothing outside the game reached the site (the symbolic link to /etc/passwd above).
-        expect([...after[1]!.keys()].filter((p) => /passwd|loop/.test(p))).toEqual([]);
-      }
-      await rm(root, { recursive: true, force: true });
-    }, SECONDS * 3000);
+    it(
+      c.name,
+      async () => {
+        const root = await mkdtemp(path.join(tmpdir(), 'rulebook-hostile-'));
+        await cp(base, root, { recursive: true });
+        if (c.into && c.from) {
+          const target = path.join(root, c.into);
+          const content = typeof c.from === 'string' ? await readFile(path.join(CORPUS, c.from)) : c.from(await readFile(target, 'utf8'));
+          await writeFile(target, content);
+        }
+        await c.setup?.(root);
+        const t0 = performance.now();
+        const r = await runCli(['build', '-C', root]);
+        const seconds = (performance.now() - t0) / 1000;
+        expect(diagnostics(r.err), r.err.slice(0, 3000)).toEqual(c.expect);
+        const errors = c.expect.some((d) => d.includes(': error '));
+        expect(r.code).toBe(errors ? 1 : 0);
+        expect(r.err).not.toContain('internal error');
+        expect(r.err).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+        expect(seconds).toBeLessThan(SECONDS);
+        const after = await Promise.all(OUTPUTS.map((o) => readFolder(path.join(root, o))));
+        if (errors) {
+          expect(r.err).toContain('nothing was written');
+          for (const [i, o] of OUTPUTS.entries()) expect(after[i]!.size, o).toBe(before[i]!.size);
+          for (const [i, o] of OUTPUTS.entries())
+            expect(
+              [...after[i]!].every(([rel, bytes]) => before[i]!.get(rel)?.equals(bytes)),
+              `${o} changed`,
+            ).toBe(true);
+        } else {
+          expect(after[0]!.has('duel.js')).toBe(true);
+          // Nothing outside the game reached the site (the symbolic link to /etc/passwd above).
+          expect([...after[1]!.keys()].filter((p) => /passwd|loop/.test(p))).toEqual([]);
+        }
+        await rm(root, { recursive: true, force: true });
+      },
+      SECONDS * 3000,
+    );
   }
 });
 
@@ -171,7 +274,8 @@ describe('the hostile input corpus', () => {
 describe('x-ref cycles', () => {
   it('cards that reference each other and themselves build, each link pointing at its card', async () => {
     const root = await fixtureProject('hostile', {
-      'content/hostile/cards.yaml': () => '- { name: Ann, kind: single, beats: bob }\n- { name: Bob, kind: set, beats: ann }\n- { name: Cid, kind: set, beats: cid }\n',
+      'content/hostile/cards.yaml': () =>
+        '- { name: Ann, kind: single, beats: bob }\n- { name: Bob, kind: set, beats: ann }\n- { name: Cid, kind: set, beats: cid }\n',
     });
     const r = await runCli(['build', '-C', root]);
     expect(r.code, r.err).toBe(0);
@@ -193,23 +297,26 @@ describe('markup and javascript: links in every text field', () => {
 
   it('builds, and the site holds no script, handler or javascript: URL from the content', async () => {
     const root = await fixtureProject('duel', {
-      [GAME]: (y) => [
-        swap('name: Lantern Duel', `name: ${JSON.stringify(`Lantern Duel ${SCRIPT}`)}`),
-        swap('summary: A small invented game', `summary: ${JSON.stringify(`${ALL} A small invented game`)} #`),
-        swap('title: Trophy cards', `title: ${quoted}`),
-        swap('description: Scored at the end of the game.', `description: ${quoted}`),
-        swap('- name: Lantern tokens', `- name: ${quoted}`),
-        swap('{ id: lantern, name: Lantern }', `{ id: lantern, name: ${quoted} }`),
-        swap('description: Lantern tokens held at the end.', `description: ${quoted}`),
-        swap('phrase: the Crown', `phrase: ${JSON.stringify(`the Crown ${IMG}`)}`),
-      ].reduce((t, f) => f(t), y),
-      [TROPHIES]: (y) => [
-        swap('- name: The Lantern Race', `- name: ${JSON.stringify(`The Lantern Race ${SCRIPT}`)}`),
-        swap('note: Three players, no ties.', `note: ${quoted}`),
-        swap('flavor: { placeholder: "A crown on a cushion."', `flavor: { placeholder: ${quoted}`),
-        swap('- name: The Counting House\n', `- name: The Counting House\n  flavor: ${quoted}\n`),
-      ].reduce((t, f) => f(t), y),
-      'content/duel/rules/01-overview.md': (md) => `${md}\n${ALL}\n\n<div onclick="window.__pwned=5">raw</div>\n\n[text](javascript:window.__pwned=6) <javascript:window.__pwned=7> [ref][x]\n\n[x]: javascript:window.__pwned=8\n`,
+      [GAME]: (y) =>
+        [
+          swap('name: Lantern Duel', `name: ${JSON.stringify(`Lantern Duel ${SCRIPT}`)}`),
+          swap('summary: A small invented game', `summary: ${JSON.stringify(`${ALL} A small invented game`)} #`),
+          swap('title: Trophy cards', `title: ${quoted}`),
+          swap('description: Scored at the end of the game.', `description: ${quoted}`),
+          swap('- name: Lantern tokens', `- name: ${quoted}`),
+          swap('{ id: lantern, name: Lantern }', `{ id: lantern, name: ${quoted} }`),
+          swap('description: Lantern tokens held at the end.', `description: ${quoted}`),
+          swap('phrase: the Crown', `phrase: ${JSON.stringify(`the Crown ${IMG}`)}`),
+        ].reduce((t, f) => f(t), y),
+      [TROPHIES]: (y) =>
+        [
+          swap('- name: The Lantern Race', `- name: ${JSON.stringify(`The Lantern Race ${SCRIPT}`)}`),
+          swap('note: Three players, no ties.', `note: ${quoted}`),
+          swap('flavor: { placeholder: "A crown on a cushion."', `flavor: { placeholder: ${quoted}`),
+          swap('- name: The Counting House\n', `- name: The Counting House\n  flavor: ${quoted}\n`),
+        ].reduce((t, f) => f(t), y),
+      'content/duel/rules/01-overview.md': (md) =>
+        `${md}\n${ALL}\n\n<div onclick="window.__pwned=5">raw</div>\n\n[text](javascript:window.__pwned=6) <javascript:window.__pwned=7> [ref][x]\n\n[x]: javascript:window.__pwned=8\n`,
     });
     const r = await runCli(['build', '-C', root]);
     expect(r.code, r.err).toBe(0);
@@ -220,7 +327,10 @@ describe('markup and javascript: links in every text field', () => {
     expect(pages.some(([, html]) => html.includes('&lt;script&gt;window.__pwned'))).toBe(true);
     for (const [page, html] of pages) {
       const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
-      expect(scripts.every((s) => /^<script type="module" src="(\.\.\/)*\/?site\.js">$/.test(s)), `${page}: ${scripts.join(' ')}`).toBe(true);
+      expect(
+        scripts.every((s) => /^<script type="module" src="(\.\.\/)*\/?site\.js">$/.test(s)),
+        `${page}: ${scripts.join(' ')}`,
+      ).toBe(true);
       expect(html, page).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
       expect(html, page).not.toMatch(/<[a-z][^>]*\s(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*javascript:/i);
       expect(html, page).not.toMatch(/<(?:img|iframe|object|embed)\b[^>]*\bsrc\s*=\s*["']?x\b/i);

@@ -25,7 +25,11 @@ export const FIXTURE_GAMES: readonly string[] = readdirSync(FIXTURES, { withFile
 
 /** A fixture game's manifest (its id, locale, collections), as the tests need to know it. */
 export function fixtureManifest(game: string): { id: string; locale: string; collections: Record<string, unknown> } {
-  return parse(readFileSync(path.join(FIXTURES, game, 'content', game, 'game.yaml'), 'utf8')) as { id: string; locale: string; collections: Record<string, unknown> };
+  return parse(readFileSync(path.join(FIXTURES, game, 'content', game, 'game.yaml'), 'utf8')) as {
+    id: string;
+    locale: string;
+    collections: Record<string, unknown>;
+  };
 }
 
 /**
@@ -69,7 +73,13 @@ export function brokenLinks(files: SiteFiles): { broken: string[]; checked: numb
 /** The site of a project, built in memory (check + emit site, without the slower code emission). */
 export async function siteOf(root: string, options: { base?: string; search?: boolean } = {}): Promise<SiteFiles> {
   const result = await check(root);
-  if (result.bag.errorCount) throw new Error(`content errors:\n${result.bag.sorted().map((d) => `${d.file}:${d.place?.start.line} ${d.message}`).join('\n')}`);
+  if (result.bag.errorCount)
+    throw new Error(
+      `content errors:\n${result.bag
+        .sorted()
+        .map((d) => `${d.file}:${d.place?.start.line} ${d.message}`)
+        .join('\n')}`,
+    );
   return emitSite(result.games, { base: options.base ?? '/', search: options.search });
 }
 
@@ -90,7 +100,14 @@ export function idsOf(html: string): Set<string> {
 }
 
 export function decodeEntities(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x60;/g, '`')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The `hostile` fixture game (test/fixtures/games/hostile): content that tries to inject script in YAML text, a name and Markdown prose. */

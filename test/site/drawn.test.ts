@@ -22,7 +22,9 @@ describe('the built site: entities drawn', () => {
     expect(valley).toContain('<a href="#valley-ashford" aria-label="Ashford (Town). Ashford is next to Elmstead and Dunmore.">');
     expect(valley).not.toContain('class="watermark"');
     // In sentences (test/site/map.test.ts tests their wording further).
-    expect(html).toContain('<li id="valley-ashford"><b>Ashford</b> <span class="terrain">(Town)</span>. Ashford is next to <a href="#valley-elmstead">Elmstead</a> and <a href="#valley-dunmore">Dunmore</a>. Railroad joins it to <a href="#valley-coldharbor">Coldharbor</a>. The arrow points to <a href="#valley-dunmore">Dunmore</a>.</li>');
+    expect(html).toContain(
+      '<li id="valley-ashford"><b>Ashford</b> <span class="terrain">(Town)</span>. Ashford is next to <a href="#valley-elmstead">Elmstead</a> and <a href="#valley-dunmore">Dunmore</a>. Railroad joins it to <a href="#valley-coldharbor">Coldharbor</a>. The arrow points to <a href="#valley-dunmore">Dunmore</a>.</li>',
+    );
     // The second map is a whole-entry draft (provenance: placeholder): watermarked and captioned as such.
     expect(svgs[1]).toContain('class="watermark"');
     expect(html).toContain('<figcaption><span class="draft">draft</span> The Marsh (draft)</figcaption>');

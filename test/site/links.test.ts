@@ -11,7 +11,8 @@ describe('the built site: links', () => {
     const pages = new Set(pagesOf(files).map(([p]) => p));
     for (const g of FIXTURE_GAMES) {
       const m = fixtureManifest(g);
-      for (const page of ['index.html', 'drafts.html', ...Object.keys(m.collections).map((c) => `${c}.html`)]) expect(pages.has(`${m.id}/${page}`), `${m.id}/${page}`).toBe(true);
+      for (const page of ['index.html', 'drafts.html', ...Object.keys(m.collections).map((c) => `${c}.html`)])
+        expect(pages.has(`${m.id}/${page}`), `${m.id}/${page}`).toBe(true);
     }
     process.stderr.write(`site links: ${checked} checked, ${anchors} with an anchor\n`);
     // Each game's navigation, anchors, cross-references and map links: a check that saw little checked nothing.
@@ -40,7 +41,10 @@ describe('the built site: links', () => {
   it('glossary terms link to their entry with the definition in a tooltip tied by aria-describedby', async () => {
     const files = await fixturesSite();
     const rules = String(files.get('tree/rules.html'));
-    const m = /<a class="term" href="glossary\.html#ruina" aria-describedby="(tip-\d+)">RUÍNA<\/a><span class="tip" role="tooltip" id="(tip-\d+)" data-pagefind-ignore><b>Ruína<\/b>: /.exec(rules);
+    const m =
+      /<a class="term" href="glossary\.html#ruina" aria-describedby="(tip-\d+)">RUÍNA<\/a><span class="tip" role="tooltip" id="(tip-\d+)" data-pagefind-ignore><b>Ruína<\/b>: /.exec(
+        rules,
+      );
     expect(m?.[1]).toBeDefined();
     expect(m?.[1]).toBe(m?.[2]);
   });

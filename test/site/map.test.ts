@@ -11,14 +11,27 @@ async function mapPage(edits: Record<string, (text: string) => string> = {}): Pr
   return String(files.get('board/maps.html'));
 }
 
-interface Circle { x: number; y: number; r: number }
-interface Box { x: number; y: number; w: number; h: number }
+interface Circle {
+  x: number;
+  y: number;
+  r: number;
+}
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 
 /** The spaces' circles and their names' boxes, read back from the SVG markup. */
 function geometry(svg: string): { circles: Circle[]; labels: Array<{ text: string; box: Box }>; view: Box } {
-  const circles = [...svg.matchAll(/<circle class="space [^>]*>/g)].map((m) => ({ x: Number(attr(m[0], 'cx')), y: Number(attr(m[0], 'cy')), r: Number(attr(m[0], 'r')) }));
+  const circles = [...svg.matchAll(/<circle class="space [^>]*>/g)].map((m) => ({
+    x: Number(attr(m[0], 'cx')),
+    y: Number(attr(m[0], 'cy')),
+    r: Number(attr(m[0], 'r')),
+  }));
   const labels = [...svg.matchAll(/<text class="label"([^>]*)>([^<]*)<\/text>/g)].map((m) => {
     const text = decodeEntities(m[2]!);
     const x = Number(attr(m[1]!, 'x'));
@@ -30,7 +43,9 @@ function geometry(svg: string): { circles: Circle[]; labels: Array<{ text: strin
     const left = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
     return { text, box: { x: left, y: y - size * 0.8, w, h: size * 1.05 } };
   });
-  const [vx, vy, vw, vh] = attr(svg.match(/<svg class="map"[^>]*>/)![0], 'viewBox')!.split(' ').map(Number);
+  const [vx, vy, vw, vh] = attr(svg.match(/<svg class="map"[^>]*>/)![0], 'viewBox')!
+    .split(' ')
+    .map(Number);
   return { circles, labels, view: { x: vx!, y: vy!, w: vw!, h: vh! } };
 }
 
@@ -47,7 +62,10 @@ function checkLabels(svg: string): void {
   for (const l of labels) {
     for (const c of circles) expect(touches(l.box, c), `${l.text} over the space at ${c.x},${c.y}`).toBe(false);
     for (const o of labels) if (o !== l) expect(overlap(l.box, o.box), `${l.text} over ${o.text}`).toBe(false);
-    expect(l.box.x >= view.x && l.box.y >= view.y && l.box.x + l.box.w <= view.x + view.w && l.box.y + l.box.h <= view.y + view.h, `${l.text} inside the drawing`).toBe(true);
+    expect(
+      l.box.x >= view.x && l.box.y >= view.y && l.box.x + l.box.w <= view.x + view.w && l.box.y + l.box.h <= view.y + view.h,
+      `${l.text} inside the drawing`,
+    ).toBe(true);
   }
 }
 
@@ -63,15 +81,23 @@ describe('the map page: names, legend and sentences', () => {
   it('moves a name off a crowded spot: spaces close together below and beside a space push its name elsewhere', async () => {
     // Elmstead right below Ashford and Dunmore right beside it: the name's usual spot (below) lies on Elmstead.
     const html = await mapPage({
-      [MAPS]: (t) => swap('{ id: elmstead, name: Elmstead, kind: field, x: 200, y: 300 }', '{ id: elmstead, name: Elmstead, kind: field, x: 100, y: 175 }')(
-        swap('{ id: dunmore, name: Dunmore, kind: field, x: 300, y: 100 }', '{ id: dunmore, name: Dunmore, kind: field, x: 185, y: 100 }')(t)),
+      [MAPS]: (t) =>
+        swap(
+          '{ id: elmstead, name: Elmstead, kind: field, x: 200, y: 300 }',
+          '{ id: elmstead, name: Elmstead, kind: field, x: 100, y: 175 }',
+        )(swap('{ id: dunmore, name: Dunmore, kind: field, x: 300, y: 100 }', '{ id: dunmore, name: Dunmore, kind: field, x: 185, y: 100 }')(t)),
     });
     const svg = svgsOf(html)[0]!;
     const { circles, labels } = geometry(svg);
     const ashford = labels.find((l) => l.text === 'Ashford')!;
     // The old fixed spot (centred 22 below the circle) would have covered Elmstead: the test is not vacuous.
     const below = { x: 100 - ashford.box.w / 2, y: 100 + 30 + 22 - 24 * 0.8, w: ashford.box.w, h: ashford.box.h };
-    expect(touches(below, circles.find((c) => c.y === 175)!)).toBe(true);
+    expect(
+      touches(
+        below,
+        circles.find((c) => c.y === 175)!,
+      ),
+    ).toBe(true);
     checkLabels(svg);
   });
 
@@ -97,9 +123,11 @@ describe('the map page: names, legend and sentences', () => {
     expect(svg.match(new RegExp(`<circle class="space t-field"[^>]*/><circle class="hatch-fill"[^>]*fill="url\\(#${fieldPattern}\\)"`, 'g'))).toHaveLength(3);
   });
 
-  it('says each space\'s neighbours, other links and arrow in sentences', async () => {
+  it("says each space's neighbours, other links and arrow in sentences", async () => {
     const html = await mapPage();
-    expect(textOf(itemOf(html, 'valley-ashford'))).toBe('Ashford (Town). Ashford is next to Elmstead and Dunmore. Railroad joins it to Coldharbor. The arrow points to Dunmore.');
+    expect(textOf(itemOf(html, 'valley-ashford'))).toBe(
+      'Ashford (Town). Ashford is next to Elmstead and Dunmore. Railroad joins it to Coldharbor. The arrow points to Dunmore.',
+    );
     // Greystone has no arrow leaving it: said so, not left blank.
     expect(textOf(itemOf(html, 'valley-greystone'))).toBe('Greystone (Shrine). Greystone is next to Dunmore and Fallow. No arrow leaves Greystone.');
     expect(html).toContain('<a href="#valley-ashford" aria-label="Ashford (Town). Ashford is next to Elmstead and Dunmore.">');
@@ -118,11 +146,13 @@ describe('the map page: names, legend and sentences', () => {
     expect(textOf(uncoloured.match(/<ul class="legend">[\s\S]*?<\/ul>/)![0])).toContain('Shrine — no colour');
   });
 
-  it('writes the sentences in the page\'s language (pt-BR)', async () => {
+  it("writes the sentences in the page's language (pt-BR)", async () => {
     const html = await mapPage({
       [GAME]: (t) => swap('declarations:\n', 'declarations:\n  pieces:\n    - { id: patrol, name: Patrulha }\n')(swap('locale: en', 'locale: pt-BR')(t)),
     });
-    expect(textOf(itemOf(html, 'valley-ashford'))).toBe('Ashford (Town). Ashford faz divisa com Elmstead e Dunmore. Railroad: liga este espaço a Coldharbor. A seta de Patrulha aponta para Dunmore.');
+    expect(textOf(itemOf(html, 'valley-ashford'))).toBe(
+      'Ashford (Town). Ashford faz divisa com Elmstead e Dunmore. Railroad: liga este espaço a Coldharbor. A seta de Patrulha aponta para Dunmore.',
+    );
     expect(textOf(itemOf(html, 'valley-greystone'))).toContain('Nenhuma seta de Patrulha sai de Greystone.');
     expect(html).toContain('<span class="visually-hidden">Aproximar</span>');
   });

@@ -90,19 +90,28 @@ describe('a large collection on the site', () => {
     list.ids.forEach((id, i) => {
       if (i % 97 === 0) expect(idsOf(String(files.get(`synth/${list.pages[list.page[i]!]!.href}`))).has(id), id).toBe(true);
     });
-    expect(list.fields.map((f) => [f.key, f.label])).toEqual([['kind', 'Kind'], ['resource', 'Resource']]);
+    expect(list.fields.map((f) => [f.key, f.label])).toEqual([
+      ['kind', 'Kind'],
+      ['resource', 'Resource'],
+    ]);
     expect(list.fields[1]!.labels).toEqual(['Ammunition', 'Flour', 'Timber']);
-    for (const f of list.fields) expect(list.values[f.key]!.every((v) => v >= 0 && v < f.values.length), f.key).toBe(true);
+    for (const f of list.fields)
+      expect(
+        list.values[f.key]!.every((v) => v >= 0 && v < f.values.length),
+        f.key,
+      ).toBe(true);
     // Loaded on demand: the page names the list, it does not carry it.
     const page = String(files.get('synth/cards.2.html'));
     expect(page).toContain('<form class="entry-filters" data-entries="cards.entries.json"');
-    expect(page).toMatch(/<label for="filter-cards-kind">Kind<\/label> <select id="filter-cards-kind" name="kind"><option value="">All<\/option><option value="building">building<\/option>/);
+    expect(page).toMatch(
+      /<label for="filter-cards-kind">Kind<\/label> <select id="filter-cards-kind" name="kind"><option value="">All<\/option><option value="building">building<\/option>/,
+    );
     expect(page).toContain('<p class="filter-count" role="status"></p>');
     expect(page).not.toContain(list.ids[2400]!);
     expect(Buffer.byteLength(String(files.get('synth/cards.entries.json')))).toBeLessThan(400 * CARDS);
   });
 
-  it('a name borne by several cards shows the card\'s kind beside it', () => {
+  it("a name borne by several cards shows the card's kind beside it", () => {
     const list = entryList(files);
     const counts = new Map<string, number>();
     for (const n of list.names) counts.set(n, (counts.get(n) ?? 0) + 1);
@@ -112,7 +121,7 @@ describe('a large collection on the site', () => {
     expect(html).toContain(`<h2 id="${list.ids[i]}">${list.names[i]} <span class="which">· ${kind}</span>`);
   });
 
-  it('by a declared field (pageBy: kind): one page per kind in the schema\'s order, a kind of more than 200 cards paged within it', () => {
+  it("by a declared field (pageBy: kind): one page per kind in the schema's order, a kind of more than 200 cards paged within it", () => {
     const pages = cardPages(byKind).map(([p, html]) => [p, /<h1>([^<]*)<\/h1>/.exec(html)?.[1]]);
     expect(pages.find(([p]) => p === 'synth/cards.html')?.[1]).toBe('building 1–200');
     expect(pages.map(([p]) => p)).toContain('synth/cards.worker.html');
@@ -135,7 +144,14 @@ describe('a large collection on the site', () => {
     expect(problems).toEqual([]);
     const fragments = [...files]
       .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
-      .map(([, c]) => JSON.parse(gunzipSync(c as Uint8Array).toString('utf8').replace(/^pagefind_dcd/, '')) as { url: string; filters: Record<string, string[]>; meta: Record<string, string> });
+      .map(
+        ([, c]) =>
+          JSON.parse(
+            gunzipSync(c as Uint8Array)
+              .toString('utf8')
+              .replace(/^pagefind_dcd/, ''),
+          ) as { url: string; filters: Record<string, string[]>; meta: Record<string, string> },
+      );
     const seven = fragments.find((f) => f.url === '/synth/cards.7.html');
     expect(seven?.filters.kind).toEqual(['Cards']);
     expect(seven?.meta.title).toBe('Cards 1201–1400');
@@ -145,8 +161,14 @@ describe('a large collection on the site', () => {
     const root = await syntheticProject(450, (t) => t.replace('    title: Cards\n', '    title: Cards\n    pageBy: knid\n'));
     const { code, out, err } = await runCli(['check', '-C', root]);
     expect(code).toBe(0);
-    expect(out + err).toMatch(/content\/synth\/game\.yaml:15:5: warning page-by-field pageBy "knid" is not a property of cards entries \(schema schemas\/synth\/card\.schema\.json\), so the site numbers its pages instead/);
+    expect(out + err).toMatch(
+      /content\/synth\/game\.yaml:15:5: warning page-by-field pageBy "knid" is not a property of cards entries \(schema schemas\/synth\/card\.schema\.json\), so the site numbers its pages instead/,
+    );
     const site = await siteOf(root, { search: false });
-    expect(cardPages(site).map(([p]) => p).sort()).toEqual(['synth/cards.2.html', 'synth/cards.3.html', 'synth/cards.html']);
+    expect(
+      cardPages(site)
+        .map(([p]) => p)
+        .sort(),
+    ).toEqual(['synth/cards.2.html', 'synth/cards.3.html', 'synth/cards.html']);
   });
 });

@@ -8,7 +8,12 @@ import { decodeEntities } from './built.ts';
 /** The text a reader sees in a page's <main>, without the formulas a reader opens on purpose ("How it is computed"). */
 export function mainText(html: string): string {
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
-  return decodeEntities(main.replace(/<details class="formula">[\s\S]*?<\/details>/g, '').replace(/<\/?(?:p|li|dd|dt|td|th|tr|div|br|h[1-6]|table|caption|ul|ol|section|article)\b[^>]*>/g, '\n').replace(/<[^>]+>/g, ' '));
+  return decodeEntities(
+    main
+      .replace(/<details class="formula">[\s\S]*?<\/details>/g, '')
+      .replace(/<\/?(?:p|li|dd|dt|td|th|tr|div|br|h[1-6]|table|caption|ul|ol|section|article)\b[^>]*>/g, '\n')
+      .replace(/<[^>]+>/g, ' '),
+  );
 }
 
 /** Every property name of a folder of schemas, and the words of their titles. */
@@ -30,7 +35,33 @@ export function schemaNames(dirs: readonly string[]): { names: Set<string>; titl
 }
 
 /** Words a rule's prose uses as words ("discard 1 Action card"), which a schema may also use as property names (an edge's `from` and `to`). */
-const PROSE_WORDS = new Set(['a', 'b', 'to', 'from', 'of', 'in', 'at', 'by', 'each', 'note', 'name', 'text', 'id', 'kind', 'count', 'order', 'most', 'examples', 'discard', 'draw', 'value', 'gain', 'pay', 'take', 'deal']);
+const PROSE_WORDS = new Set([
+  'a',
+  'b',
+  'to',
+  'from',
+  'of',
+  'in',
+  'at',
+  'by',
+  'each',
+  'note',
+  'name',
+  'text',
+  'id',
+  'kind',
+  'count',
+  'order',
+  'most',
+  'examples',
+  'discard',
+  'draw',
+  'value',
+  'gain',
+  'pay',
+  'take',
+  'deal',
+]);
 
 /**
  * Property names a reader must never see, among the names that are not words
@@ -51,6 +82,7 @@ export function propertyNamesShown(html: string, names: Set<string>, titleWords:
 /** The fields of the end state and the player state a game declares: worked examples once printed these. */
 export function stateFieldNames(gameYaml: string): string[] {
   const state = /^(endState|playerState):[\s\S]*?(?=^\S|(?![\s\S]))/gm;
-  return [...gameYaml.matchAll(state)].flatMap((m) => [...m[0].matchAll(/^\s+(?:- \{ id: )?([A-Za-z][A-Za-z0-9]*)[:,]/gm)].map((x) => x[1]!)).filter((n) => !['type', 'fields', 'id', 'kind', 'of', 'noun', 'nounPlural', 'where', 'description', 'resource', 'phrase'].includes(n));
+  return [...gameYaml.matchAll(state)]
+    .flatMap((m) => [...m[0].matchAll(/^\s+(?:- \{ id: )?([A-Za-z][A-Za-z0-9]*)[:,]/gm)].map((x) => x[1]!))
+    .filter((n) => !['type', 'fields', 'id', 'kind', 'of', 'noun', 'nounPlural', 'where', 'description', 'resource', 'phrase'].includes(n));
 }
-

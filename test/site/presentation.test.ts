@@ -13,7 +13,9 @@ describe('presentation: the site speaks the game, not the data', () => {
     for (const g of FIXTURE_GAMES) for (const n of stateFieldNames(readFileSync(path.join(FIXTURES, g, 'content', g, 'game.yaml'), 'utf8'))) names.add(n);
     // The check can fail: the fixtures' entries and states do have names a reader must not see.
     expect([...names]).toEqual(expect.arrayContaining(['flavor', 'copies', 'scoring', 'provenance', 'lanterns', 'crowned', 'scouts']));
-    const shown = pagesOf(files).map(([p, html]) => [p, propertyNamesShown(html, names, titleWords)] as const).filter(([, hits]) => hits.length);
+    const shown = pagesOf(files)
+      .map(([p, html]) => [p, propertyNamesShown(html, names, titleWords)] as const)
+      .filter(([, hits]) => hits.length);
     expect(shown).toEqual([]);
   });
 
@@ -28,13 +30,16 @@ describe('presentation: the site speaks the game, not the data', () => {
 
   it('sanitises a template like any content HTML: no script, handler or javascript: URL reaches the page', async () => {
     const root = await fixtureProject('duel');
-    await writeFile(path.join(root, 'content/duel/templates/trophies.hbs'), [
-      '<script>alert(1)</script><img src=x onerror="alert(2)">',
-      '[click](javascript:alert(3)) <a href="javascript:alert(4)">x</a>',
-      ':::stats{onclick="alert(5)" class="evil"}',
-      '{{stat "copies"}} <iframe src="https://example.org"></iframe>',
-      ':::',
-    ].join('\n'));
+    await writeFile(
+      path.join(root, 'content/duel/templates/trophies.hbs'),
+      [
+        '<script>alert(1)</script><img src=x onerror="alert(2)">',
+        '[click](javascript:alert(3)) <a href="javascript:alert(4)">x</a>',
+        ':::stats{onclick="alert(5)" class="evil"}',
+        '{{stat "copies"}} <iframe src="https://example.org"></iframe>',
+        ':::',
+      ].join('\n'),
+    );
     const page = String((await siteOf(root, { search: false })).get('duel/trophies.html'));
     const faces = [...page.matchAll(/<div class="face-body">[\s\S]*?<\/article>/g)].map((m) => m[0]).join('\n');
     expect(faces).toContain('<div class="face-stats">');
@@ -60,31 +65,42 @@ describe('presentation: the site speaks the game, not the data', () => {
 
   it('shows a value rule as its sentences, with the formula only inside "How it is computed"; an untitled field stays out', async () => {
     const root = await fixtureProject('board', {
-      'content/board/game.yaml': swap('  events:\n    file: events.yaml', '  goals:\n    file: goals.yaml\n    schema: board/goal.schema.json\n    type: Goal\n    title: Goals\n  events:\n    file: events.yaml'),
+      'content/board/game.yaml': swap(
+        '  events:\n    file: events.yaml',
+        '  goals:\n    file: goals.yaml\n    schema: board/goal.schema.json\n    type: Goal\n    title: Goals\n  events:\n    file: events.yaml',
+      ),
     });
-    await writeFile(path.join(root, 'schemas/board/goal.schema.json'), JSON.stringify({
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
-      $id: 'https://rulebook.dev/schemas/board/goal.schema.json',
-      type: 'object',
-      additionalProperties: false,
-      required: ['name', 'worth'],
-      properties: {
-        id: { $ref: '../defs.schema.json#/$defs/id', description: 'ID' },
-        name: { type: 'string', description: 'Name' },
-        secretNote: { type: 'string', description: 'For the engine only.' },
-        worth: { $ref: '../dsl.schema.json#/$defs/value', 'x-rule': 'value', description: 'What it is worth.' },
-      },
-    }));
-    await writeFile(path.join(root, 'content/board/goals.yaml'), [
-      '- name: Hoard',
-      '  secretNote: kept from readers',
-      '  worth: { op: groupsOf, size: 2, text: "Then halve the total, rounding down.", of: { op: sum, text: "Add up what you hold:", of: [{ op: sum, text: "your coins", of: [{ field: coins }] }, { op: sum, text: "your Scouts", of: [{ field: scouts }] }] } }',
-      '',
-    ].join('\n'));
+    await writeFile(
+      path.join(root, 'schemas/board/goal.schema.json'),
+      JSON.stringify({
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: 'https://rulebook.dev/schemas/board/goal.schema.json',
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'worth'],
+        properties: {
+          id: { $ref: '../defs.schema.json#/$defs/id', description: 'ID' },
+          name: { type: 'string', description: 'Name' },
+          secretNote: { type: 'string', description: 'For the engine only.' },
+          worth: { $ref: '../dsl.schema.json#/$defs/value', 'x-rule': 'value', description: 'What it is worth.' },
+        },
+      }),
+    );
+    await writeFile(
+      path.join(root, 'content/board/goals.yaml'),
+      [
+        '- name: Hoard',
+        '  secretNote: kept from readers',
+        '  worth: { op: groupsOf, size: 2, text: "Then halve the total, rounding down.", of: { op: sum, text: "Add up what you hold:", of: [{ op: sum, text: "your coins", of: [{ field: coins }] }, { op: sum, text: "your Scouts", of: [{ field: scouts }] }] } }',
+        '',
+      ].join('\n'),
+    );
     const page = String((await siteOf(root, { search: false })).get('board/goals.html'));
     const text = mainText(page);
     expect(text).toMatch(/Add up what you hold:\s+your coins\s+your Scouts\s+Then halve the total, rounding down\./);
-    expect(page).toMatch(/<details class="formula"><summary>How it is computed<\/summary><p><code>⌊\(Coins in the player&#x27;s purse \+ The player&#x27;s Scouts on the map\) \/ 2⌋<\/code><\/p><\/details>/);
+    expect(page).toMatch(
+      /<details class="formula"><summary>How it is computed<\/summary><p><code>⌊\(Coins in the player&#x27;s purse \+ The player&#x27;s Scouts on the map\) \/ 2⌋<\/code><\/p><\/details>/,
+    );
     expect(text).not.toMatch(/coins \+|⌊/);
     expect(page).not.toMatch(/secretNote|kept from readers/);
   });
@@ -103,36 +119,46 @@ describe('presentation: the site speaks the game, not the data', () => {
 
   it('gives an entry one draft badge with its notes listed once', async () => {
     const root = await fixtureProject('duel', {
-      'content/duel/trophies.yaml': swap('note: The test rules do not print the Crown\'s points.', 'note: The test rules do not describe this card\'s picture.'),
+      'content/duel/trophies.yaml': swap("note: The test rules do not print the Crown's points.", "note: The test rules do not describe this card's picture."),
     });
     const page = String((await siteOf(root, { search: false })).get('duel/trophies.html'));
     const crown = /<article[^>]*aria-labelledby="the-crown-jewel">[\s\S]*?<\/article>/.exec(page)![0];
     expect(crown.match(/class="draft"/g)).toHaveLength(1);
     expect(crown.match(/The test rules do not describe this card&#x27;s picture\./g)).toHaveLength(2); // the badge's title and the list, once each
-    expect(crown).toContain('<details class="draft-notes"><summary>Not printed in the rulebook (draft values)</summary><ul><li>The test rules do not describe this card&#x27;s picture.</li></ul></details>');
+    expect(crown).toContain(
+      '<details class="draft-notes"><summary>Not printed in the rulebook (draft values)</summary><ul><li>The test rules do not describe this card&#x27;s picture.</li></ul></details>',
+    );
   });
 
   it('groups the drafts page by collection and note, with counts, out of the search index', async () => {
     const root = await fixtureProject('duel', {
-      'content/duel/trophies.yaml': swap('note: The test rules do not print the Crown\'s points.', 'note: The test rules do not describe this card\'s picture.'),
+      'content/duel/trophies.yaml': swap("note: The test rules do not print the Crown's points.", "note: The test rules do not describe this card's picture."),
     });
     const drafts = String((await siteOf(root, { search: false })).get('duel/drafts.html'));
     expect(drafts).toMatch(/<main[^>]*>[\s\S]*<div data-pagefind-ignore="all">/);
     expect(drafts).toContain('<h2 id="drafts-trophies"><a href="trophies.html">Trophy cards</a> (2 values)</h2>');
-    expect(drafts).toContain('<tr><td>The test rules do not describe this card&#x27;s picture.</td><td>2</td><td><a href="trophies.html#the-crown-jewel">The Crown Jewel</a></td></tr>');
+    expect(drafts).toContain(
+      '<tr><td>The test rules do not describe this card&#x27;s picture.</td><td>2</td><td><a href="trophies.html#the-crown-jewel">The Crown Jewel</a></td></tr>',
+    );
     expect(drafts.match(/<tr><td>/g)).toHaveLength(1);
   });
 });
 
 describe('presentation helpers', () => {
   it('mainText drops only the formula details', () => {
-    expect(mainText('<main><p>a</p><details class="formula"><summary>s</summary>x + y</details><details><summary>k</summary></details></main>').replace(/\s+/g, ' ').trim()).toBe('a k');
+    expect(
+      mainText('<main><p>a</p><details class="formula"><summary>s</summary>x + y</details><details><summary>k</summary></details></main>')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe('a k');
   });
 
   it('propertyNamesShown finds a property name as a label and in the text, and spares the words of a title', () => {
     const names = new Set(['flavor', 'copies']);
     expect(propertyNamesShown('<main><dl><dt>flavor</dt><dd>x</dd></dl> copies 2</main>', names, new Set())).toEqual(['copies', '<dt>flavor']);
     expect(propertyNamesShown('<main>Make 2 copies. specialAbility</main>', new Set([...names, 'specialAbility']), new Set())).toEqual(['specialAbility']);
-    expect(stateFieldNames('endState:\n  type: T\n  fields:\n    lanterns: { kind: count }\nplayerState:\n  - { id: coins, type: count }\nother: 1\n')).toEqual(['lanterns', 'coins']);
+    expect(stateFieldNames('endState:\n  type: T\n  fields:\n    lanterns: { kind: count }\nplayerState:\n  - { id: coins, type: count }\nother: 1\n')).toEqual(
+      ['lanterns', 'coins'],
+    );
   });
 });

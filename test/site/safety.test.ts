@@ -10,7 +10,17 @@ describe('the built site: safety', () => {
     for (const [page, html] of pages) {
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
       // The 404 page is served at any missing address, so its links start from the site's base path ('/' here).
-      expect(scripts, page).toEqual([`<script type="module" src="${page === '404.html' ? '/' : page.split('/').slice(1).map(() => '../').join('')}site.js">`]);
+      expect(scripts, page).toEqual([
+        `<script type="module" src="${
+          page === '404.html'
+            ? '/'
+            : page
+                .split('/')
+                .slice(1)
+                .map(() => '../')
+                .join('')
+        }site.js">`,
+      ]);
       expect(html, page).not.toMatch(/\son[a-z]+=/i);
       expect(html, page).not.toMatch(/javascript:/i);
       expect(html, page).not.toContain('__pwned = 4"');

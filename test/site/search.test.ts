@@ -10,7 +10,13 @@ const text = (c: string | Uint8Array | undefined): string => (typeof c === 'stri
 function fragments(files: Map<string, string | Uint8Array>): Array<{ url: string; filters: Record<string, string[]>; meta: Record<string, string> }> {
   return [...files]
     .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
-    .map(([, c]) => JSON.parse(gunzipSync(c as Uint8Array).toString('utf8').replace(/^pagefind_dcd/, '')));
+    .map(([, c]) =>
+      JSON.parse(
+        gunzipSync(c as Uint8Array)
+          .toString('utf8')
+          .replace(/^pagefind_dcd/, ''),
+      ),
+    );
 }
 
 // The build side of search, on the fixture games (English duel and board, pt-BR tree).
@@ -63,7 +69,9 @@ describe('the search index', () => {
   it('only the indexed copy of a page gets the search fields; their values are escaped', () => {
     const page = '<html lang="en"><main id="main" data-pagefind-body><h1>Cards &amp; "Tokens"</h1></main></html>';
     const indexed = withSearchFields('g/cards.html', page, 'en');
-    expect(indexed).toContain('<main id="main" data-pagefind-body><span hidden data-pagefind-meta="lang:en" data-pagefind-filter="kind[data-kind]" data-kind="Cards &amp; &quot;Tokens&quot;"></span><h1>');
+    expect(indexed).toContain(
+      '<main id="main" data-pagefind-body><span hidden data-pagefind-meta="lang:en" data-pagefind-filter="kind[data-kind]" data-kind="Cards &amp; &quot;Tokens&quot;"></span><h1>',
+    );
     expect(withSearchFields('g/rules/setup.html', page, 'pt-BR')).toContain('data-kind="Regras"');
     expect(withSearchFields('index.html', page, 'en')).not.toContain('data-kind');
   });

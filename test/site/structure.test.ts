@@ -57,7 +57,9 @@ describe('the built site: one place for each thing', () => {
     const rules = String(files.get('tree/rules.html'));
     for (const n of ['16.4', '16.4.1', '16.5', '16.5.1', '16.6']) {
       // The section holds the number; its heading keeps the r-16-... anchor that links already use.
-      expect(rules).toMatch(new RegExp(`<section class="rule" data-number="${n.replace(/\./g, '\\.')}"><div class="head"><h\\d id="r-${n.replace(/\./g, '-')}">`));
+      expect(rules).toMatch(
+        new RegExp(`<section class="rule" data-number="${n.replace(/\./g, '\\.')}"><div class="head"><h\\d id="r-${n.replace(/\./g, '-')}">`),
+      );
     }
     expect(String(files.get('tree/glossary.html'))).toMatch(/<section class="rule term-entry" data-number="16\.6\.1"><div class="head"><h2 id="ruina">/);
   });
@@ -84,32 +86,48 @@ describe('the built site: one place for each thing', () => {
       }
       expect(walked, game).toEqual(order);
       // Every page of the game is on the walk.
-      expect(pagesOf(files).filter(([p]) => p.startsWith(`${game}/`)).map(([p]) => p.slice(game.length + 1)).sort(), game).toEqual([...order].sort());
+      expect(
+        pagesOf(files)
+          .filter(([p]) => p.startsWith(`${game}/`))
+          .map(([p]) => p.slice(game.length + 1))
+          .sort(),
+        game,
+      ).toEqual([...order].sort());
     }
   });
 
   it('a page with three sections or more opens with "On this page", linking each section', async () => {
     const rules = String((await fixturesSite()).get('tree/rules.html'));
-    const outline = /<nav class="outline" aria-labelledby="on-this-page" data-pagefind-ignore><p class="group" id="on-this-page">Nesta página<\/p><ul>([\s\S]*?)<\/ul><\/nav>/.exec(rules);
-    expect(outline?.[1]).toBe('<li><a href="#r-16-4">16.4 Preparação</a></li><li><a href="#r-16-5">16.5 Tabuleiros</a></li><li><a href="#r-16-6">16.6 Glossário</a></li>');
+    const outline =
+      /<nav class="outline" aria-labelledby="on-this-page" data-pagefind-ignore><p class="group" id="on-this-page">Nesta página<\/p><ul>([\s\S]*?)<\/ul><\/nav>/.exec(
+        rules,
+      );
+    expect(outline?.[1]).toBe(
+      '<li><a href="#r-16-4">16.4 Preparação</a></li><li><a href="#r-16-5">16.5 Tabuleiros</a></li><li><a href="#r-16-6">16.6 Glossário</a></li>',
+    );
     // A short page has none.
     expect(String((await fixturesSite()).get('duel/rules/overview.html'))).not.toContain('class="outline"');
   });
 
   it('a rules chapter that shows a collection links to its page and names its entries, drawing no face a second time', async () => {
     const root = await fixturesProject(['duel'], {
-      'content/duel/rules/01-overview.md': (t) => `${t}\n## Setup\n\nDeal the cards.\n\n## The trophies\n\n::collection{name=trophies}\n\n## Setup\n\nA second heading of the same words.\n\n### Search results\n\n### 2nd round\n`,
+      'content/duel/rules/01-overview.md': (t) =>
+        `${t}\n## Setup\n\nDeal the cards.\n\n## The trophies\n\n::collection{name=trophies}\n\n## Setup\n\nA second heading of the same words.\n\n### Search results\n\n### 2nd round\n`,
     });
     // A chapter named as the collection it shows.
     await writeFile(path.join(root, 'content/duel/rules/02-trophy-cards.md'), '# Trophy cards\n\n::collection{name=trophies}\n');
     const files = await siteOf(root, { search: false });
     const overview = String(files.get('duel/rules/overview.html'));
-    expect(overview).toContain('<div class="collection-link" data-pagefind-ignore><p><a href="../trophies.html">Trophy cards</a> (4, each drawn on its page):</p><ul class="entry-links"><li><a href="../trophies.html#the-lantern-race">The Lantern Race</a></li>');
+    expect(overview).toContain(
+      '<div class="collection-link" data-pagefind-ignore><p><a href="../trophies.html">Trophy cards</a> (4, each drawn on its page):</p><ul class="entry-links"><li><a href="../trophies.html#the-lantern-race">The Lantern Race</a></li>',
+    );
     expect(overview).not.toMatch(/class="[^"]*\bface\b/);
     // The entries' anchors live on the collection page only.
     expect(overview).not.toContain('id="the-lantern-race"');
     // Markdown headings: an anchor from their words, unique on the page, a # link and a copy button.
-    expect(overview).toContain('<div class="head"><h2 id="setup">Setup</h2><span class="permalink" data-pagefind-ignore><a class="anchor" href="#setup" aria-label="Link to Setup">#</a> <button type="button" class="copy" data-copy="setup"');
+    expect(overview).toContain(
+      '<div class="head"><h2 id="setup">Setup</h2><span class="permalink" data-pagefind-ignore><a class="anchor" href="#setup" aria-label="Link to Setup">#</a> <button type="button" class="copy" data-copy="setup"',
+    );
     expect(overview).toContain('<h2 id="the-trophies">The trophies</h2>');
     expect(overview).toContain('<h2 id="setup-2">Setup</h2>');
     // Never an id of the page's own (the search box's), never one that begins with a digit.
@@ -169,7 +187,9 @@ describe('the built site: what a reference site is expected to have', () => {
   it('the home page describes every game: its summary, or the players and source the manifest gives', async () => {
     const home = String((await fixturesSite()).get('index.html'));
     expect(home).toContain('<a href="duel/index.html" lang="en">Lantern Duel</a> — <span lang="en">A small invented game whose Trophy cards score');
-    expect(home).toContain('<a href="board/index.html" lang="en">Border Run</a> — <span lang="en">A game for 2–4 players, transcribed from Border Run test rules.</span>');
+    expect(home).toContain(
+      '<a href="board/index.html" lang="en">Border Run</a> — <span lang="en">A game for 2–4 players, transcribed from Border Run test rules.</span>',
+    );
   });
 
   it('the footer gives the content version and its release date from the releases record, and two builds are byte-identical', async () => {
@@ -177,7 +197,9 @@ describe('the built site: what a reference site is expected to have', () => {
     const releases: Release[] = [{ version: '1.2.0', date: '2026-11-01', from: 'v1.1.0', level: 'minor', games: {} }];
     const released = renderSite(games, { base: '/', releases, version: '0.1.0' });
     for (const page of ['index.html', 'duel/index.html', 'duel/trophies.html']) {
-      expect(String(released.get(page)), page).toContain('<p class="stamp">Content version 1.2.0, released on <time datetime="2026-11-01">2026-11-01</time></p>');
+      expect(String(released.get(page)), page).toContain(
+        '<p class="stamp">Content version 1.2.0, released on <time datetime="2026-11-01">2026-11-01</time></p>',
+      );
     }
     // No release yet: the package version, and no date (never the clock).
     const unreleased = renderSite(games, { base: '/', version: '0.1.0' });
@@ -188,15 +210,27 @@ describe('the built site: what a reference site is expected to have', () => {
 
   it('a reference whose words name another rule keeps the printed text and shows an erratum beside the rule, in the page language', async () => {
     const root = await fixturesProject(['tree'], {
-      'content/tree/rules.yaml': swap('text: Cada tabuleiro tem clareiras ligadas por caminhos.', 'text: Cada tabuleiro tem clareiras ligadas por caminhos. Veja {term:ruina|RUÍNA} ({ref:16.4}).'),
+      'content/tree/rules.yaml': swap(
+        'text: Cada tabuleiro tem clareiras ligadas por caminhos.',
+        'text: Cada tabuleiro tem clareiras ligadas por caminhos. Veja {term:ruina|RUÍNA} ({ref:16.4}).',
+      ),
     });
     const result = await check(root);
-    expect(result.bag.sorted().filter((d) => d.ruleId === 'ref-name-mismatch').map((d) => d.message)).toEqual(['the text names "RUÍNA" but the reference points to rule 16.4, "Preparação"']);
+    expect(
+      result.bag
+        .sorted()
+        .filter((d) => d.ruleId === 'ref-name-mismatch')
+        .map((d) => d.message),
+    ).toEqual(['the text names "RUÍNA" but the reference points to rule 16.4, "Preparação"']);
     const linked = result.games[0]!.linked;
-    expect(linked.errata).toEqual([{ collection: 'rules', id: '16.5', path: '/text', name: 'RUÍNA', target: '16.4', targetTitle: 'Preparação', term: 'ruina', termNumber: '16.6.1' }]);
+    expect(linked.errata).toEqual([
+      { collection: 'rules', id: '16.5', path: '/text', name: 'RUÍNA', target: '16.4', targetTitle: 'Preparação', term: 'ruina', termNumber: '16.6.1' },
+    ]);
     const files = await emitSite(result.games, { base: '/', search: false });
     const rule = /<section class="rule" data-number="16\.5">([\s\S]*?)<\/section>/.exec(String(files.get('tree/rules.html')))?.[1] ?? '';
     expect(rule).toContain('Veja <span class="term-wrap"><a class="term" href="glossary.html#ruina"');
-    expect(rule).toContain('<p class="erratum" role="note"><span class="erratum-label">Errata:</span> o texto impresso diz RUÍNA, mas remete à regra <a class="xref" href="rules.html#r-16-4">16.4</a> (Preparação); RUÍNA é a regra <a class="xref" href="glossary.html#ruina">16.6.1</a>. O texto impresso foi mantido.</p>');
+    expect(rule).toContain(
+      '<p class="erratum" role="note"><span class="erratum-label">Errata:</span> o texto impresso diz RUÍNA, mas remete à regra <a class="xref" href="rules.html#r-16-4">16.4</a> (Preparação); RUÍNA é a regra <a class="xref" href="glossary.html#ruina">16.6.1</a>. O texto impresso foi mantido.</p>',
+    );
   });
 });

@@ -25,12 +25,18 @@ describe('the built site: HTML', () => {
       if (lang !== (game?.locale ?? 'en')) problems.push(`${page}: lang ${lang}`);
       const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
       if (levels.filter((l) => l === 1).length !== 1 || levels[0] !== 1) problems.push(`${page}: h1s ${levels.join(',')}`);
-      levels.forEach((l, i) => { if (i && l > levels[i - 1]! + 1) problems.push(`${page}: h${levels[i - 1]} then h${l}`); });
-      if (!html.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval';`)) problems.push(`${page}: CSP`);
-      if (!/<form role="search"[^>]*>\s*<label for="search-q">[^<]+<\/label>\s*<input type="search" id="search-q"/.test(html)) problems.push(`${page}: search form`);
+      levels.forEach((l, i) => {
+        if (i && l > levels[i - 1]! + 1) problems.push(`${page}: h${levels[i - 1]} then h${l}`);
+      });
+      if (!html.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval';`))
+        problems.push(`${page}: CSP`);
+      if (!/<form role="search"[^>]*>\s*<label for="search-q">[^<]+<\/label>\s*<input type="search" id="search-q"/.test(html))
+        problems.push(`${page}: search form`);
       // The status line is the live region (it says how many results); the results panel is not one.
-      if (!/<p id="search-status" class="visually-hidden" role="status"><\/p>/.test(html) || /<div id="search-results"[^>]*aria-live/.test(html)) problems.push(`${page}: live region`);
-      for (const landmark of ['<header class="site">', '<main id="main"', '<footer class="site">', '<a class="skip" href="#main">']) if (!html.includes(landmark)) problems.push(`${page}: ${landmark}`);
+      if (!/<p id="search-status" class="visually-hidden" role="status"><\/p>/.test(html) || /<div id="search-results"[^>]*aria-live/.test(html))
+        problems.push(`${page}: live region`);
+      for (const landmark of ['<header class="site">', '<main id="main"', '<footer class="site">', '<a class="skip" href="#main">'])
+        if (!html.includes(landmark)) problems.push(`${page}: ${landmark}`);
     }
     expect(problems).toEqual([]);
   });
