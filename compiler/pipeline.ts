@@ -1,17 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { DiagnosticBag } from './diagnostics/diagnostic.ts';
 import { findGames, loadGame, warnFoldersWithoutManifest } from './load/game.ts';
-import { linkGame, type LinkedGame } from './link/link.ts';
-import type { Game } from './model.ts';
+import { linkGame } from './link/link.ts';
+import type { CheckedGame, Game } from './model.ts';
 import type { ParseCache } from './load/parse-cache.ts';
-import { compileRules, type CompiledRule } from './rules/compile.ts';
+import { compileRules } from './rules/compile.ts';
 import { validateGame, type ValidationMemo } from './validate/game.ts';
 import { SchemaSet } from './validate/schemas.ts';
-
-export interface CheckedGame {
-  linked: LinkedGame;
-  rules: CompiledRule[];
-}
 
 export interface CheckResult {
   bag: DiagnosticBag;

@@ -1,3 +1,4 @@
+import { renameSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -27,13 +28,16 @@ export async function replaceFolder(target: string, files: ReadonlyMap<string, s
     const folders = new Set([...files.keys()].map((rel) => path.dirname(path.join(fresh, rel))));
     for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
     for (const [rel, content] of files) await writeFile(path.join(fresh, rel), content);
+    // The two renames back to back, synchronously: between them the target is missing (Node has no atomic exchange
+    // of folders, renameat2's RENAME_EXCHANGE), and an await there would stretch that window to an event-loop turn.
+    // A kill that still lands in it is undone by the next run's `recover`.
     let hadOld = true;
     try {
-      await rename(target, old);
+      renameSync(target, old);
     } catch {
       hadOld = false;
     }
-    await rename(fresh, target);
+    renameSync(fresh, target);
     if (hadOld) await rm(old, { recursive: true, force: true });
   } catch (error) {
     await rm(fresh, { recursive: true, force: true });

@@ -144,7 +144,7 @@ export function makeMover(entries, graph, spec, stepOverride) {
             return { move: 'stay', reason: 'target-here' };
         const candidates = reach(sideId, from, situation);
         for (const target of targets) {
-            const score = (p) => (target.by && p.owner !== undefined ? situation.scores?.[p.owner]?.[target.by] ?? 0 : 0);
+            const score = (p) => (target.by && p.owner !== undefined ? (situation.scores?.[p.owner]?.[target.by] ?? 0) : 0);
             const best = new Map();
             for (const p of situation.pieces) {
                 if (p.kind !== target.piece || !candidates.includes(p.node))

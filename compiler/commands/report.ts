@@ -1,9 +1,7 @@
-import type { PlaceholderInfo } from '../link/link.ts';
 import { textOf } from '../link/link.ts';
 import { declaredLocales, missingTexts } from '../locales/game-locales.ts';
 import { builtInLocales } from '../locales/language.ts';
-import type { Game } from '../model.ts';
-import type { CheckedGame } from '../pipeline.ts';
+import type { CheckedGame, Game, PlaceholderInfo } from '../model.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
 
 /**

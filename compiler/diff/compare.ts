@@ -1,6 +1,5 @@
 import { textOf } from '../link/link.ts';
-import type { Collection, Entry, Text } from '../model.ts';
-import type { CheckedGame } from '../pipeline.ts';
+import type { CheckedGame, Collection, Entry, Text } from '../model.ts';
 
 /**
  * What a change means for the engine package, as semver reads it: `major`

@@ -13,8 +13,7 @@
  * element instead of thousands of literal ones.
  */
 import { rulesTextMembers } from '../rules/texts.ts';
-import type { Collection } from '../model.ts';
-import type { CompiledRule } from '../rules/compile.ts';
+import type { Collection, CompiledRule } from '../model.ts';
 import * as runtime from '../rules/runtime.ts';
 
 /** Collections up to this size stay readable object literals in the game's own module (the bundled games' are); above it, a data module. */

@@ -1,11 +1,11 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CheckedGame } from '../pipeline.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
 import { diffFolder, readFolder, replaceFolder } from '../write.ts';
 import { referenceTargets } from './ids.ts';
 import { EditorSchemaBuilder, type SchemaLookup } from './schema.ts';
 import { mergeSettings, SETTINGS_FILE, type Associations } from './settings.ts';
+import type { CheckedGame } from '../model.ts';
 
 /**
  * Where the editor schemas go. Not committed (.gitignore): they hold the IDs

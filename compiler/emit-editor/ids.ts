@@ -1,5 +1,5 @@
-import { textOf, type LinkedGame } from '../link/link.ts';
-import type { Text } from '../model.ts';
+import { textOf } from '../link/link.ts';
+import type { LinkedGame, Text } from '../model.ts';
 
 /** The IDs a reference (`"x-ref": "<target>"`) may name, each with a label the editor shows beside it. */
 export interface IdList {

@@ -1,8 +1,7 @@
 import Handlebars from 'handlebars';
 import { findTokens, plainText, type Token } from '../link/tokens.ts';
-import { textOf, type PlaceholderInfo } from '../link/link.ts';
-import type { Entry, Text } from '../model.ts';
-import type { CheckedGame } from '../pipeline.ts';
+import { textOf } from '../link/link.ts';
+import type { CheckedGame, Entry, PlaceholderInfo, Text } from '../model.ts';
 import type { Words } from './i18n.ts';
 import type { SiteIndex } from './site-index.ts';
 

@@ -1,5 +1,5 @@
-import { textOf, type PlaceholderInfo } from '../link/link.ts';
-import type { Collection, Entry, Game, Text } from '../model.ts';
+import { textOf } from '../link/link.ts';
+import type { Collection, Entry, Game, PlaceholderInfo, Text } from '../model.ts';
 import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, type PageContext } from './context.ts';
 import type { Words } from './i18n.ts';
 import { mapGraph, mapHtml } from './map-svg.ts';

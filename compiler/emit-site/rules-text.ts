@@ -1,7 +1,8 @@
 import type { Value } from '../rules/dsl.ts';
-import { pointerGet, type CompiledRule } from '../rules/compile.ts';
+import { pointerGet } from '../rules/compile.ts';
 import { esc, inline, type PageContext } from './context.ts';
 import { stateFieldName } from './phrases.ts';
+import type { CompiledRule } from '../model.ts';
 
 /**
  * A rule written as data, shown as rules text. Scoring and effect rules are

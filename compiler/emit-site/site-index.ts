@@ -1,7 +1,4 @@
-import type { PlaceholderInfo } from '../link/link.ts';
-import type { Entry, Game } from '../model.ts';
-import type { CompiledRule } from '../rules/compile.ts';
-import type { CheckedGame } from '../pipeline.ts';
+import type { CheckedGame, CompiledRule, Entry, Game, PlaceholderInfo } from '../model.ts';
 import type { CollectionPlan } from './pages.ts';
 
 /**

@@ -18,10 +18,9 @@
 // A path is fields joined by dots; a field that is a reference (`x-ref`) leads
 // on to the entry it names. The other side may be a number or a string.
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import type { Entry, Game } from '../model.ts';
+import type { Entry, Game, ValidatedRef } from '../model.ts';
 import type { YamlSource } from '../load/yaml-source.ts';
 import { escapePointer } from '../load/yaml-source.ts';
-import type { ValidatedRef } from '../validate/game.ts';
 
 const OPS = {
   equals: (a: unknown, b: unknown) => a === b,

@@ -3,8 +3,7 @@ import type { DiagnosticBag, Place } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { slug } from '../load/slug.ts';
 import type { YamlSource } from '../load/yaml-source.ts';
-import type { Entry, Game, Text } from '../model.ts';
-import type { ValidatedRef } from '../validate/game.ts';
+import type { Entry, Erratum, Game, LinkedGame, PlaceholderInfo, Text, ValidatedRef } from '../model.ts';
 import { checkConstraints } from './constraints.ts';
 import { checkGraphs } from './graph.ts';
 import { checkManifestNames } from './manifest.ts';
@@ -13,29 +12,6 @@ import { renamedIdNotes } from './renamed.ts';
 import { textOf } from '../text.ts';
 import { findTokens } from './tokens.ts';
 
-export interface PlaceholderInfo {
-  collection: string;
-  id: string;
-  /** JSON pointer inside the entry ('' for the whole entry). */
-  path: string;
-  note: string;
-  file: string;
-  line: number | undefined;
-}
-
-export interface LinkedGame {
-  game: Game;
-  /** Values of each declaration, by name, in source order. */
-  declarations: Map<string, string[]>;
-  placeholders: PlaceholderInfo[];
-  /** Readings: choices where the rulebook is silent (`{ reading: VALUE, note }`), listed apart from placeholders. */
-  readings: PlaceholderInfo[];
-  /** Rule number -> numbers of the rules whose text refers to it. */
-  referencedBy: Map<string, string[]>;
-  /** References whose printed words name another rule than their target: the text is kept, and the site shows the note beside it. */
-  errata: Erratum[];
-}
-
 /** A term, or a name in capitals after "See"/"Veja" (the words of compiler/locales/*.yaml), right before a reference's "(". */
 const NAMED_REF = new RegExp(
   `(?:\\{term:([^|}]+)\\|([^}]+)\\}|(?:${referenceWords()
@@ -43,22 +19,6 @@ const NAMED_REF = new RegExp(
     .join('|')})\\s+(\\p{Lu}[\\p{Lu}\\s]{2,}))\\s*\\($`,
   'u',
 );
-
-/** "Veja DESCARTE (16.6.5)" where 16.6.5 is "Compre.": the `ref-name-mismatch` warning, kept for readers. */
-export interface Erratum {
-  collection: string;
-  /** The entry whose text holds the reference. */
-  id: string;
-  /** JSON pointer of the text inside the entry. */
-  path: string;
-  /** The name as printed before the reference. */
-  name: string;
-  target: string;
-  targetTitle: string;
-  /** The glossary term the printed name is tagged with, and its number, when it is one. */
-  term?: string;
-  termNumber?: string;
-}
 
 /** Resolve references, check IDs and the game's invariants; nothing after this phase reads files. */
 export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: DiagnosticBag): LinkedGame {

@@ -2,9 +2,7 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { gameLanguages, warnMissingTexts } from '../locales/game-locales.ts';
 import type { RulesLanguage } from '../locales/language.ts';
 import { textOf } from '../text.ts';
-import type { Text } from '../model.ts';
-import type { LinkedGame } from '../link/link.ts';
-import type { RuleSite } from '../validate/game.ts';
+import type { CompiledRule, LinkedGame, RuleExample, RuleSite, StateExample, Text } from '../model.ts';
 import { checkScoring, type RuleProblem } from './check.ts';
 import { scoringExpression } from './codegen.ts';
 import type { Effect, Scoring } from './dsl.ts';
@@ -17,47 +15,6 @@ import { checkValue, valueExpression, valueFormula } from './value.ts';
 import type { Value } from './dsl.ts';
 import * as runtime from './runtime.ts';
 import { stateModel, type StateModel } from './state.ts';
-
-export interface CompiledRule {
-  collection: string;
-  entryId: string;
-  /** JSON pointer of the rule inside its entry. */
-  pointer: string;
-  kind: 'scoring' | 'effect' | 'value';
-  /** The function's name on the generated entity (`score` for scoring, `apply` for an effect). */
-  functionName: string;
-  /** A JavaScript expression using runtime.ts helpers: over `players` (scoring), or a function of one state (effect). */
-  expression: string;
-  /** The same with TypeScript annotations, for generated/ (effects only). */
-  typedExpression?: string;
-  /** The rule rendered as rules text in the game's locale. */
-  text: string;
-  /**
-   * The rule's text in every locale the game declares (`locales:`), the main
-   * one included (the same as `text`). A value rule's text is a formula, the
-   * same in every locale.
-   */
-  texts: Record<string, string>;
-  /** Per locale, what its text lacked and took from the main locale (or English): the `text-missing-locale` warnings, counted by `rulebook report`. */
-  missingTexts?: Record<string, string[]>;
-  /** Worked examples of a scoring rule (all players' end states -> points). */
-  examples: RuleExample[];
-  /** Worked examples of an effect (one state before -> fields after). */
-  stateExamples?: StateExample[];
-}
-
-export interface RuleExample {
-  note?: string;
-  given: Array<Record<string, unknown>>;
-  expect: number[];
-}
-
-/** An example of an effect: one player's state before, and the fields expected after. */
-export interface StateExample {
-  note?: string;
-  given: Record<string, unknown>;
-  expect: Record<string, unknown>;
-}
 
 const FUNCTION_NAMES: Record<CompiledRule['kind'], string> = { scoring: 'score', effect: 'apply', value: 'value' };
 

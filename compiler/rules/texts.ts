@@ -1,4 +1,4 @@
-import type { CompiledRule } from './compile.ts';
+import type { CompiledRule } from '../model.ts';
 
 /**
  * An entry's rules text as the engine package gives it: `rulesText`, in the

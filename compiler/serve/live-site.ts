@@ -9,9 +9,9 @@ import { readReleases, type Release } from '../release/record.ts';
 import { writeEditorFiles } from '../emit-editor/emit.ts';
 import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
 import { searchIndex } from '../emit-site/search.ts';
-import type { CheckedGame } from '../pipeline.ts';
 import { diffFolder, readFolder, replaceFolder } from '../write.ts';
 import { Project } from './project.ts';
+import type { CheckedGame } from '../model.ts';
 
 /**
  * The site as `rulebook serve` keeps it: the last good files in memory (what

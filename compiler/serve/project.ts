@@ -2,10 +2,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { findGames } from '../load/game.ts';
-import { checkGame, type CheckedGame, type CheckMemo } from '../pipeline.ts';
+import { checkGame, type CheckMemo } from '../pipeline.ts';
 import { ValidationMemo } from '../validate/game.ts';
 import { ParseCache } from '../load/parse-cache.ts';
 import { SchemaSet } from '../validate/schemas.ts';
+import type { CheckedGame } from '../model.ts';
 
 /**
  * The project as `rulebook serve` keeps it between saves: the compiled

@@ -2,28 +2,8 @@ import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ValidateFunction } from 'ajv';
 import { ID_PATTERN, slug } from '../load/slug.ts';
 import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
-import type { Collection, Entry, Game } from '../model.ts';
-import type { FoundRef, SchemaSet } from './schemas.ts';
-
-export interface ValidatedRef extends FoundRef {
-  file: string;
-  source: Entry['source'];
-}
-
-/** A DSL rule inside an entry: which collection and entry, and its pointer relative to the entry. */
-export interface RuleSite {
-  collection: string;
-  entry: Entry;
-  kind: string;
-  pointer: string;
-}
-
-export interface Validated {
-  /** False when the manifest itself is malformed: nothing after validation can trust it. */
-  ok: boolean;
-  refs: ValidatedRef[];
-  rules: RuleSite[];
-}
+import type { Collection, FoundRef, Game, RuleSite, Validated, ValidatedRef } from '../model.ts';
+import type { SchemaSet } from './schemas.ts';
 
 /**
  * Check the manifest and every entry of every collection against their

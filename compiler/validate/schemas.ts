@@ -7,26 +7,12 @@ import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { reportBadBytes } from '../load/encoding.ts';
 import { displayPath, listFiles, readSource } from '../load/files.ts';
 import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
+import type { FoundRef, FoundRule } from '../model.ts';
 
 export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
 
 // ajv-formats is CommonJS: under ESM its default import is the module object, whose own default is the plugin.
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as unknown as FormatsPlugin;
-
-/** A string that names another entry, found while validating (see the x-ref keyword). */
-export interface FoundRef {
-  target: string;
-  value: string;
-  pointer: string;
-  /** The reference is a map key (`propertyNames` with x-ref): its place is the key's, not the value's. */
-  key?: boolean;
-}
-
-/** A value the schema marks as a rule of the DSL (`"x-rule": "scoring"`). */
-export interface FoundRule {
-  kind: string;
-  pointer: string;
-}
 
 let refSink: FoundRef[] | undefined;
 let ruleSink: FoundRule[] | undefined;

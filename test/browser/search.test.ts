@@ -241,6 +241,21 @@ describe.runIf(run)('search', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('the misspelling module (levenshtein.js) that failed to load is tried again on the next query', async () => {
+    const page = await open('duel/index.html');
+    await page.route('**/pagefind/levenshtein.js*', (route) => route.abort());
+    await page.keyboard.press('/');
+    await page.keyboard.type('lampeda');
+    // The reader is told in words that the search could not run, never shown an error.
+    await page.waitForFunction(() => document.querySelector('#search-results .count')?.textContent?.includes('could not run'));
+    await page.unroute('**/pagefind/levenshtein.js*');
+    // The failed import is not kept: the next query imports the module afresh and makes the offer.
+    await search(page, 'lampeda');
+    expect((await page.locator('#search-results .suggest').innerText()).replace(/\s+/g, ' ')).toBe('Did you mean Lâmpada?');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 // The site built with a full URL as its base and served only under that URL's path, as GitHub Pages serves a

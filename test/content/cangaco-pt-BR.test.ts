@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DiagnosticBag } from '../../compiler/diagnostics/diagnostic.ts';
 import { checkGame } from '../../compiler/pipeline.ts';
-import type { CompiledRule } from '../../compiler/rules/compile.ts';
 import { SchemaSet } from '../../compiler/validate/schemas.ts';
 import { ROOT } from '../helpers.ts';
+import type { CompiledRule } from '../../compiler/model.ts';
 
 // Cangaço's Cordel cards in Brazilian Portuguese, rendered from the same scoring data as the English. The pt-BR
 // sentences are a translation, not printed text: they are held to a reference table written by hand
