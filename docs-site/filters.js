@@ -1,4 +1,5 @@
-// A collection split over pages (compiler/emit-site/pages.ts): its filters,
+// @ts-check
+// A collection split over pages (compiler/emit-site/collection-pages.ts): its filters,
 // and links to an entry that lives on another of its pages.
 //
 // The filters know every entry, not only this page's: the build writes the
@@ -13,42 +14,66 @@
 // A link that names an entry on the collection's first page (`cards.html#id`:
 // a bookmark, a link from before the split) is sent on to the page that draws it.
 
+/**
+ * A collection's entry list (compiler/emit-site/collection-pages.ts, `entriesJson`): every entry's ID and page
+ * (an index into `pages`), and each filter field's value per entry as an index into that field's `values` (-1: none).
+ * @typedef {object} EntryList
+ * @property {{ href: string, label: string }[]} pages
+ * @property {{ key: string, label: string, values: string[], labels: string[] }[]} fields
+ * @property {string[]} ids
+ * @property {string[]} names
+ * @property {number[]} page
+ * @property {Record<string, number[]>} values
+ */
+
+/** List URL -> the list; a failed fetch is dropped, so the next use fetches it again. @type {Map<string, Promise<EntryList>>} */
 const lists = new Map();
+/**
+ * @param {string | undefined} href
+ * @returns {Promise<EntryList>}
+ */
 function entryList(href) {
-  const url = new URL(href, location.href).href;
-  if (!lists.has(url)) {
-    const list = fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
+  // `href` is the element's data-entries, which the selectors that find it require.
+  const url = new URL(href ?? '', location.href).href;
+  let list = lists.get(url);
+  if (!list) {
+    list = fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
     lists.set(url, list);
     list.catch(() => lists.delete(url));
   }
-  return lists.get(url);
+  return list;
 }
 
 /** This page's file name ("cards.3.html"), which the entry list names its pages by. */
 const here = () => decodeURIComponent(location.pathname.split('/').pop() || 'index.html');
 
+/** @param {HTMLElement} nav */
 async function followEntry(nav) {
-  const id = decodeURIComponent(location.hash.slice(1));
-  if (!id || document.getElementById(id)) return;
   try {
+    // Inside the try: a malformed escape in the address ("#a%") throws, and names no entry.
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!id || document.getElementById(id)) return;
     const list = await entryList(nav.dataset.entries);
     const at = list.ids.indexOf(id);
     const page = at >= 0 ? list.pages[list.page[at]] : undefined;
     if (page && page.href !== here()) location.replace(`${page.href}${location.search}#${encodeURIComponent(id)}`);
   } catch {
-    // No list (opened as a file, offline): the page stays as it is.
+    // No list (opened as a file, offline) or no entry named: the page stays as it is.
   }
 }
 
+/** @type {(template: string, values: Record<string, string>) => string} */
 const format = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ''));
 
+/** @param {HTMLFormElement} form */
 function attachFilters(form) {
   const words = JSON.parse(form.dataset.words || '{}');
-  const status = form.querySelector('.filter-count');
-  const pagesNav = form.querySelector('.filter-pages');
+  const status = /** @type {HTMLElement} */ (form.querySelector('.filter-count'));
+  const pagesNav = /** @type {HTMLElement} */ (form.querySelector('.filter-pages'));
   const selects = [...form.querySelectorAll('select')];
-  const articles = [...document.querySelectorAll('main article.entity[aria-labelledby]')];
+  const articles = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('main article.entity[aria-labelledby]'))];
   const lang = document.documentElement.lang || undefined;
+  /** @param {number} n */
   const number = (n) => n.toLocaleString(lang);
   let seq = 0;
 
@@ -67,18 +92,28 @@ function attachFilters(form) {
       return;
     }
     status.textContent = words.loading;
-    let list;
     try {
-      list = await entryList(form.dataset.entries);
+      const list = await entryList(form.dataset.entries);
+      if (mine === seq) draw(list, picks, query);
     } catch {
+      // No list (offline), or one not shaped as this script reads it: the reader is told in words, and no
+      // rejection goes unhandled (apply runs from event listeners, which drop its promise).
       if (mine === seq) status.textContent = words.failed;
-      return;
     }
-    if (mine !== seq) return;
+  }
+
+  /**
+   * Show the entries that match every pick: this page's, and the pages holding the others.
+   * @param {EntryList} list
+   * @param {string[][]} picks
+   * @param {string} query
+   */
+  function draw(list, picks, query) {
     const tests = picks.map(([key, value]) => {
       const field = list.fields.find((f) => f.key === key);
       const wanted = field ? field.values.indexOf(value) : -2;
       const column = list.values[key] ?? [];
+      /** @param {number} i */
       return (i) => column[i] === wanted;
     });
     const perPage = new Array(list.pages.length).fill(0);
@@ -113,12 +148,28 @@ function attachFilters(form) {
       : words.none;
   }
 
-  for (const s of selects) s.addEventListener('change', () => { void apply(); });
+  for (const s of selects)
+    s.addEventListener('change', () => {
+      void apply();
+    });
   // Reset clears the menus after this event: apply once they are clear.
-  form.addEventListener('reset', () => setTimeout(() => { void apply(); }, 0));
-  form.addEventListener('submit', (event) => { event.preventDefault(); void apply(); });
+  form.addEventListener('reset', () =>
+    setTimeout(() => {
+      void apply();
+    }, 0),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void apply();
+  });
   // Fetch the list when a reader comes to the filters, before the first choice.
-  form.addEventListener('focusin', () => { entryList(form.dataset.entries).catch(() => {}); }, { once: true });
+  form.addEventListener(
+    'focusin',
+    () => {
+      entryList(form.dataset.entries).catch(() => {});
+    },
+    { once: true },
+  );
 
   // Filters named in the address (a page list link, a shared URL) are applied at once.
   const params = new URLSearchParams(location.search);
@@ -135,10 +186,12 @@ function attachFilters(form) {
 }
 
 export function attachCollectionPages() {
-  const nav = document.querySelector('nav.collection-pages[data-entries]');
+  const nav = /** @type {HTMLElement | null} */ (document.querySelector('nav.collection-pages[data-entries]'));
   if (!nav || !location.protocol.startsWith('http')) return;
   void followEntry(nav);
-  window.addEventListener('hashchange', () => { void followEntry(nav); });
-  const form = document.querySelector('form.entry-filters[data-entries]');
+  window.addEventListener('hashchange', () => {
+    void followEntry(nav);
+  });
+  const form = /** @type {HTMLFormElement | null} */ (document.querySelector('form.entry-filters[data-entries]'));
   if (form) attachFilters(form);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The search box. One query searches every game in every language: the
 // page's own Pagefind bundle (its stemmer) with the other languages' bundles
 // merged in (`mergeIndex`), all loaded on the reader's first query. A rule
@@ -10,10 +11,52 @@
 // announces how many there are, never the list. Nothing from the index is
 // inserted as HTML: excerpts are rebuilt as text and <mark> elements.
 
-/** bundle URL -> Promise<{ pagefind, numbersList, spellingsList, base }>; a failed load is dropped, so the next query tries again. */
-const engines = new Map();
-let attempt = 0;
+/**
+ * The parts of Pagefind's browser API (pagefind.js; https://pagefind.app/docs/api/) this file uses.
+ * @typedef {object} Pagefind
+ * @property {(options: object) => Promise<void>} options
+ * @property {() => Promise<void>} init
+ * @property {(path: string, options: object) => Promise<void>} mergeIndex
+ * @property {() => Promise<Record<string, Record<string, number>>>} filters
+ * @property {(query: string, options: { filters: Record<string, string> }) => Promise<{ results: { data: () => Promise<PageData> }[] } | null>} search
+ */
+/**
+ * One page Pagefind found, with its headings that hold the query.
+ * @typedef {{ url: string, excerpt?: string, meta?: Record<string, string>, sub_results?: SubResult[] }} PageData
+ * @typedef {{ url: string, title?: string, excerpt?: string, locations?: number[] }} SubResult
+ */
+/**
+ * A result as the list shows it.
+ * @typedef {{ url: string, title?: string, excerpt?: string, game?: string, page?: string, lang?: string }} Place
+ */
+/**
+ * The numbered rules (pagefind/numbers.json): each name is [text, url, game index, language index, rule number].
+ * @typedef {{ languages: string[], games: string[], names: [string, string, number, number, string?][] }} Names
+ */
+/** @typedef {{ pagefind: Pagefind, numbersList: () => Promise<Names>, spellingsList: () => Promise<string[]>, base: URL }} Engine */
 
+/** bundle URL -> the loaded engine; a failed load is dropped, so the next query tries again. @type {Map<string, Promise<Engine>>} */
+const engines = new Map();
+
+/** Module URL -> how many times its import failed. */
+const failedImports = new Map();
+/**
+ * Import a module, and after a failure (the network dropped) import it afresh on the next call. The HTML module
+ * map used to keep a failed import under its URL for the page's life, and a browser may still do so (Chromium 156
+ * fetches again): a retry asks for another URL, so every browser fetches it anew.
+ * @param {string} href
+ */
+async function importAgain(href) {
+  const failures = failedImports.get(href) ?? 0;
+  try {
+    return await import(failures ? `${href}?retry=${failures}` : href);
+  } catch (error) {
+    failedImports.set(href, failures + 1);
+    throw error;
+  }
+}
+
+/** @type {Names} */
 const EMPTY_NAMES = { languages: [], games: [], names: [] };
 /** A query that is a rule number: "16.5.1", "16.4.1.II", "16." */
 const NUMBER = /^\d+(?:\.[0-9a-z]+)*\.?$/i;
@@ -21,25 +64,36 @@ const NUMBER = /^\d+(?:\.[0-9a-z]+)*\.?$/i;
 const LEADING_NUMBER = /^\d+(?:\.[0-9a-z]+)*\.?\s+/i;
 const MAX_RESULTS = 10;
 
+/**
+ * The engine of the bundle at `bundlePath`, loaded once; a load that failed is forgotten, so the next query loads it again.
+ * @param {string} bundlePath
+ * @returns {Promise<Engine>}
+ */
 function load(bundlePath) {
   const base = new URL(bundlePath, document.baseURI);
   const key = base.href;
-  if (!engines.has(key)) {
-    const engine = open(base, attempt);
-    engines.set(key, engine);
-    engine.catch(() => {
-      if (engines.get(key) !== engine) return;
-      engines.delete(key);
-      attempt += 1;
+  let engine = engines.get(key);
+  if (!engine) {
+    const opening = open(base);
+    engine = opening;
+    engines.set(key, opening);
+    opening.catch(() => {
+      if (engines.get(key) === opening) engines.delete(key);
     });
   }
-  return engines.get(key);
+  return engine;
 }
 
-async function open(base, retry) {
-  const languages = fetch(new URL('../languages.json', base)).then((r) => (r.ok ? r.json() : [])).catch(() => []);
-  // A browser remembers a failed module import: a retry imports a fresh copy under another URL.
-  const pagefind = await import(new URL(`pagefind.js${retry ? `?retry=${retry}` : ''}`, base).href);
+/**
+ * @param {URL} base
+ * @returns {Promise<Engine>}
+ */
+async function open(base) {
+  const languages = fetch(new URL('../languages.json', base))
+    .then((r) => (r.ok ? r.json() : []))
+    .catch(() => []);
+  /** @type {Pagefind} */
+  const pagefind = await importAgain(new URL('pagefind.js', base).href);
   // Result URLs relative to the site's root ("/duel/x.html"), which the caller joins to the page's
   // relative `root`. Pagefind's default base is the path above its bundle, which under a sub-path
   // (/docs/pagefind/) would put /docs/ into every result link a second time.
@@ -54,7 +108,14 @@ async function open(base, retry) {
   // Each list is fetched only for a query that needs it, and a failed fetch is tried again: the numbered
   // rules (numbers.json) for a rule number, the distinct names (spellings.json) for a query that found
   // nothing. (One list of every heading with its URL weighed 3 MB at 30,000 cards.)
+  /**
+   * @template T
+   * @param {string} file
+   * @param {T} empty
+   * @returns {() => Promise<T>}
+   */
   const lazy = (file, empty) => {
+    /** @type {Promise<T> | undefined} */
     let list;
     return () => {
       list ??= fetch(new URL(`../${file}`, base)).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
@@ -64,9 +125,10 @@ async function open(base, retry) {
       });
     };
   };
-  return { pagefind, numbersList: lazy('numbers.json', EMPTY_NAMES), spellingsList: lazy('spellings.json', []), base };
+  return { pagefind, numbersList: lazy('numbers.json', EMPTY_NAMES), spellingsList: lazy('spellings.json', /** @type {string[]} */ ([])), base };
 }
 
+/** @param {string} excerpt */
 function excerptNode(excerpt) {
   const p = document.createElement('p');
   p.className = 'excerpt';
@@ -81,8 +143,9 @@ function excerptNode(excerpt) {
   return p;
 }
 
+/** @param {string} s */
 const fold = (s) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-/** A text's words as printed, split as the folded comparison splits them. */
+/** A text's words as printed, split as the folded comparison splits them. @param {string} s */
 const wordsOf = (s) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
@@ -92,42 +155,59 @@ const wordsOf = (s) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
  * behind pages of noise. A marked word counts when it is about as long as a
  * query word (4 letters, or the whole of a shorter one) and starts like it;
  * an excerpt with no marks (a match in the title) counts.
+ * @param {string | undefined} excerpt
+ * @param {string[]} asked
  */
 function answers(excerpt, asked) {
   const marks = [...(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => fold(m[1]));
   if (!marks.length) return true;
-  return marks.some((mark) => asked.some((word) => {
-    const need = Math.min(4, word.length);
-    return mark.length >= need && mark.slice(0, need) === word.slice(0, need);
-  }));
+  return marks.some((mark) =>
+    asked.some((word) => {
+      const need = Math.min(4, word.length);
+      return mark.length >= need && mark.slice(0, need) === word.slice(0, need);
+    }),
+  );
 }
 
 /**
  * The best places inside one page: its sub-results (headings with an anchor),
  * those whose heading holds the query's words first (by a 4-letter stem, so
  * "clareira costeira" ranks "Clareiras Costeiras"), then by matches.
+ * @param {PageData} data
+ * @param {string} query
+ * @returns {Place[]}
  */
 function places(data, query) {
-  const stems = fold(query).split(/\s+/).filter(Boolean).map((w) => w.slice(0, 4));
+  const stems = fold(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.slice(0, 4));
+  /** @param {SubResult} s */
   const inTitle = (s) => stems.filter((w) => fold(s.title ?? '').includes(w)).length;
   const subs = (data.sub_results ?? []).filter((s) => s.url.includes('#'));
   const ranked = [...subs].sort((a, b) => inTitle(b) - inTitle(a) || (b.locations?.length ?? 0) - (a.locations?.length ?? 0));
   const asked = wordsOf(fold(query));
-  const found = (ranked.length ? ranked : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }]).filter((p) => answers(p.excerpt, asked)).slice(0, 3);
+  /** @type {SubResult[]} */
+  const candidates = ranked.length ? ranked : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }];
+  const found = candidates.filter((p) => answers(p.excerpt, asked)).slice(0, 3);
   return found.map((p) => ({ url: p.url, title: p.title, excerpt: p.excerpt, game: data.meta?.game, page: data.meta?.title, lang: data.meta?.lang }));
 }
 
 /**
  * The rule whose number is the query, then the rules under it ("16.5" then
  * 16.5.1, ...), from the build's names list: shown before any other result.
+ * @param {Names} names
+ * @param {string} query
+ * @returns {Place[]}
  */
 function numbered(names, query) {
   if (!NUMBER.test(query)) return [];
   const number = query.replace(/\.$/, '').toLowerCase();
   const hits = names.names.filter((n) => n[4] && (n[4].toLowerCase() === number || n[4].toLowerCase().startsWith(`${number}.`)));
   // The rule itself, then the rules under it in the rulebook's order (16.4.1 before 16.10).
-  const exact = (n) => (n[4].length === number.length ? 0 : 1);
-  hits.sort((a, b) => exact(a) - exact(b) || a[4].localeCompare(b[4], 'en', { numeric: true }));
+  /** @param {Names['names'][number]} n */
+  const exact = (n) => (n[4]?.length === number.length ? 0 : 1);
+  hits.sort((a, b) => exact(a) - exact(b) || (a[4] ?? '').localeCompare(b[4] ?? '', 'en', { numeric: true }));
   return hits.map(([text, url, game, lang]) => ({ url, title: text, game: names.games[game], lang: names.languages[lang] }));
 }
 
@@ -136,9 +216,12 @@ function numbered(names, query) {
  * of one, accents aside) before the others, each group in Pagefind's order:
  * "governar" puts the rule and the glossary entry named Governar before a
  * page where the English stemmer matched "governor".
+ * @param {Place[]} found
+ * @param {string} query
  */
 function byTitle(found, query) {
   const asked = wordsOf(fold(query));
+  /** @param {Place} p */
   const named = (p) => {
     const words = wordsOf(fold(p.title ?? ''));
     return asked.every((a) => words.some((w) => w.startsWith(a)));
@@ -146,7 +229,7 @@ function byTitle(found, query) {
   return [...found.filter(named), ...found.filter((p) => !named(p))];
 }
 
-/** Whether a result's excerpt quotes the rule number (a rule that refers to it), for a number query. */
+/** Whether a result's excerpt quotes the rule number (a rule that refers to it), for a number query. @type {(place: Place, number: string) => boolean} */
 const quotes = (place, number) => new DOMParser().parseFromString(place.excerpt ?? '', 'text/html').body.textContent.includes(number.replace(/\.$/, ''));
 
 /**
@@ -155,13 +238,19 @@ const quotes = (place, number) => new DOMParser().parseFromString(place.excerpt 
  * edit distance that grows with the query's length (1 up to 4 letters, 2 up
  * to 8, then 3). The distance is fastest-levenshtein's, shipped beside the
  * index (pagefind/levenshtein.js) and loaded only for such a query.
+ * @param {string[]} spellings
+ * @param {string} query
+ * @param {URL} base
+ * @returns {Promise<string | undefined>}
  */
 async function closestName(spellings, query, base) {
   const asked = wordsOf(fold(query));
   const target = asked.join(' ');
   if (target.length < 3 || !spellings.length) return undefined;
-  const { distance } = await import(new URL('../levenshtein.js', base).href);
+  /** @type {{ distance: (a: string, b: string) => number }} */
+  const { distance } = await importAgain(new URL('../levenshtein.js', base).href);
   const budget = target.length <= 4 ? 1 : target.length <= 8 ? 2 : 3;
+  /** @type {{ d: number, text: string } | undefined} */
   let best;
   for (const text of spellings) {
     const printed = wordsOf(text.replace(LEADING_NUMBER, ''));
@@ -175,6 +264,10 @@ async function closestName(spellings, query, base) {
   return best?.text;
 }
 
+/**
+ * @param {HTMLSelectElement} select
+ * @param {Record<string, number> | undefined} counts
+ */
 function fillFilter(select, counts) {
   const values = Object.keys(counts ?? {}).sort((a, b) => a.localeCompare(b));
   for (const value of values) {
@@ -185,28 +278,41 @@ function fillFilter(select, counts) {
     select.append(option);
   }
   // One value is no choice: the menu stays hidden.
-  select.closest('label').hidden = values.length < 2;
+  const label = select.closest('label');
+  if (label) label.hidden = values.length < 2;
   return values.length > 1;
 }
 
-/** `bundlePath` is the bundle's path, or a function giving it. */
+/**
+ * `bundlePath` is the bundle's path, or a function giving it.
+ * @param {HTMLInputElement} input
+ * @param {HTMLElement} region
+ * @param {Record<string, string>} words
+ * @param {string | (() => string)} bundlePath
+ * @param {string} root
+ */
 export function attachSearch(input, region, words, bundlePath, root) {
   const bundle = () => (typeof bundlePath === 'function' ? bundlePath() : bundlePath);
-  const form = input.form ?? region.parentElement;
+  const form = /** @type {HTMLElement} */ (input.form ?? region.parentElement);
   const status = document.getElementById('search-status');
   const count = region.querySelector('.count') ?? region.appendChild(Object.assign(document.createElement('p'), { className: 'count' }));
-  const suggest = region.querySelector('.suggest');
+  const suggest = /** @type {HTMLElement | null} */ (region.querySelector('.suggest'));
   const suggestion = suggest?.querySelector('button');
-  const filters = region.querySelector('.filters');
-  const gameFilter = document.getElementById('search-game');
-  const kindFilter = document.getElementById('search-kind');
+  const filters = /** @type {HTMLElement | null} */ (region.querySelector('.filters'));
+  const gameFilter = /** @type {HTMLSelectElement | null} */ (document.getElementById('search-game'));
+  const kindFilter = /** @type {HTMLSelectElement | null} */ (document.getElementById('search-kind'));
   let seq = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   let filled = false;
 
   const focusInside = () => form.contains(document.activeElement);
-  const show = () => { if (count.textContent) region.hidden = false; };
-  const hide = () => { region.hidden = true; };
+  const show = () => {
+    if (count.textContent) region.hidden = false;
+  };
+  const hide = () => {
+    region.hidden = true;
+  };
   const clear = () => {
     region.querySelector('ol')?.remove();
     count.textContent = '';
@@ -215,12 +321,14 @@ export function attachSearch(input, region, words, bundlePath, root) {
     hide();
   };
   /** The visible count line and the status line (what a screen reader hears: the count, and a suggestion). */
+  /** @param {string} text */
   const report = (text) => {
     count.textContent = text;
     if (status) status.textContent = suggest && !suggest.hidden ? `${text}. ${suggest.textContent.replace(/\s+/g, ' ').trim()}` : text;
     if (focusInside()) show();
   };
   /** A search that could not run: its reason, and nothing left over from an earlier query. */
+  /** @param {string} text */
   const fail = (text) => {
     region.querySelector('ol')?.remove();
     if (suggest) suggest.hidden = true;
@@ -245,6 +353,7 @@ export function attachSearch(input, region, words, bundlePath, root) {
         const some = [fillFilter(gameFilter, known.game), fillFilter(kindFilter, known.kind)];
         filters.hidden = !some.some(Boolean);
       }
+      /** @type {Record<string, string>} */
       const chosen = {};
       if (gameFilter?.value) chosen.game = gameFilter.value;
       if (kindFilter?.value) chosen.kind = kindFilter.value;
@@ -252,10 +361,14 @@ export function attachSearch(input, region, words, bundlePath, root) {
       if (mine !== seq || !found) return;
       const pages = await Promise.all(found.results.slice(0, 8).map((r) => r.data()));
       if (mine !== seq) return;
-      const first = NUMBER.test(query) ? numbered(await engine.numbersList(), query).filter((n) => (!chosen.game || n.game === chosen.game)) : [];
+      const first = NUMBER.test(query) ? numbered(await engine.numbersList(), query).filter((n) => !chosen.game || n.game === chosen.game) : [];
       // Pagefind reads "16.5.1" as the words 16, 5 and 1, found in any rule with those numbers: after a
       // numbered rule, only the results that quote the number (rules referring to it) follow.
-      const rest = byTitle(pages.flatMap((data) => places(data, query)).filter((p) => !first.length || quotes(p, query)), query);
+      const rest = byTitle(
+        pages.flatMap((data) => places(data, query)).filter((p) => !first.length || quotes(p, query)),
+        query,
+      );
+      /** @type {Place[]} */
       const items = [];
       const seen = new Set();
       for (const place of [...first, ...rest]) {
@@ -272,6 +385,11 @@ export function attachSearch(input, region, words, bundlePath, root) {
     }
   }
 
+  /**
+   * @param {string} query
+   * @param {Place[]} items
+   * @param {string | undefined} closest
+   */
   function render(query, items, closest) {
     const list = document.createElement('ol');
     for (const item of items) {
@@ -281,7 +399,7 @@ export function attachSearch(input, region, words, bundlePath, root) {
       a.href = root + item.url.replace(/^\//, '');
       const title = document.createElement('span');
       title.className = 'r-title';
-      title.textContent = item.title;
+      title.textContent = item.title ?? '';
       const game = document.createElement('span');
       game.className = 'r-game';
       game.textContent = [item.game, item.page].filter((t) => t && t !== item.title).join(' · ');
@@ -301,10 +419,15 @@ export function attachSearch(input, region, words, bundlePath, root) {
 
   const runSoon = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => { void run(); }, 120);
+    timer = setTimeout(() => {
+      void run();
+    }, 120);
   };
   input.addEventListener('input', runSoon);
-  for (const select of [gameFilter, kindFilter]) select?.addEventListener('change', () => { void run(); });
+  for (const select of [gameFilter, kindFilter])
+    select?.addEventListener('change', () => {
+      void run();
+    });
   suggestion?.addEventListener('click', () => {
     input.value = suggestion.textContent ?? '';
     input.focus();
@@ -314,7 +437,7 @@ export function attachSearch(input, region, words, bundlePath, root) {
     event.preventDefault();
     clearTimeout(timer);
     await run();
-    region.querySelector('ol a')?.focus();
+    /** @type {HTMLElement | null} */ (region.querySelector('ol a'))?.focus();
   });
   // The panel closes when focus leaves the search form (a click inside the panel focuses the panel itself),
   // and opens again when the reader comes back to a query with results.
@@ -324,8 +447,8 @@ export function attachSearch(input, region, words, bundlePath, root) {
   input.addEventListener('focus', show);
   // Arrow keys move between the input and the result links; Escape clears and closes.
   form.addEventListener('keydown', (event) => {
-    const links = [...region.querySelectorAll('ol a')];
-    const at = links.indexOf(document.activeElement);
+    const links = [.../** @type {NodeListOf<HTMLElement>} */ (region.querySelectorAll('ol a'))];
+    const at = links.indexOf(/** @type {HTMLElement} */ (document.activeElement));
     if (event.key === 'ArrowDown' && links.length && (at >= 0 || document.activeElement === input)) {
       event.preventDefault();
       show();
@@ -341,5 +464,12 @@ export function attachSearch(input, region, words, bundlePath, root) {
   });
   // Start fetching the index when the reader comes to the box, not on every page load.
   // (Not when a menu picks the language: the reader may change it before the first query.)
-  if (typeof bundlePath !== 'function') input.addEventListener('focus', () => { load(bundle()).catch(() => {}); }, { once: true });
+  if (typeof bundlePath !== 'function')
+    input.addEventListener(
+      'focus',
+      () => {
+        load(bundle()).catch(() => {});
+      },
+      { once: true },
+    );
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // What every page shares: copy-link buttons, the `/` shortcut, dismissable
 // glossary tooltips, the search box and the offline service worker. A module
 // file, never inline script: the Content-Security-Policy allows only the
@@ -7,7 +8,7 @@ import { attachCollectionPages } from './filters.js';
 
 const html = document.documentElement;
 html.classList.add('js');
-const input = document.getElementById('search-q');
+const input = /** @type {HTMLInputElement | null} */ (document.getElementById('search-q'));
 const results = document.getElementById('search-results');
 const words = input ? JSON.parse(input.dataset.words || '{}') : {};
 
@@ -16,11 +17,17 @@ const status = document.createElement('p');
 status.className = 'visually-hidden';
 status.setAttribute('role', 'status');
 document.body.append(status);
-const announce = (text) => { status.textContent = ''; setTimeout(() => { status.textContent = text; }, 50); };
+/** @param {string} text */
+const announce = (text) => {
+  status.textContent = '';
+  setTimeout(() => {
+    status.textContent = text;
+  }, 50);
+};
 
 document.addEventListener('click', async (event) => {
   const button = event.target instanceof Element ? event.target.closest('button.copy') : null;
-  if (!button) return;
+  if (!(button instanceof HTMLElement)) return;
   const url = new URL(`#${button.dataset.copy}`, location.href).href;
   try {
     await navigator.clipboard.writeText(url);
@@ -48,7 +55,7 @@ document.addEventListener('focusin', () => html.classList.remove('tips-off'));
 document.addEventListener('pointermove', () => html.classList.remove('tips-off'), { passive: true });
 
 // The home page lists games in several languages: its menu picks the index to search.
-const language = document.getElementById('search-lang');
+const language = /** @type {HTMLSelectElement | null} */ (document.getElementById('search-lang'));
 const bundle = language ? () => language.value : html.dataset.search || 'pagefind/en/';
 if (input && results) attachSearch(input, results, words, bundle, html.dataset.root || '');
 language?.addEventListener('change', () => input?.dispatchEvent(new Event('input')));
@@ -58,11 +65,21 @@ attachCollectionPages();
 
 // Offline: a service worker keeps every page and asset once fetched. Only over http(s).
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-  navigator.serviceWorker.register(new URL(`${html.dataset.root || ''}sw.js`, location.href)).then(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    // This page loaded before the worker took control: hand it over to be cached too.
-    registration.active?.postMessage({ cache: [location.href.split('#')[0], ...[...document.querySelectorAll('link[rel=stylesheet], script[src]')].map((e) => e.href || e.src)] });
-  }).catch(() => {});
+  navigator.serviceWorker
+    .register(new URL(`${html.dataset.root || ''}sw.js`, location.href))
+    .then(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      // This page loaded before the worker took control: hand it over to be cached too.
+      registration.active?.postMessage({
+        cache: [
+          location.href.split('#')[0],
+          ...[.../** @type {NodeListOf<HTMLLinkElement | HTMLScriptElement>} */ (document.querySelectorAll('link[rel=stylesheet], script[src]'))].map((e) =>
+            'href' in e ? e.href : e.src,
+          ),
+        ],
+      });
+    })
+    .catch(() => {});
 }
 
 // ---- Page frame: the phone menu, rules by number, the touch-screen hint ------
@@ -70,9 +87,10 @@ if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
 // one tap opens it above the page, a second closes it, and so does Escape
 // (focus goes back to the button). Without script the navigation simply
 // follows the page.
-const menu = document.querySelector('button.menu');
+const menu = /** @type {HTMLButtonElement | null} */ (document.querySelector('button.menu'));
 const side = document.getElementById('side-nav');
 if (menu && side) {
+  /** @param {boolean} open */
   const setOpen = (open) => {
     menu.setAttribute('aria-expanded', String(open));
     side.classList.toggle('open', open);
@@ -91,7 +109,13 @@ if (menu && side) {
 // rule's section carries the number as data-number, since an id may not
 // begin with a digit).
 function followNumber() {
-  const number = decodeURIComponent(location.hash.slice(1));
+  let number;
+  try {
+    number = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    // A malformed escape ("#16%"): no rule is named, and the rest of this script must still run.
+    return;
+  }
   if (!/^\d+(\.[\p{L}\d]+)*$/u.test(number) || document.getElementById(number)) return;
   const heading = document.querySelector(`[data-number="${CSS.escape(number)}"] :is(h2, h3, h4, h5, h6)[id]`);
   if (heading) location.replace(`#${heading.id}`);
@@ -115,6 +139,10 @@ if (window.matchMedia('(hover: none)').matches) {
 // a mouse drag and the arrow keys (the frame takes focus) move around it, and
 // + / − zoom while the frame has focus. No library: a few steps of CSS width.
 const ZOOMS = ['1', '1.5', '2', '3', '4'];
+/**
+ * @param {HTMLElement} frame
+ * @param {number} step
+ */
 function zoomMap(frame, step) {
   const at = Math.max(0, ZOOMS.indexOf(frame.dataset.zoom || '1'));
   const next = Math.min(ZOOMS.length - 1, Math.max(0, at + step));
@@ -125,26 +153,31 @@ function zoomMap(frame, step) {
   frame.dataset.zoom = ZOOMS[next];
   frame.scrollLeft = cx * frame.scrollWidth - frame.clientWidth / 2;
   frame.scrollTop = cy * frame.scrollHeight - frame.clientHeight / 2;
-  for (const button of document.querySelectorAll(`button.map-zoom[aria-controls="${frame.id}"]`)) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(`button.map-zoom[aria-controls="${frame.id}"]`))) {
     const zoomIn = button.dataset.zoom === 'in';
     button.disabled = zoomIn ? next === ZOOMS.length - 1 : next === 0;
   }
 }
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest('button.map-zoom') : null;
-  const frame = button && document.getElementById(button.getAttribute('aria-controls') || '');
+  const frame = button instanceof HTMLElement && document.getElementById(button.getAttribute('aria-controls') || '');
   if (frame) zoomMap(frame, button.dataset.zoom === 'in' ? 1 : -1);
 });
-for (const frame of document.querySelectorAll('.map-scroll')) {
+for (const frame of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.map-scroll'))) {
   frame.addEventListener('keydown', (event) => {
     if (event.target !== frame || event.ctrlKey || event.metaKey || event.altKey) return;
     const step = event.key === '+' || event.key === '=' ? 1 : event.key === '-' ? -1 : 0;
-    if (step) { event.preventDefault(); zoomMap(frame, step); }
+    if (step) {
+      event.preventDefault();
+      zoomMap(frame, step);
+    }
   });
   // A mouse drags the drawing (touch already pans a scrolling frame); a drag is not a click on the space under it.
+  /** @type {{ x: number, y: number, left: number, top: number, moved: boolean } | null} */
   let drag = null;
   frame.addEventListener('pointerdown', (event) => {
-    if (event.pointerType === 'mouse' && event.button === 0 && frame.dataset.zoom !== '1') drag = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, moved: false };
+    if (event.pointerType === 'mouse' && event.button === 0 && frame.dataset.zoom !== '1')
+      drag = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, moved: false };
   });
   frame.addEventListener('pointermove', (event) => {
     if (!drag) return;
@@ -156,9 +189,20 @@ for (const frame of document.querySelectorAll('.map-scroll')) {
     frame.scrollLeft = drag.left - dx;
     frame.scrollTop = drag.top - dy;
   });
-  const end = () => { setTimeout(() => { drag = null; }, 0); frame.classList.remove('dragging'); };
+  const end = () => {
+    setTimeout(() => {
+      drag = null;
+    }, 0);
+    frame.classList.remove('dragging');
+  };
   frame.addEventListener('pointerup', end);
   frame.addEventListener('pointerleave', end);
-  frame.addEventListener('click', (event) => { if (drag?.moved) event.preventDefault(); }, true);
+  frame.addEventListener(
+    'click',
+    (event) => {
+      if (drag?.moved) event.preventDefault();
+    },
+    true,
+  );
 }
 // ---- end of map zoom ----------------------------------------------------------
