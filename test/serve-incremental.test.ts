@@ -57,3 +57,24 @@ describe('serve re-checks what a save changed, and nothing goes stale', () => {
     expect(project.diagnostics.map(shape)).toEqual(['content/mini/cards/b.yaml:1 schema-enum']);
   });
 });
+
+describe('serve keeps the site whole across saves', () => {
+  it('a collection that shrinks back to one page leaves no stale page or entry list behind', async () => {
+    const { LiveSite } = await import('../compiler/serve/live-site.ts');
+    const { readdir } = await import('node:fs/promises');
+    const many = Array.from({ length: 230 }, (_, i) => `- { name: Card ${i}, kind: single }`).join('\n') + '\n';
+    const root = await makeProject({ 'content/mini/game.yaml': MINI_GAME, 'schemas/mini/card.schema.json': MINI_SCHEMA, 'content/mini/cards.yaml': many });
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    await live.init();
+    await live.settled();
+    const files = async () => (await readdir(path.join(root, 'docs-site/dist/mini'))).filter((f) => f.startsWith('cards')).sort();
+    expect(await files()).toEqual(['cards.2.html', 'cards.entries.json', 'cards.html']);
+    await writeFile(path.join(root, 'content/mini/cards.yaml'), many.split('\n').slice(0, 10).join('\n') + '\n');
+    const r = await live.update([path.join(root, 'content/mini/cards.yaml')]);
+    expect(r.ok, r.errors).toBe(true);
+    await live.settled();
+    expect(await files()).toEqual(['cards.html']);
+    expect([...live.site.keys()].filter((p) => p.startsWith('mini/cards'))).toEqual(['mini/cards.html']);
+    await (await import('../compiler/emit-site/search.ts')).closeSearch();
+  });
+});

@@ -90,11 +90,12 @@ export class LiveSite {
     const t1 = performance.now();
     const touched = new Set(change.games.map((dir) => this.project.games.get(dir)?.checked?.linked.game.manifest.id).filter(Boolean));
     const next: SiteFiles = new Map();
-    // Pages of untouched games stay as they are; a touched (or removed) game's pages are rendered anew.
+    // Files of untouched games stay as they are; a touched (or removed) game's folder is rendered anew, pages and
+    // data alike (a collection that shrinks to one page leaves no `<collection>.entries.json` behind).
     const ids = new Set(games.map((g) => g.linked.game.manifest.id));
     for (const [p, c] of this.site) {
       const game = p.split('/')[0]!;
-      if (p.endsWith('.html') && p.includes('/') && (touched.has(game) || !ids.has(game))) continue;
+      if (p.includes('/') && game !== 'pagefind' && (touched.has(game) || !ids.has(game))) continue;
       next.set(p, c);
     }
     const records = await this.records();
