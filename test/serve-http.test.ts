@@ -36,6 +36,10 @@ describe('the site server of rulebook serve', () => {
       expect((await get(server.url, '/a%20b.html')).body).toBe('spaced');
       expect((await get(server.url, '/../../etc/passwd')).status).toBe(404);
       expect((await get(server.url, '/nope.html')).status).toBe(404);
+      // With the site's own 404 page, a missing page answers with it (still status 404).
+      files.set('404.html', '<!doctype html><html><head></head><body>Page not found</body></html>');
+      expect(await get(server.url, '/nope.html')).toMatchObject({ status: 404, body: expect.stringContaining('Page not found') });
+      files.delete('404.html');
       // A folder without its slash is sent to the folder; a POST is refused, and the server goes on.
       expect(await get(server.url, '/game')).toMatchObject({ status: 301, location: '/game/' });
       expect((await get(server.url, '/game/')).body).toBe('game home');

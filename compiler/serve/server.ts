@@ -97,8 +97,16 @@ export async function startServer(files: () => Files, options: { port: number; l
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
     const body = files().get(rel);
     if (body === undefined || rel.split('/').includes('..')) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`not found: /${rel}`);
+      // The site's own "page not found" (with its search and links home), as a static host serves it; plain text
+      // only for a site without one.
+      const notFound = files().get('404.html');
+      if (typeof notFound === 'string') {
+        res.writeHead(404, { 'content-type': TYPES.html!, 'cache-control': 'no-cache', 'content-security-policy': contentSecurityPolicy() });
+        res.end(notFound);
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`not found: /${rel}`);
+      }
       return;
     }
     const ext = rel.slice(rel.lastIndexOf('.') + 1);
