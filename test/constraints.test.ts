@@ -1,6 +1,6 @@
 // Rules across entries, declared in the manifest (`constraints:`), checked at the entry's field.
 import { describe, expect, it } from 'vitest';
-import { diagnosticsOf, makeProject } from './helpers.ts';
+import { diagnosticsOf, makeProject, entrySchema } from './helpers.ts';
 
 const GAME = `id: db
 name: Database
@@ -26,14 +26,7 @@ constraints:
     message: a deck lists only cards it holds
 `;
 
-const schema = (name: string, properties: Record<string, unknown>) =>
-  JSON.stringify({
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `https://rulebook.dev/schemas/db/${name}.schema.json`,
-    type: 'object',
-    additionalProperties: false,
-    properties,
-  });
+const schema = (name: string, properties: Record<string, unknown>) => entrySchema('db', name, properties);
 
 const FILES = {
   'content/db/game.yaml': GAME,

@@ -40,6 +40,17 @@ export async function runCli(args: string[]): Promise<{ code: number; out: strin
   return { code, out, err };
 }
 
+/** The JSON Schema of one entry of `game`'s `name` collection: a closed object of the given properties. */
+export function entrySchema(game: string, name: string, properties: Record<string, unknown>): string {
+  return JSON.stringify({
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `https://rulebook.dev/schemas/${game}/${name}.schema.json`,
+    type: 'object',
+    additionalProperties: false,
+    properties,
+  });
+}
+
 /** A minimal game manifest with one collection, for diagnostics fixtures. */
 export const MINI_GAME = `id: mini
 name: Mini

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ID_PATTERN } from '../compiler/load/slug.ts';
 import { check } from '../compiler/pipeline.ts';
-import { diagnosticsOf, makeProject, ROOT } from './helpers.ts';
+import { diagnosticsOf, makeProject, ROOT, entrySchema } from './helpers.ts';
 
 const GAME = (idFrom: string) => `id: db
 name: Database
@@ -20,14 +20,7 @@ collections:
     type: Card
 ${idFrom}`;
 
-const schema = (name: string, properties: Record<string, unknown>) =>
-  JSON.stringify({
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `https://rulebook.dev/schemas/db/${name}.schema.json`,
-    type: 'object',
-    additionalProperties: false,
-    properties,
-  });
+const schema = (name: string, properties: Record<string, unknown>) => entrySchema('db', name, properties);
 
 const SCHEMAS = {
   'schemas/db/pack.schema.json': schema('pack', { code: { type: 'string' }, name: { type: 'string' } }),

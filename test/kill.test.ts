@@ -110,7 +110,13 @@ describe('a build killed at a random moment', () => {
       // (`recover`) must bring back a whole version.
       const missing = OUTPUTS.filter((_, k) => !now[k]!.size);
       if (missing.length) {
-        for (const o of missing) await recover(path.join(root, o));
+        for (const o of missing) {
+          // Only that moment: the previous folder must stand beside it, renamed away, whole. A writer that
+          // deleted the folder first, or wrote into it, would have none and fails here.
+          const beside = (await readdir(path.dirname(path.join(root, o)))).filter((n) => n.startsWith(`.${path.basename(o)}.old-`));
+          expect(beside, `${o} missing after a kill at ${when}, with no previous folder beside it`).toHaveLength(1);
+          await recover(path.join(root, o));
+        }
         now = await outputsOf(root);
       }
       for (const [k, o] of OUTPUTS.entries()) {

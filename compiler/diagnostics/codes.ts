@@ -357,7 +357,7 @@ const OWN = {
       'A game reads only files inside its own folder under content/, so a build never publishes a file the designer did not put there. `constants.file` climbs out (`../`), is absolute, or is a symbolic link to a file elsewhere.',
     example: {
       file: FILE.manifest,
-      yaml: 'constants: { file: ../../shared.yaml, schema: mygame/constants.schema.json }',
+      yaml: 'constants: { file: ../../common.yaml, schema: mygame/constants.schema.json }',
       fix: 'constants: { file: constants.yaml, schema: mygame/constants.schema.json }',
     },
   },

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type SiteServer } from '../../compiler/serve/server.ts';
 import { fixturesSite } from '../site/built.ts';
 
@@ -32,6 +32,30 @@ export function launch(): Promise<Browser> {
 export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A phone: the width of most current handsets in CSS pixels. */
+/**
+ * axe-core's violations on the page (or inside `include`, a selector), with WCAG 2.5.8's 24 px target-size rule
+ * turned on (off in axe by default), each as `rule: the first targets`: an empty list is a pass.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(
+    (selector) =>
+      (
+        window as unknown as {
+          axe: { run: (context: unknown, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
+        }
+      ).axe.run(selector ? { include: [[selector]] } : document, { rules: { 'target-size': { enabled: true } } }),
+    include,
+  );
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => JSON.stringify(n.target))
+        .join(' ')}`,
+  );
+}
+
 export const PHONE = { width: 390, height: 844 };
 
 /** The fixture games' site (test/site/built.ts) served from memory, and a browser: where every browser suite starts. */

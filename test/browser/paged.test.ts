@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type SiteServer } from '../../compiler/serve/server.ts';
 import type { SiteFiles } from '../../compiler/emit-site/site.ts';
 import { siteOf, syntheticProject } from '../site/built.ts';
-import { AXE_SOURCE, browserAvailable, launch } from './browser.ts';
+import { axeViolations, browserAvailable, launch } from './browser.ts';
 
 const run = browserAvailable();
 const CARDS = 2500;
@@ -94,24 +94,7 @@ describe.runIf(run)('a large collection in a browser', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await open('synth/cards.3.html?kind=worker', { colorScheme });
       await page.waitForFunction(() => document.querySelector('.filter-count')?.textContent?.includes('match'));
-      await page.evaluate(AXE_SOURCE);
-      const result = await page.evaluate(() =>
-        (
-          window as unknown as {
-            axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
-          }
-        ).axe.run(document, { rules: { 'target-size': { enabled: true } } }),
-      );
-      expect(
-        result.violations.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .slice(0, 3)
-              .map((n) => JSON.stringify(n.target))
-              .join(' ')}`,
-        ),
-        colorScheme,
-      ).toEqual([]);
+      expect(await axeViolations(page), colorScheme).toEqual([]);
       await page.close();
     }
   });

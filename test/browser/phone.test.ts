@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteServer } from '../../compiler/serve/server.ts';
-import { AXE_SOURCE, browserAvailable, PHONE, siteInBrowser } from './browser.ts';
+import { axeViolations, browserAvailable, PHONE, siteInBrowser } from './browser.ts';
 
-const AXE = AXE_SOURCE;
 const run = browserAvailable();
 
 // The fixture games' site (test/site/built.ts) on a phone: a 390 px touch screen, as Chromium emulates one.
@@ -73,13 +72,7 @@ describe.runIf(run)('the site on a phone', () => {
   it('axe finds no violations on a phone with the menu open (target-size on)', async () => {
     const page = await open('tree/rules.html');
     await page.locator('button.menu').tap();
-    await page.evaluate(AXE);
-    const result = await page.evaluate(() =>
-      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe.run(document, {
-        rules: { 'target-size': { enabled: true } },
-      }),
-    );
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -90,16 +83,7 @@ describe.runIf(run)('the site on a phone', () => {
       await page.goto(server.url + '404.html');
       // Its stylesheet loaded (absolute from the base): the skip link is moved off screen by style.css.
       expect((await page.locator('a.skip').boundingBox())!.x).toBeLessThan(0);
-      await page.evaluate(AXE);
-      const result = await page.evaluate(() =>
-        (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string }> }> } }).axe.run(document, {
-          rules: { 'target-size': { enabled: true } },
-        }),
-      );
-      expect(
-        result.violations.map((v) => v.id),
-        colorScheme,
-      ).toEqual([]);
+      expect(await axeViolations(page), colorScheme).toEqual([]);
       await context.close();
     }
   });

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteServer } from '../../compiler/serve/server.ts';
 import { fixturesProject, runCli } from '../helpers.ts';
 import { staticHost, type StaticHost } from '../static-host.ts';
-import { AXE_SOURCE, browserAvailable, launch, searchResultLinks, siteInBrowser } from './browser.ts';
+import { axeViolations, browserAvailable, launch, searchResultLinks, siteInBrowser } from './browser.ts';
 
 const run = browserAvailable();
-const AXE = AXE_SOURCE;
 
 // Search as a reader uses it, on the fixture games' site (test/site/built.ts): English `duel` and `board`,
 // pt-BR `tree` (numbered rules). Every page's script errors and unhandled rejections fail the test that saw them.
@@ -194,25 +193,10 @@ describe.runIf(run)('search', () => {
     it(`axe-core finds no violations in the open panel (results, filters, a suggestion), ${colorScheme}, 24 px targets included`, async () => {
       const page = await browser.newPage({ colorScheme, serviceWorkers: 'block' });
       await page.goto(`${server.url}index.html`);
-      await page.evaluate(AXE);
       for (const query of ['coins', 'lampeda']) {
         await search(page, query);
         expect(await page.locator('#search-results').isVisible()).toBe(true);
-        const result = await page.evaluate(() =>
-          (
-            window as unknown as { axe: { run: (c: unknown, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }
-          ).axe.run({ include: [['form.search']] }, { rules: { 'target-size': { enabled: true } } }),
-        );
-        expect(
-          result.violations.map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .slice(0, 3)
-                .map((n) => JSON.stringify(n.target))
-                .join(' ')}`,
-          ),
-          query,
-        ).toEqual([]);
+        expect(await axeViolations(page, 'form.search'), query).toEqual([]);
       }
       await page.close();
     });

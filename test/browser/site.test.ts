@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type SiteServer } from '../../compiler/serve/server.ts';
 import { hostileProject, siteOf } from '../site/built.ts';
-import { AXE_SOURCE, browserAvailable, siteInBrowser } from './browser.ts';
+import { axeViolations, browserAvailable, siteInBrowser } from './browser.ts';
 
-const AXE = AXE_SOURCE;
 const run = browserAvailable();
 
 /** Every kind of page the site has, one of each, from the fixture games (test/site/built.ts), never a bundled game. */
@@ -125,22 +124,8 @@ describe.runIf(run)('the site in a browser', () => {
     it(`axe-core finds no violations on the ${kind} page (${path}), light and dark`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await open(path, { colorScheme });
-        await page.evaluate(AXE);
-        // target-size (WCAG 2.5.8, 24 by 24 px touch targets) is off in axe by default: turned on here.
-        const result = await page.evaluate(() =>
-          (
-            window as unknown as {
-              axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
-            }
-          ).axe.run(document, { rules: { 'target-size': { enabled: true } } }),
-        );
-        const violations = result.violations.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .slice(0, 3)
-              .map((n) => JSON.stringify(n.target))
-              .join(' ')}`,
-        );
+        // target-size (WCAG 2.5.8, 24 by 24 px touch targets) is off in axe by default: axeViolations turns it on.
+        const violations = await axeViolations(page);
         process.stderr.write(`axe ${kind} (${colorScheme}): ${violations.length} violations\n`);
         expect(violations, `${path} ${colorScheme}`).toEqual([]);
         await page.close();
