@@ -35,6 +35,18 @@ export interface CollectionDecl {
   description?: Text;
   /** The site splits the collection's page by this field's values (a kind, a pack), one page per value (schemas/game.schema.json). */
   pageBy?: string;
+  /** The language of the entries' names when it is not the game's: the site marks each such name with it (`lang`). */
+  nameLang?: Locale;
+  /** Roles played by the dataset's own fields, so the data keeps its names: `name` (default `name`), `copies` (default `copies`). */
+  fields?: CollectionFields;
+}
+
+/** Which of an entry's fields plays each role. */
+export interface CollectionFields {
+  /** The display name (a card database's `title`); also what the ID is the slug of when there is no `idFrom`. */
+  name?: string;
+  /** How many copies of the entry the game holds (a card database's `quantity`; default `copies`, else one); component counts count copies. */
+  copies?: string;
 }
 
 export interface StateFieldDecl {
@@ -54,6 +66,9 @@ export interface DeclEntry {
   [key: string]: unknown;
 }
 
+/** A declaration's value with its ID: as written, or the slug of its name. */
+export type DeclaredValue = DeclEntry & { id: string };
+
 export interface Manifest {
   id: string;
   name: Text;
@@ -67,6 +82,8 @@ export interface Manifest {
   playerComponents?: ComponentDecl[];
   collections: Record<string, CollectionDecl>;
   roles?: { rules?: string; glossary?: string; icons?: string };
+  /** The dataset's own symbol spellings (`[credit]`) -> IDs of the icon set's entries: drawn as icons, the data left as it is (link/link-tokens.ts). */
+  symbols?: Record<string, string>;
   declarations?: Record<string, DeclEntry[]>;
   endState?: { type: string; fields: Record<string, StateFieldDecl> };
   playerState?: Array<{ id: string; type: string; description?: string }>;
@@ -103,6 +120,8 @@ export interface GraphDecl {
   arrows?: string;
   connected?: boolean;
   slots?: { field: string; collection: string; match: { field: string; graphField: string } };
+  /** The language of the spaces' names when it is not the game's: the site marks each such name with it (`lang`). */
+  nameLang?: Locale;
 }
 
 export interface MoverDecl {
@@ -131,6 +150,10 @@ export interface TableDecl {
 /** One entry of a collection after loading: its value plus where it came from. */
 export interface Entry {
   id: string;
+  /** The display name, read once from the collection's name field (`fields.name`, default `name`); undefined when it has none. */
+  name: Text | undefined;
+  /** How many copies of it the game holds: the collection's copies field (`fields.copies`, default `copies`), else 1. */
+  copies: number;
   /** Index in the source sequence (source order is public: `all` keeps it). */
   index: number;
   value: Record<string, unknown>;
@@ -138,12 +161,19 @@ export interface Entry {
   pointer: string;
 }
 
-export interface Collection {
+/** A collection as load gives it: its declaration and files, parsed (validate makes the entries). */
+export interface LoadedCollection {
   name: string;
   decl: CollectionDecl;
   /** The files read, in path order; empty when the file is missing or the glob matches nothing. */
   sources: YamlSource[];
   /** False when a file is missing, unreadable or does not parse: the entries are then incomplete. */
+  complete: boolean;
+}
+
+/** A collection as validate gives it: its entries, each with its ID and display name. */
+export interface Collection extends LoadedCollection {
+  /** False also when a file is not a list of entries (validate finds that). */
   complete: boolean;
   entries: Entry[];
 }
@@ -154,17 +184,23 @@ export interface MarkdownPage {
   text: string;
 }
 
-export interface Game {
+/** A game as load gives it (validate returns it as a `Game`, with its collections' entries). */
+export interface LoadedGame {
   dir: string;
   manifestSource: YamlSource;
   manifest: Manifest;
-  collections: Map<string, Collection>;
+  collections: Map<string, LoadedCollection>;
   constants: { source: YamlSource; value: unknown } | undefined;
   pages: MarkdownPage[];
   /** The game's own locale files (locales/<tag>.yaml), parsed; compiler/locales/game-locales.ts reads them. */
   localeFiles?: YamlSource[];
   /** Collection name -> the IDs it had in the last good build (generated/), to tell a renamed entry from a typo. */
   previousIds?: Map<string, string[]>;
+}
+
+/** A game after validation: every collection with its entries. */
+export interface Game extends LoadedGame {
+  collections: Map<string, Collection>;
 }
 
 // What validation finds in an entry: references to resolve and rules to compile (validate -> link, rules).
@@ -200,6 +236,8 @@ export interface RuleSite {
 export interface Validated {
   /** False when the manifest itself is malformed: nothing after validation can trust it. */
   ok: boolean;
+  /** The game with its entries (none when the manifest is malformed). */
+  game: Game;
   refs: ValidatedRef[];
   rules: RuleSite[];
 }
@@ -218,8 +256,8 @@ export interface PlaceholderInfo {
 
 export interface LinkedGame {
   game: Game;
-  /** Values of each declaration, by name, in source order. */
-  declarations: Map<string, string[]>;
+  /** Values of each declaration, by name, in source order, each with its ID (link gives them once; see value-ids.ts). */
+  declarations: Map<string, DeclaredValue[]>;
   placeholders: PlaceholderInfo[];
   /** Readings: choices where the rulebook is silent (`{ reading: VALUE, note }`), listed apart from placeholders. */
   readings: PlaceholderInfo[];
@@ -293,4 +331,26 @@ export interface StateExample {
 export interface CheckedGame {
   linked: LinkedGame;
   rules: CompiledRule[];
+  /** The game's `playerState`, resolved once by the rules phase (emit reads it here rather than resolving it again). */
+  players: PlayerStateModel | undefined;
+}
+
+/**
+ * A game's `playerState` declaration, resolved: each field's kind (count,
+ * a count per value of a declaration, or one value of a declaration) and the
+ * phrases the rules text uses for it.
+ */
+export interface PlayerStateModel {
+  typeName: string;
+  fields: Map<string, PlayerField>;
+}
+
+export interface PlayerField {
+  id: string;
+  kind: 'count' | 'countBy' | 'value';
+  /** For countBy and value: the declaration whose values key or fill it. */
+  declaration?: string;
+  values: Map<string, string>;
+  phrases: Record<string, string>;
+  description?: string;
 }

@@ -43,14 +43,15 @@ export async function checkGame(
   memo?: CheckMemo,
 ): Promise<GameCheck> {
   const sources = new Map<string, string>();
-  const game = await loadGame(root, dir, bag, sources, memo?.parsed);
-  if (!game) return { game, checked: undefined, sources };
-  const found = time('validate', () => validateGame(game, schemas, bag, memo?.validated));
+  const loaded = await loadGame(root, dir, bag, sources, memo?.parsed);
+  if (!loaded) return { game: undefined, checked: undefined, sources };
+  const found = time('validate', () => validateGame(loaded, schemas, bag, memo?.validated));
+  const game = found.game;
   // A game whose manifest is malformed stops after validation: its diagnostics are already out.
   if (!found.ok) return { game, checked: undefined, sources };
   const linked = time('link', () => linkGame(game, found.refs, bag));
-  const rules = time('rules', () => compileRules(linked, found.rules, bag));
-  return { game, checked: { linked, rules }, sources };
+  const { rules, players } = time('rules', () => compileRules(linked, found.rules, bag));
+  return { game, checked: { linked, rules, players }, sources };
 }
 
 /** load -> validate -> link -> rules for every game under content/. Never throws for bad content. */

@@ -27,7 +27,8 @@
  */
 /**
  * A result as the list shows it.
- * @typedef {{ url: string, title?: string, excerpt?: string, game?: string, page?: string, lang?: string }} Place
+ * `titleLang`: the language of the title itself when it is a name in another language than its page's (`nameLang`).
+ * @typedef {{ url: string, title?: string, excerpt?: string, game?: string, page?: string, lang?: string, titleLang?: string }} Place
  */
 /**
  * The numbered rules (pagefind/numbers.json): each name is [text, url, game index, language index, rule number].
@@ -190,7 +191,31 @@ function places(data, query) {
   /** @type {SubResult[]} */
   const candidates = ranked.length ? ranked : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }];
   const found = candidates.filter((p) => answers(p.excerpt, asked)).slice(0, 3);
-  return found.map((p) => ({ url: p.url, title: p.title, excerpt: p.excerpt, game: data.meta?.game, page: data.meta?.title, lang: data.meta?.lang }));
+  const named = nameLangs(data.meta?.names);
+  return found.map((p) => ({
+    url: p.url,
+    title: p.title,
+    excerpt: p.excerpt,
+    game: data.meta?.game,
+    page: data.meta?.title,
+    lang: data.meta?.lang,
+    titleLang: named.get(p.url.split('#')[1] ?? ''),
+  }));
+}
+
+/**
+ * The headings of a page whose name is in another language than the page
+ * (the build's `names` metadata, "id=lang id=lang": compiler/emit-site/search.ts).
+ * @param {string | undefined} meta
+ * @returns {Map<string, string>}
+ */
+function nameLangs(meta) {
+  return new Map(
+    (meta ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => /** @type {[string, string]} */ (pair.split('='))),
+  );
 }
 
 /**
@@ -400,6 +425,9 @@ export function attachSearch(input, region, words, bundlePath, root) {
       const title = document.createElement('span');
       title.className = 'r-title';
       title.textContent = item.title ?? '';
+      // A name in another language than the result's own (Portuguese chiefs on an English page) says so too.
+      const around = li.lang || document.documentElement.lang;
+      if (item.titleLang && fold(item.titleLang) !== fold(around)) title.lang = item.titleLang;
       const game = document.createElement('span');
       game.className = 'r-game';
       game.textContent = [item.game, item.page].filter((t) => t && t !== item.title).join(' · ');

@@ -27,6 +27,10 @@ export declare function payEach<S extends StateRecord>(state: S, units: number, 
 export declare function moveAll<S extends StateRecord>(state: S, from: string, keys: readonly string[] | undefined, to: string): S;
 /** What an effect changed: field -> difference (keyed counts compared by their totals). */
 export declare function changes(before: StateRecord, after: StateRecord): Record<string, number>;
+/** An entry that may override another's values (a chief): only its ID is known to the runtime. */
+type Overriding = {
+    readonly id: string;
+};
 /** Where a graph collection keeps its nodes, their kinds, edges and arrows (game.yaml `graphs:`). */
 export interface GraphSpec {
     readonly nodes: string;
@@ -108,9 +112,6 @@ export interface StepOverride {
 }
 export declare function makeMover<Side extends string, NodeId extends string, Kind extends string = string, By extends MoveBy = MoveBy>(entries: readonly GraphEntry[], graph: GraphSpec, spec: MoverSpec, stepOverride?: StepOverride): Mover<Side, NodeId, Kind, By>;
 type Row = {
-    readonly id: string;
-};
-type Overriding = {
     readonly id: string;
 };
 /**
@@ -197,6 +198,10 @@ export interface Collection<Id extends string, T extends {
 }> {
     readonly all: readonly T[];
     readonly byId: Readonly<Record<Id, T>>;
+    /** The IDs of the entries bearing each name (in any of its languages), in source order: reprints and same-named entries share a name. */
+    readonly byName: {
+        readonly [name: string]: readonly Id[] | undefined;
+    };
     /** The entry with this ID, or undefined when the game has none: for an ID that arrives as a string at run time (input, a save file). Never throws. */
     get(id: string): T | undefined;
 }

@@ -1,6 +1,6 @@
-// Runtime helpers shared by the compiled rules. This file is copied verbatim
-// into generated/runtime.ts, and the compiler imports it to run `examples:` at
-// build time, so the build and the engine package run the same code.
+// Runtime helpers shared by the compiled rules, joined from compiler/rules/runtime/*.ts. The compiler
+// imports the same modules to run `examples:` at build time, so the build and the engine package run the same code.
+// Scoring helpers: per-player score lists, as the compiled scoring rules compute them.
 /**
  * Rank players by `values` and give each the award of its place. Ties share
  * the best place they hold and the places they fill are skipped (two tied for
@@ -79,9 +79,16 @@ export function changes(before, after) {
     }
     return out;
 }
+// Reading the fields game.yaml names from generated entities, shared by the movement and table helpers
+// (internal: the package does not export them).
 /** Read a field named in game.yaml from a generated entity (whose interface has no index signature). */
 function get(entity, field) {
     return entity?.[field];
+}
+/** The overrides of one `kind` in an entry's override list (none when it has no such list). */
+function overridesOf(entry, field, kind) {
+    const list = get(entry, field);
+    return Array.isArray(list) ? list.filter((o) => o.kind === kind) : [];
 }
 export function makeMover(entries, graph, spec, stepOverride) {
     const side = (id) => {
@@ -172,10 +179,6 @@ export function makeMover(entries, graph, spec, stepOverride) {
     // The closures work on plain strings; the game's unions are the public face.
     return { neighbours, mayEnter, reach, next };
 }
-function overridesOf(entry, field, kind) {
-    const list = get(entry, field);
-    return Array.isArray(list) ? list.filter((o) => o.kind === kind) : [];
-}
 /**
  * The row of a table whose `key` equals `n`, or the "or more" row for larger
  * numbers; an overriding entry (a chief) may subtract from `n` first.
@@ -240,5 +243,27 @@ export function collection(all) {
     const byId = Object.fromEntries(all.map((e) => [e.id, e]));
     // A Map, not byId: a lookup of "constructor" or "__proto__" must not find Object.prototype's members.
     const index = new Map(all.map((e) => [e.id, e]));
-    return Object.freeze({ all: Object.freeze(all), byId: Object.freeze(byId), get: (id) => index.get(id) });
+    return Object.freeze({
+        all: Object.freeze(all),
+        byId: Object.freeze(byId),
+        byName: namesIndex(all),
+        get: (id) => index.get(id),
+    });
+}
+/** Name -> IDs, with no prototype (a name such as "constructor" finds only entries), frozen like the rest. */
+function namesIndex(all) {
+    const byName = Object.create(null);
+    for (const entry of all) {
+        const name = entry.name;
+        // A name is a text, or a map of language to text: each of its texts finds the entry.
+        const texts = typeof name === 'string' ? [name] : name && typeof name === 'object' ? Object.values(name).filter((t) => typeof t === 'string') : [];
+        for (const text of texts) {
+            const ids = (byName[text] ??= []);
+            if (!ids.includes(entry.id))
+                ids.push(entry.id);
+        }
+    }
+    for (const ids of Object.values(byName))
+        Object.freeze(ids);
+    return Object.freeze(byName);
 }

@@ -1,6 +1,6 @@
 // A card database as its maintainers keep it goes in as it is (test/fixtures/ccg/generate.ts, 1,000 printings):
 // codes as IDs, reprinted titles, a ban list keyed by card code, dates, rules across entries.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,18 @@ describe('a CCG database at 1,000 printings', () => {
       readFile(path.join(root, 'generated', 'ccg.d.ts'), 'utf8'),
     );
     expect(types).toContain('"001001"');
+  });
+
+  it('draws the HTML card text formatted with its symbols as icons, and a ruling link token as a link to its card', async () => {
+    const dist = path.join(root, 'docs-site', 'dist', 'ccg');
+    const pages = await Promise.all((await readdir(dist)).filter((f) => /^cards.*\.html$/.test(f)).map((f) => readFile(path.join(dist, f), 'utf8')));
+    const page = pages.find((p) => p.includes('aria-labelledby="001001"'))!;
+    expect(page).toMatch(
+      /<div class="entry-text"><strong>Gain \d<span class="icon" role="img" aria-label="Credit">Credit<\/span>\.<\/strong><br>When you install this/,
+    );
+    for (const p of pages) for (const raw of ['&lt;strong', '[credit]', '[click]']) expect(p).not.toContain(raw);
+    const rulings = await readFile(path.join(dist, 'rulings.html'), 'utf8');
+    expect(rulings).toMatch(/Ruling 1: as with <a class="entry-link" href="cards[.\w]*\.html#001001">[^<]+<\/a>, this card/);
   });
 
   it('a wrong code in the ban list, a deck over its limit and a bad date are each located', async () => {

@@ -1,41 +1,17 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticGame } from '../compiler/bench/synthetic-game.ts';
 import { LITERAL_LIMIT } from '../compiler/emit-code/data-module.ts';
 import { emitPackage, packageSources, typeCheckPackage, type EmitOptions } from '../compiler/emit-code/emit.ts';
 import { check } from '../compiler/pipeline.ts';
 import { fixturesProject, makeProject, MINI_GAME, MINI_SCHEMA, runCli } from './helpers.ts';
-
-const run = promisify(execFile);
+import { consumerOf, diagnostics, inNode } from './package-consumer.ts';
 
 // The package at a size past the point where TypeScript used to give up (TS2590, "union type too complex", near
 // 1,020 entries in one collection): a synthetic game of 2,000 cards, built, then read by a strict consumer.
 const CARDS = 2000;
-
-const OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  noEmit: true,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  target: ts.ScriptTarget.ES2022,
-  skipLibCheck: false, // the package's own .d.ts files are checked too
-  // An engine in Node: no DOM, whose declarations would be most of what is checked (the target's default).
-  lib: ['lib.es2022.d.ts'],
-};
-
-/** Every diagnostic of one strict program over these files, as `file:line TScode message`. */
-function diagnostics(...files: string[]): string[] {
-  return ts.getPreEmitDiagnostics(ts.createProgram(files, OPTIONS)).map((d) => {
-    const where = d.file && d.start !== undefined ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : '';
-    return `${where} TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
-  });
-}
 
 /** The CPU milliseconds `work` takes in this process. */
 function cpuMs(work: () => void): number {
@@ -43,14 +19,6 @@ function cpuMs(work: () => void): number {
   work();
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
-}
-
-/** Import the built package in a fresh Node and print what `script` computes from it. */
-async function inNode(file: string, script: string): Promise<unknown> {
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `import * as pkg from ${JSON.stringify(file)};\n${script}`], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return JSON.parse(stdout);
 }
 
 describe(`the engine package of a ${CARDS}-card game`, () => {
@@ -64,11 +32,7 @@ describe(`the engine package of a ${CARDS}-card game`, () => {
     const build = await runCli(['build', '-C', root]);
     expect(build.code, build.err).toBe(0);
     ids = (await check(root)).games[0]!.linked.game.collections.get('cards')!.entries.map((e) => e.id);
-    // The package as a dependency: node_modules/rulebook-generated is the built generated/ (its exports map decides what resolves).
-    consumer = await mkdtemp(path.join(tmpdir(), 'rulebook-synth-consumer-'));
-    await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    await mkdir(path.join(consumer, 'node_modules'));
-    await symlink(path.join(root, 'generated'), path.join(consumer, 'node_modules', 'rulebook-generated'), 'dir');
+    consumer = await consumerOf(path.join(root, 'generated'));
   }, 120_000);
 
   it('its sources type-check as one strict program (no TS2590)', async () => {
@@ -215,7 +179,10 @@ describe('a collection in a data module is the same collection as a literal', ()
             score: e.score && run(e.score, [{}, { flour: 3 }]),
             apply: e.apply && run(e.apply, {}),
             value: e.value && run(e.value, {}),
+            // The IDs its name finds, which hold it: the index is built from the entries either way.
+            byName: (typeof e.name === 'string' ? [e.name] : Object.values(e.name)).map((n) => c.byName[n]).every((ids) => ids.includes(e.id)),
           }));
+          out[game][name + '.byName'] = { names: Object.entries(c.byName), frozen: Object.isFrozen(c.byName) };
         }
       }
       console.log(JSON.stringify(out));`;

@@ -6,6 +6,7 @@ import { renderScoring } from '../compiler/rules/render.ts';
 import { stateModel } from '../compiler/rules/state.ts';
 import type { Manifest } from '../compiler/model.ts';
 import { check } from '../compiler/pipeline.ts';
+import { withId } from '../compiler/value-ids.ts';
 import { fixtureProject, runCli, swap } from './helpers.ts';
 
 // The sentences rendered from the scoring DSL name what the manifest declares, never a field's name.
@@ -28,7 +29,8 @@ const manifest = {
     },
   },
 } as unknown as Manifest;
-const state = stateModel(manifest, (name) =>
+const declared = new Map(Object.entries(manifest.declarations ?? {}).map(([name, values]) => [name, values.map(withId)]));
+const state = stateModel(manifest, declared, (name) =>
   name === 'resources'
     ? new Map([
         ['cachaca', 'Cachaça'],
@@ -145,10 +147,10 @@ describe('a game in several locales', () => {
     ).toEqual([16, 24, 31]);
     const report = await runCli(['report', '--game', 'duel', '-C', root]);
     expect(report.out).toContain(
-      '  translations: pt-BR: 4 rules texts rendered (a translation, not printed), 3 with texts missing; 0 maps of locales without pt-BR',
+      '  translations: pt-BR: 4 rules texts rendered (a translation, not printed), 3 with texts missing; 0 maps of locales without pt-BR; 2 field labels missing',
     );
     const json = JSON.parse((await runCli(['report', '--format', 'json', '--game', 'duel', '-C', root])).out);
-    expect(json[0].translations).toEqual([{ locale: 'pt-BR', rulesTexts: 4, missing: 3, textsMissing: 0 }]);
+    expect(json[0].translations).toEqual([{ locale: 'pt-BR', rulesTexts: 4, missing: 3, textsMissing: 0, labelsMissing: 2 }]);
   });
 
   it('a map of locales that lacks a declared locale is a warning naming its owner and the locale, and report counts it', async () => {
@@ -204,7 +206,7 @@ describe('a game in several locales', () => {
       .map((d) => `${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.message}`);
     expect(errors).toEqual([
       'content/tiny-fr/locales/fr.yaml:5:11 the translation of "Cuivre" must be a text',
-      'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, articles, texts)',
+      'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, articles, texts, labels)',
     ]);
   });
 });

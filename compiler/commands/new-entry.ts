@@ -1,3 +1,4 @@
+import { copiesOf } from '../validate/game.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document, isMap, isScalar, isSeq, parseDocument, type Pair } from 'yaml';
@@ -164,7 +165,11 @@ function draftEntry(
     schemas: result.schemas,
     manifest: game.manifest,
     idsOf: (target: string) =>
-      game.collections.get(target)?.entries.map((e) => e.id) ?? result.games.find((g) => g.linked.game === game)?.linked.declarations.get(target),
+      game.collections.get(target)?.entries.map((e) => e.id) ??
+      result.games
+        .find((g) => g.linked.game === game)
+        ?.linked.declarations.get(target)
+        ?.map((v) => v.id),
   };
   const entry: Record<string, unknown> = id === undefined ? { name } : { id, name };
   const value: Record<string, unknown> = { ...entry };
@@ -247,7 +252,6 @@ function columnOf(text: string, offset: number): number {
  * stays; the check after writing refuses the entry if that leaves an error.
  */
 function bumpComponentCounts(game: Game, collection: Collection, entry: Record<string, unknown>, text: string): { text: string; notes: string[] } {
-  const copiesOf = (v: Record<string, unknown>) => (typeof v.copies === 'number' ? v.copies : 1);
   const meets = (v: Record<string, unknown>, where: Record<string, unknown>) => Object.entries(where).every(([k, x]) => v[k] === x);
   const notes: string[] = [];
   const edits: Array<{ start: number; end: number; value: string }> = [];
@@ -255,17 +259,17 @@ function bumpComponentCounts(game: Game, collection: Collection, entry: Record<s
     (game.manifest[key] ?? []).forEach((c, i) => {
       const where = (c.where ?? {}) as Record<string, unknown>;
       if (c.collection !== collection.name || !meets(entry, where)) return;
-      const described = collection.entries.filter((e) => meets(e.value, where)).reduce((n, e) => n + copiesOf(e.value), 0);
+      const described = collection.entries.filter((e) => meets(e.value, where)).reduce((n, e) => n + e.copies, 0);
       const label = typeof c.name === 'string' ? c.name : Object.values(c.name)[0];
       if (c.gap) {
         // A known gap explains a difference in words: the new entry changes the figures it may quote.
         notes.push(
-          `${game.manifestSource.path}: the component "${label}" keeps its count ${c.count} (a known gap); the collection now describes ${described + copiesOf(entry)}: check that its gap note still holds`,
+          `${game.manifestSource.path}: the component "${label}" keeps its count ${c.count} (a known gap); the collection now describes ${described + copiesOf(collection, entry)}: check that its gap note still holds`,
         );
         return;
       }
       if (described !== c.count) return;
-      const next = c.count + copiesOf(entry);
+      const next = c.count + copiesOf(collection, entry);
       const place = game.manifestSource.placeOf(`/${key}/${i}/count`);
       const start = place?.start.offset;
       const end = place?.end?.offset;

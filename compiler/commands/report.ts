@@ -1,5 +1,6 @@
-import { textOf } from '../link/link.ts';
+import { textOf } from '../text.ts';
 import { declaredLocales, missingTexts } from '../locales/game-locales.ts';
+import { missingLabels } from '../emit-site/labels.ts';
 import { builtInLocales } from '../locales/language.ts';
 import type { CheckedGame, Game, PlaceholderInfo } from '../model.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
@@ -35,6 +36,8 @@ export interface TranslationReport {
   missing: number;
   /** Maps of locales in the content (names, texts) that lack this locale. */
   textsMissing: number;
+  /** Fields shown on the site with no label in this locale (the `label-missing-locale` warnings). */
+  labelsMissing: number;
 }
 
 export interface CollectionReport {
@@ -134,9 +137,7 @@ function components(game: Game): ComponentReport[] {
     if (!c.collection || !collection) return { name, count: c.count, collection: c.collection ?? null, described: null, status: 'not described' };
     // The same count the link phase checks: entries matching `where`, each with its copies.
     const where = Object.entries(c.where ?? {});
-    const described = collection.entries
-      .filter((e) => where.every(([k, v]) => e.value[k] === v))
-      .reduce((n, e) => n + (typeof e.value.copies === 'number' ? e.value.copies : 1), 0);
+    const described = collection.entries.filter((e) => where.every(([k, v]) => e.value[k] === v)).reduce((n, e) => n + e.copies, 0);
     const status = described === c.count ? 'matches' : c.gap ? 'known gap' : 'differs';
     return { name, count: c.count, collection: c.collection, described, status, ...(c.gap ? { gap: c.gap } : {}) };
   });
@@ -148,6 +149,7 @@ function translations({ linked, rules }: CheckedGame): TranslationReport[] {
   // A value rule's text is a formula, the same in every language: not a translation.
   const worded = rules.filter((r) => r.kind !== 'value');
   const maps = missingTexts(game);
+  const labels = missingLabels(game);
   return declaredLocales(game)
     .filter((l) => l !== game.manifest.locale)
     .map((locale) => ({
@@ -155,6 +157,7 @@ function translations({ linked, rules }: CheckedGame): TranslationReport[] {
       rulesTexts: worded.filter((r) => r.texts[locale] !== undefined).length,
       missing: worded.filter((r) => r.missingTexts?.[locale]).length,
       textsMissing: maps.filter((m) => m.locale === locale).length,
+      labelsMissing: labels.filter((m) => m.locale === locale).length,
     }));
 }
 
@@ -214,7 +217,7 @@ export function formatReport(reports: readonly GameReport[]): string {
     );
     if (r.translations.length) {
       out.push(
-        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation, not printed), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}`).join('; ')}`,
+        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation, not printed), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing`).join('; ')}`,
       );
     }
     if (r.placeholders.length) {

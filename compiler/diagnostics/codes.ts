@@ -452,6 +452,17 @@ const OWN = {
       "A file under a game's `locales/` folder gives the rules text's words in one locale: it is named by a BCP 47 tag (`fr.yaml`, `pt-BR.yaml`) and holds `texts:` (the game's own words, by their text in its main locale, each with its translation) and any of the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`), which it adds to or overrides. This file has a name that is not a tag, a key the compiler does not read, or a text that is not a string.",
     example: { file: 'content/mygame/locales/fr.yaml', yaml: 'texts:\n  Flour: [farine]', fix: '`Flour: farine`: a translation is one text.' },
   },
+  'label-missing-locale': {
+    severity: 'warning',
+    summary: "A field the site shows has no label in one of the game's locales.",
+    explanation:
+      "The game declares several locales (`locales:` in game.yaml) and its site is drawn in each. A field readers see is labelled by its schema `title` in the game's own locale; in another locale its label comes from that locale's file (`labels:`, by collection and field path). This field has none there, so that locale's pages show the main locale's title.",
+    example: {
+      file: 'content/mygame/locales/pt-BR.yaml',
+      yaml: 'labels:\n  chiefs:\n    attack: Ataque',
+      fix: 'Add the missing field under its collection: `home: Cidade natal` beside `attack: Ataque`.',
+    },
+  },
   'text-missing-locale': {
     severity: 'warning',
     summary: "A text the rules need is missing in one of the game's locales.",
@@ -487,12 +498,20 @@ const OWN = {
   'icon-no-set': {
     severity: 'error',
     summary: 'An icon token is used in a game without an icon set.',
-    explanation: 'An `{icon:torch}` token draws an icon from the collection game.yaml names as `roles.icons`. This game names none.',
+    explanation:
+      'An `{icon:torch}` token, and each symbol the manifest maps (`symbols: { "[credit]": credit }`), draws an icon from the collection game.yaml names as `roles.icons`. This game names none.',
     example: {
       file: FILE.manifest,
       yaml: 'collections:\n  icons: { file: icons.yaml, schema: mygame/icon.schema.json, type: Icon }',
       fix: 'Add `roles: { icons: icons }` to game.yaml.',
     },
+  },
+  'link-malformed': {
+    severity: 'error',
+    summary: 'A link token does not name its target as collection/ID.',
+    explanation:
+      "A `{link:cards/01001}` token links to any entry of the game: the collection, a slash, then the entry's ID (`{link:cards/01001|label}` with words of its own). This one has no collection, so it names nothing. When exactly one collection has the ID, it is suggested.",
+    example: { file: FILE.cards, yaml: '- name: Ace\n  text: "As {link:01001}, but faster."', fix: '`text: "As {link:cards/01001}, but faster."`' },
   },
   'manifest-name': {
     severity: 'error',
@@ -500,6 +519,17 @@ const OWN = {
     explanation:
       'Parts of game.yaml (tables, roles, components, scoring tables) name collections, their entries or their fields. This name matches none, so the engine package would be built over nothing. The nearest known name is suggested.',
     example: { file: FILE.manifest, yaml: 'tables:\n  standings: { kind: ranking, collection: scorng, entry: final }', fix: '`collection: scoring`' },
+  },
+  'role-field-unknown': {
+    severity: 'error',
+    summary: "A collection's `fields:` gives a role to a field its schema does not have.",
+    explanation:
+      "A collection may say which of the dataset's own fields plays a part the compiler knows (`fields: { name: title, copies: quantity }`), so the data keeps its names. The field named is not a property of the collection's schema: every entry would have no display name (or no copy count). The nearest field is suggested.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards: { files: "packs/*.yaml", schema: ccg/card.schema.json, type: Card, idFrom: code, fields: { name: titel } }',
+      fix: '`fields: { name: title }`',
+    },
   },
   'type-name-clash': {
     severity: 'error',
@@ -784,6 +814,17 @@ const OWN = {
     example: { file: FILE.manifest, yaml: 'movers:\n  patrol: { graph: maps, edges: [border], neverEnter: [shrines] }', fix: '`neverEnter: [shrine]`' },
   },
   // --- The site's card faces -----------------------------------------------
+  'html-removed': {
+    severity: 'warning',
+    summary: 'An HTML text holds markup the site does not show, and the build removed it.',
+    explanation:
+      'A text field whose schema says `"contentMediaType": "text/html"` is shown as formatted text (bold, italics, lists, line breaks), after a sanitizer has taken out whatever could run or restyle a page: scripts, styles, event handlers (`onclick`), `javascript:` links, and elements it does not know. The rest of the text is kept; this names what was removed, so you can tell whether the dataset meant it.',
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  text: "<strong>Gain 2.</strong><script>alert(1)</script>"',
+      fix: 'Nothing, when the removed part was never meant for readers; otherwise write it as text (`&lt;script&gt;`) or Markdown.',
+    },
+  },
   'template-syntax': {
     severity: 'warning',
     summary: 'A card face template does not compile.',

@@ -1,4 +1,4 @@
-import { textOf } from '../link/link.ts';
+import { textOf } from '../text.ts';
 import type { CheckedGame, Collection, Entry, Text } from '../model.ts';
 
 /**
@@ -162,7 +162,7 @@ function collectionTitle(c: Collection, g: CheckedGame): string {
 
 /** The name a reader knows an entry by: a numbered rule by number and title, anything else by its name. */
 export function entryName(e: Entry, locale: string): string {
-  const title = textOf((e.value.name ?? e.value.title) as Text | undefined, locale);
+  const title = textOf((e.name ?? e.value.title) as Text | undefined, locale);
   const number = typeof e.value.number === 'string' ? e.value.number : '';
   return [number, title].filter(Boolean).join(' ') || e.id;
 }

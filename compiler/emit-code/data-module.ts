@@ -15,6 +15,7 @@
 import { rulesTextMembers } from '../rules/texts.ts';
 import type { Collection, CompiledRule } from '../model.ts';
 import * as runtime from '../rules/runtime.ts';
+import { entityRoles, entityValue } from './entity-value.ts';
 
 /** Collections up to this size stay readable object literals in the game's own module (the bundled games' are); above it, a data module. */
 export const LITERAL_LIMIT = 500;
@@ -56,11 +57,10 @@ export function dataModule(input: DataModuleInput): DataModule {
   const expressions: string[] = [];
   // The rule members the entries carry, for the EntryRules type.
   const ruleMembers = new Set<string>();
+  const roles = entityRoles(c);
   for (const e of c.entries) {
-    // The same fields in the same order as the literal form: id, name when the entry has none, then the entry's own.
-    const { id: _id, ...rest } = e.value;
-    const value = 'name' in e.value ? { id: e.id, ...rest } : { id: e.id, name: e.id, ...rest };
-    data.push(JSON.stringify(value));
+    // The same fields in the same order as the literal form.
+    data.push(JSON.stringify(entityValue(e, roles)));
     const rules = rulesOf.get(e.id) ?? [];
     const js: string[] = [];
     const ts: string[] = [];

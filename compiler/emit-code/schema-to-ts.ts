@@ -4,6 +4,8 @@
  * our schemas use (objects, arrays, enums, consts, unions, $ref to shared
  * defs); anything else becomes `unknown` rather than a wrong type.
  */
+import type { SchemaSet } from '../validate/schemas.ts';
+import { SCHEMA_BASE } from '../validate/schemas.ts';
 import { docText, propName } from './ts-syntax.ts';
 
 export interface TypeContext {
@@ -15,7 +17,22 @@ export interface TypeContext {
 
 export type Schema = Record<string, unknown>;
 
-const resolving: string[] = [];
+/** A schema file as loaded, by its path under schemas/, with the URL its own `$ref`s resolve from. */
+export function loadedSchema(schemas: SchemaSet, path: string): { schema: Schema; id: string } | undefined {
+  const found = schemas.resolveRef(path, SCHEMA_BASE);
+  return found && { schema: found.schema, id: found.base };
+}
+
+/** The type context of a game: references typed by the unions `refType` names, `$ref`s followed through the loaded schemas. */
+export function typeContext(schemas: SchemaSet, refType: (target: string) => string): TypeContext {
+  return {
+    refType,
+    resolve: (ref: string, from: string) => {
+      const found = schemas.resolveRef(ref, from);
+      return found ? { schema: found.schema, id: found.base } : undefined;
+    },
+  };
+}
 
 /** For an entry's own (top-level) object: properties the caller writes itself, and properties always present whatever the schema says. */
 export interface TopLevel {
@@ -24,6 +41,15 @@ export interface TopLevel {
 }
 
 export function schemaToTs(schema: Schema, ctx: TypeContext, base: string, indent = '', top: TopLevel = {}): string {
+  return toTs(schema, { ...ctx, resolving: [] }, base, indent, top);
+}
+
+/** The context of one conversion: the `$ref`s being followed, so a recursive definition stops. */
+interface Walk extends TypeContext {
+  readonly resolving: string[];
+}
+
+function toTs(schema: Schema, ctx: Walk, base: string, indent = '', top: TopLevel = {}): string {
   if (typeof schema['x-ref'] === 'string') {
     const t = ctx.refType(schema['x-ref']);
     return withNull(schema, t);
@@ -33,20 +59,20 @@ export function schemaToTs(schema: Schema, ctx: TypeContext, base: string, inden
     if (schema.$ref.includes('dsl.schema.json') && !schema.$ref.endsWith('/examples')) return 'DslNode';
     const key = new URL(schema.$ref, base).href;
     // A recursive definition (an effect made of effects) is typed one level deep.
-    if (resolving.includes(key)) return '{ readonly [key: string]: unknown }';
+    if (ctx.resolving.includes(key)) return '{ readonly [key: string]: unknown }';
     const target = ctx.resolve(schema.$ref, base);
     if (!target) return 'unknown';
-    resolving.push(key);
+    ctx.resolving.push(key);
     try {
-      return schemaToTs(target.schema, ctx, target.id, indent);
+      return toTs(target.schema, ctx, target.id, indent);
     } finally {
-      resolving.pop();
+      ctx.resolving.pop();
     }
   }
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   const union = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (Array.isArray(union)) return [...new Set(union.map((s) => schemaToTs(s, ctx, base, indent)))].join(' | ');
+  if (Array.isArray(union)) return [...new Set(union.map((s) => toTs(s, ctx, base, indent)))].join(' | ');
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
   if (!types.length && schema.properties) types.push('object');
   const parts = types.map((t) => {
@@ -62,7 +88,7 @@ export function schemaToTs(schema: Schema, ctx: TypeContext, base: string, inden
         return 'null';
       case 'array': {
         const items = schema.items as Schema | undefined;
-        const inner = items ? schemaToTs(items, ctx, base, indent) : 'unknown';
+        const inner = items ? toTs(items, ctx, base, indent) : 'unknown';
         return `readonly (${inner})[]`;
       }
       case 'object':
@@ -74,26 +100,39 @@ export function schemaToTs(schema: Schema, ctx: TypeContext, base: string, inden
   return parts.length ? parts.join(' | ') : 'unknown';
 }
 
-function objectType(schema: Schema, ctx: TypeContext, base: string, indent: string, top: TopLevel): string {
+function objectType(schema: Schema, ctx: Walk, base: string, indent: string, top: TopLevel): string {
   const omit = top.omit ?? [];
   const props = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, Schema>).filter(([k]) => !omit.includes(k)));
   const required = new Set([...(Array.isArray(schema.required) ? (schema.required as string[]) : []), ...(top.required ?? [])]);
   const inner = indent + '  ';
   const lines = Object.entries(props).map(([key, s]) => {
     const doc = typeof s.description === 'string' ? `${inner}/** ${docText(s.description)} */\n` : '';
-    return `${doc}${inner}readonly ${propName(key)}${required.has(key) ? '' : '?'}: ${schemaToTs(s, ctx, base, inner)};`;
+    return `${doc}${inner}readonly ${propName(key)}${required.has(key) ? '' : '?'}: ${toTs(s, ctx, base, inner)};`;
   });
   // A required key the schema lists without describing it (allowed through additionalProperties) is still always there.
   const extra = schema.additionalProperties;
   for (const key of required) {
     if (key in props || omit.includes(key) || !Array.isArray(schema.required) || !(schema.required as string[]).includes(key) || extra === false) continue;
-    lines.push(`${inner}readonly ${propName(key)}: ${extra && typeof extra === 'object' ? schemaToTs(extra as Schema, ctx, base, inner) : 'unknown'};`);
+    lines.push(`${inner}readonly ${propName(key)}: ${extra && typeof extra === 'object' ? toTs(extra as Schema, ctx, base, inner) : 'unknown'};`);
   }
+  // A map whose keys are references or an enum (a ban list keyed by card code) is typed by that union, so a wrong
+  // key is a type error; Partial, as the map need not hold every key.
+  const keys = keyType(schema, ctx, base);
+  if (keys && !lines.length)
+    return `Readonly<Partial<Record<${keys}, ${extra && typeof extra === 'object' ? toTs(extra as Schema, ctx, base, inner) : 'unknown'}>>>`;
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-    lines.push(`${inner}readonly [key: string]: ${schemaToTs(schema.additionalProperties as Schema, ctx, base, inner)} | undefined;`);
+    lines.push(`${inner}readonly [key: string]: ${toTs(schema.additionalProperties as Schema, ctx, base, inner)} | undefined;`);
   }
   if (!lines.length) return '{ readonly [key: string]: unknown }';
   return `{\n${lines.join('\n')}\n${indent}}`;
+}
+
+/** The type of an object's keys when `propertyNames` narrows them below `string` (an `x-ref`, an enum); else undefined. */
+function keyType(schema: Schema, ctx: Walk, base: string): string | undefined {
+  const names = schema.propertyNames;
+  if (!names || typeof names !== 'object') return undefined;
+  const t = toTs(names as Schema, ctx, base);
+  return t === 'string' || t === 'unknown' ? undefined : t;
 }
 
 function withNull(schema: Schema, t: string): string {

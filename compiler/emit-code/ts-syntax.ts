@@ -30,3 +30,30 @@ export function docText(text: string): string {
 export function docComment(text: string | undefined, indent = ''): string[] {
   return text ? [`${indent}/** ${docText(text)} */`] : [];
 }
+
+/** A union of string literals, or `never` for none. */
+export function union(values: readonly string[]): string {
+  return values.length ? values.map((v) => JSON.stringify(v)).join(' | ') : 'never';
+}
+
+/** A readable, deterministic TypeScript literal for a JSON value. */
+export function literal(value: unknown, indent: string): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  const inner = indent + '  ';
+  if (Array.isArray(value)) {
+    if (!value.length) return '[]';
+    const items = value.map((v) => literal(v, inner));
+    const flat = `[${items.join(', ')}]`;
+    return flat.length < 80 && !flat.includes('\n') ? flat : `[\n${items.map((i) => inner + i).join(',\n')},\n${indent}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (!entries.length) return '{}';
+  const items = entries.map(([k, v]) => `${valueKey(k)}: ${literal(v, inner)}`);
+  const flat = `{ ${items.join(', ')} }`;
+  return flat.length < 80 && !flat.includes('\n') ? flat : `{\n${items.map((i) => inner + i).join(',\n')},\n${indent}}`;
+}
+
+/** A name for a doc comment: the text itself, or the first of its translations. */
+export function textName(name: unknown): string {
+  return typeof name === 'string' ? name : (Object.values(name as Record<string, string>)[0] ?? '');
+}

@@ -1,6 +1,6 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { Game } from '../model.ts';
-import { typeNameOfDeclaration, typeNamespaceName } from './names.ts';
+import { typeNameOfDeclaration, typeNamespaceName } from '../names.ts';
 
 /**
  * The type names a game's module in generated/ declares come from its

@@ -1,4 +1,4 @@
-import { textOf } from '../link/link.ts';
+import { textOf } from '../text.ts';
 import type { LinkedGame, Text } from '../model.ts';
 
 /** The IDs a reference (`"x-ref": "<target>"`) may name, each with a label the editor shows beside it. */
@@ -19,8 +19,8 @@ export function referenceTargets(linked: LinkedGame): Map<string, IdList> {
   const locale = game.manifest.locale;
   const out = new Map<string, IdList>();
   for (const [name, values] of Object.entries(game.manifest.declarations ?? {})) {
-    const ids = linked.declarations.get(name) ?? [];
-    out.set(name, { ids, labels: ids.map((id, i) => labelOf(values[i] as Record<string, unknown> | undefined, locale) || id) });
+    const ids = linked.declarations.get(name)?.map((v) => v.id) ?? [];
+    out.set(name, { ids, labels: ids.map((id, i) => labelOf((values[i] as { name?: Text } | undefined)?.name, values[i] ?? {}, locale) || id) });
   }
   const roles = game.manifest.roles;
   for (const collection of game.collections.values()) {
@@ -33,10 +33,10 @@ export function referenceTargets(linked: LinkedGame): Map<string, IdList> {
       list.ids.push(id);
       list.labels.push(label || id);
     };
-    for (const entry of collection.entries) add(entry.id, labelOf(entry.value, locale));
+    for (const entry of collection.entries) add(entry.id, labelOf(entry.name, entry.value, locale));
     if (roles?.rules === collection.name && roles.glossary) {
       for (const entry of game.collections.get(roles.glossary)?.entries ?? []) {
-        if (typeof entry.value.number === 'string') add(entry.value.number, labelOf(entry.value, locale));
+        if (typeof entry.value.number === 'string') add(entry.value.number, labelOf(entry.name, entry.value, locale));
       }
     }
     out.set(collection.name, list);
@@ -45,8 +45,7 @@ export function referenceTargets(linked: LinkedGame): Map<string, IdList> {
 }
 
 /** What a reader knows an entry by: its name, or a rule's title (its number is the ID the editor already shows). */
-function labelOf(value: Record<string, unknown> | undefined, locale: string): string {
-  if (!value) return '';
+function labelOf(name: Text | undefined, value: Record<string, unknown>, locale: string): string {
   const text = (v: unknown) => (typeof v === 'string' || (v && typeof v === 'object' && !Array.isArray(v)) ? textOf(v as Text, locale) : '');
-  return text(value.name) || text(value.title);
+  return text(name) || text(value.title);
 }

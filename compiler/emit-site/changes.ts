@@ -1,4 +1,4 @@
-import { textOf } from '../link/link.ts';
+import { textOf } from '../text.ts';
 import type { Release, ReleaseChange } from '../release/record.ts';
 import { esc, plain, ruleHref, type PageContext } from './context.ts';
 

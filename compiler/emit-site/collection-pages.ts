@@ -1,4 +1,4 @@
-import { textOf } from '../link/link.ts';
+import { textOf } from '../text.ts';
 import type { Collection, Text } from '../model.ts';
 import { esc, plain, type PageContext } from './context.ts';
 import { labelsOf } from './labels.ts';
@@ -30,13 +30,13 @@ export interface FilterField {
 /** The name of an ID-like value: the referenced entry's name, a declared name (a resource, a terrain), else the value itself. */
 export function valueLabel(value: string, ref: string | undefined, ctx: PageContext): string {
   const entry = ref ? ctx.index.entry(ref, value) : undefined;
-  if (entry) return plain(textOf((entry.value.name ?? entry.value.title) as Text | undefined, ctx.locale)) || value;
-  return declaredName(ctx.game.linked.game, value) ?? value;
+  if (entry) return plain(textOf((entry.name ?? entry.value.title) as Text | undefined, ctx.locale)) || value;
+  return declaredName(ctx.game.linked, value) ?? value;
 }
 
 /** The collection's enum and reference fields (titled, top-level, one scalar per entry) with between 2 and MAX_FILTER_VALUES values. */
 export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
-  const labels = labelsOf(ctx.game.linked.game, c);
+  const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
   const keys = new Set<string>();
   for (const e of c.entries) for (const k of Object.keys(e.value)) keys.add(k);
   const out: FilterField[] = [];
@@ -61,6 +61,10 @@ export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
     if (en) {
       const order = en.map(String);
       values.sort((a, b) => order.indexOf(a.value) - order.indexOf(b.value));
+    } else if (place.ref && ctx.index.entry(place.ref, values[0]!.value)) {
+      // Entries of another collection in that collection's order (packs in release order, as the designer lists them).
+      const at = (v: string) => ctx.index.entry(place.ref!, v)?.index ?? Number.MAX_SAFE_INTEGER;
+      values.sort((a, b) => at(a.value) - at(b.value) || a.label.localeCompare(b.label, ctx.locale));
     } else values.sort((a, b) => a.label.localeCompare(b.label, ctx.locale) || (a.value < b.value ? -1 : 1));
     out.push({ key, label: place.title, values });
   }
@@ -91,7 +95,7 @@ export function entriesJson(plan: CollectionPlan, fields: readonly FilterField[]
     pages: plan.pages.map((p) => ({ href: p.file, label: p.label })),
     fields: fields.map((f) => ({ key: f.key, label: f.label, values: f.values.map((v) => v.value), labels: f.values.map((v) => v.label) })),
     ids: entries.map((e) => e.id),
-    names: entries.map((e) => plain(textOf(e.value.name as Text | undefined, ctx.locale)) || e.id),
+    names: entries.map((e) => plain(textOf(e.name as Text | undefined, ctx.locale)) || e.id),
     page: entries.map((e) => plan.pageOf.get(e.id) ?? 0),
     values: columns,
   });

@@ -1,9 +1,11 @@
 import Handlebars from 'handlebars';
-import { findTokens, plainText, type Token } from '../link/tokens.ts';
-import { textOf } from '../link/link.ts';
+import type { Token } from '../link/tokens.ts';
+import { findInlineTokens, type LinkToken } from '../link/link-tokens.ts';
+import { textOf } from '../text.ts';
 import type { CheckedGame, Entry, PlaceholderInfo, Text } from '../model.ts';
 import type { Words } from './i18n.ts';
 import type { SiteIndex } from './site-index.ts';
+import { ownHtml, type SiteLanguage } from './translation.ts';
 
 /** HTML-escape a text from content. Every string from content goes through this or the Markdown sanitizer. */
 export const esc = Handlebars.escapeExpression;
@@ -24,6 +26,8 @@ export interface PageContext {
   ids: { next: number };
   /** The game's entries, rules, drafts and pages, indexed once for every page. */
   index: SiteIndex;
+  /** The page's locale among the game's (translation.ts): the game's own texts are translated, or marked with their language, through it. */
+  language?: SiteLanguage;
 }
 
 export interface Glossary {
@@ -60,7 +64,8 @@ export function ruleHref(number: string, ctx: Pick<PageContext, 'game' | 'glossa
 export function inline(text: string, ctx: PageContext): string {
   let out = '';
   let last = 0;
-  for (const token of findTokens(text)) {
+  // With the rules tokens, `{link:collection/ID}` and the dataset's own symbols the manifest maps to icons (link/link-tokens.ts).
+  for (const token of findInlineTokens(text, ctx.game.linked.game.manifest.symbols)) {
     out += esc(text.slice(last, token.offset)) + tokenHtml(token, ctx);
     last = token.offset + token.length;
   }
@@ -69,7 +74,31 @@ export function inline(text: string, ctx: PageContext): string {
 
 /** A text with tokens reduced to what a reader sees, for tooltips and attributes. */
 export function plain(text: string): string {
-  return plainText(text, (t) => t.label ?? t.target);
+  return plainWords(text, undefined);
+}
+
+/** The same with the page's game known: a link reads as its target's name, a mapped symbol as its icon's. */
+export function plainWords(text: string, ctx: Pick<PageContext, 'game' | 'index' | 'locale'> | undefined): string {
+  let out = '';
+  let last = 0;
+  for (const token of findInlineTokens(text, ctx?.game.linked.game.manifest.symbols)) {
+    out += text.slice(last, token.offset) + (token.label ?? plainTarget(token, ctx));
+    last = token.offset + token.length;
+  }
+  return out + text.slice(last);
+}
+
+/** What a reader sees of a token without its label: the linked entry's or the icon's name when the page is known, else its target. */
+function plainTarget(token: Token, ctx: Pick<PageContext, 'game' | 'index' | 'locale'> | undefined): string {
+  const icons = ctx?.game.linked.game.manifest.roles?.icons;
+  const entry =
+    token.kind === 'link'
+      ? ctx?.index.entry((token as LinkToken).collection, (token as LinkToken).id)
+      : token.kind === 'icon' && icons
+        ? ctx?.index.entry(icons, token.target)
+        : undefined;
+  if (entry && ctx) return textOf(entry.name, ctx.locale) || entry.id;
+  return token.kind === 'link' ? (token as LinkToken).id : token.target;
 }
 
 function tokenHtml(token: Token, ctx: PageContext): string {
@@ -77,10 +106,23 @@ function tokenHtml(token: Token, ctx: PageContext): string {
   if (token.kind === 'ref')
     return `<a class="xref" href="${esc(ctx.toGame + ruleHref(token.target, ctx))}">${esc(token.label ? `${token.target} - ${token.label}` : token.target)}</a>`;
   if (token.kind === 'term') return termHtml(token.target, token.label ?? token.target, ctx);
+  if (token.kind === 'link') return linkHtml(token as LinkToken, ctx);
   const roles = game.manifest.roles ?? {};
   const icon = roles.icons ? ctx.index.entry(roles.icons, token.target) : undefined;
-  const alt = icon ? textOf(icon.value.name as Text, ctx.locale) : token.target;
+  const alt = icon ? textOf(icon.name as Text, ctx.locale) : token.target;
   return `<span class="icon" role="img" aria-label="${esc(alt)}">${esc(alt)}</span>`;
+}
+
+/** `{link:cards/01001}`: a link to the entry, in the words of its name (or the token's label); a numbered rule is found by its number. */
+function linkHtml(token: LinkToken, ctx: PageContext): string {
+  const entry = ctx.index.entry(token.collection, token.id);
+  // The check reports a link to nothing; were it drawn anyway, its words are kept.
+  if (!entry) return esc(token.label ?? token.target);
+  const roles = ctx.game.linked.game.manifest.roles ?? {};
+  const numbered = token.collection === roles.rules && typeof entry.value.number === 'string';
+  const href = numbered ? ruleHref(entry.value.number as string, ctx) : ctx.index.hrefOf(token.collection, token.id);
+  const words = token.label ?? (plain(textOf(entry.name ?? (entry.value.title as Text | undefined), ctx.locale)) || token.id);
+  return `<a class="entry-link" href="${esc(ctx.toGame + href)}">${esc(words)}</a>`;
 }
 
 /**
@@ -94,7 +136,7 @@ export function termHtml(id: string, label: string, ctx: PageContext): string {
   const href = esc(`${ctx.toGame}${ctx.glossary.page ?? 'glossary.html'}#${id}`);
   if (!entry) return `<a class="term" href="${href}">${esc(label)}</a>`;
   const tipId = `tip-${++ctx.ids.next}`;
-  const name = textOf(entry.value.name as Text, ctx.locale);
+  const name = textOf(entry.name as Text, ctx.locale);
   const definition = plain(textOf(entry.value.text as Text | undefined, ctx.locale));
   return `<span class="term-wrap"><a class="term" href="${href}" aria-describedby="${tipId}">${esc(label)}</a><span class="tip" role="tooltip" id="${tipId}" data-pagefind-ignore><b>${esc(name)}</b>: ${esc(definition)}</span></span>`;
 }
@@ -137,5 +179,7 @@ export function isAtOrUnder(path: string, at: string): boolean {
  * says, what this edition chose). Never the field or pointer it stands at.
  */
 export function readingsHtml(ctx: PageContext, readings: readonly PlaceholderInfo[]): string {
-  return readings.map((r) => `<p class="reading"><span class="reading-label">${esc(ctx.words.reading)}:</span> ${inline(r.note, ctx)}</p>`).join('');
+  return readings
+    .map((r) => `<p class="reading"><span class="reading-label">${esc(ctx.words.reading)}:</span> ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</p>`)
+    .join('');
 }

@@ -1,4 +1,5 @@
-import { textOf } from '../link/link.ts';
+import { nameFieldOf } from '../validate/game.ts';
+import { textOf } from '../text.ts';
 import type { Collection, Entry, Game, PlaceholderInfo, Text } from '../model.ts';
 import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, type PageContext } from './context.ts';
 import type { Words } from './i18n.ts';
@@ -9,8 +10,9 @@ import { labelsOf, type CollectionLabels } from './labels.ts';
 import { valueLabel } from './collection-pages.ts';
 import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
+import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
+import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
-import { playerStateModel } from '../rules/player-state.ts';
 import type { Effect } from '../rules/dsl.ts';
 
 /**
@@ -32,8 +34,8 @@ export function collectionHtml(c: Collection, ctx: PageContext, level: number, e
 /** One entry: its name as a heading with a stable anchor, one draft badge with its notes, its rules text, its face (a template, or its titled fields) and its worked examples. */
 export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: number, face: boolean): string {
   const game = ctx.game.linked.game;
-  const labels = labelsOf(game, c);
-  const name = textOf(e.value.name as Text | undefined, ctx.locale) || e.id;
+  const labels = labelsOf(game, c, ctx.locale);
+  const name = textOf(e.name as Text | undefined, ctx.locale) || e.id;
   // An entry may hold several rules (a map's onEnter beside its setup): each is shown as rules text; the examples are the first's.
   const rules = ctx.index.rules(c.name, e.id);
   const rule = rules[0];
@@ -42,16 +44,23 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   const notes = [...new Set(ctx.index.drafts(c.name, e.id).map((d) => d.note))];
   const parts = [`<article class="entity${face ? ' face' : ''}${wholeDraft ? ' is-draft' : ''}" aria-labelledby="${esc(e.id)}">`];
   parts.push(
-    anchoredHeading(level, e.id, `${inline(name, ctx)}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.join(' · ')) : ''}`, name, ctx),
+    anchoredHeading(
+      level,
+      e.id,
+      `${inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale))}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.map((n) => ownText(n, ctx.language)).join(' · ')) : ''}`,
+      name,
+      ctx,
+    ),
   );
   if (notes.length)
     parts.push(
-      `<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${inline(n, ctx)}</li>`).join('')}</ul></details>`,
+      `<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${ownHtml(n, ctx.language, (t) => inline(t, ctx))}</li>`).join('')}</ul></details>`,
     );
   for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
   const skip = new Set([
-    'name',
+    // The display name is the heading already.
+    nameFieldOf(c),
     'id',
     'text',
     'examples',
@@ -70,7 +79,10 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
       readingsOf(ctx, c.name, e.id, (p) => !isAtOrUnder(p, '/examples') && !inFields(p)),
     ),
   );
-  if (typeof e.value.text === 'string') parts.push(`<p>${inline(e.value.text, ctx)}</p>`);
+  if (typeof e.value.text === 'string') {
+    const text = e.value.text;
+    parts.push(ownHtml(text, ctx.language, (t) => textBlockHtml(t, textFormatAt(labels, '/text'), ctx), true));
+  }
   if (map) parts.push(mapHtml(c, e, map, ctx, Math.min(6, level + 1)));
   const templated = templateFace(c, e, ctx, (pointer) => valueWords(pointerValue(e.value, pointer), pointer, labels, ctx));
   if (templated !== undefined) parts.push(templated);
@@ -86,32 +98,48 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
       .map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${inline(r.note, ctx)}</span>`)
       .join('');
   };
-  if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words, exampleReading, endStatePhraser(game, ctx.words)));
-  if (rule?.stateExamples?.length) parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading, playerStatePhraser(game)));
+  if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words, exampleReading, endStatePhraser(ctx.game.linked, ctx.words)));
+  if (rule?.stateExamples?.length)
+    parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading, playerStatePhraser(ctx.game.linked, ctx.game.players)));
   parts.push('</article>');
   return parts.join('\n');
 }
 
 /**
  * Beside a name that more than one entry of the collection bears (a reprint,
- * a common card name): the value of the collection's first titled enum field
- * (else reference field) that tells them apart ("Moinho Dourado · Building"),
+ * a common card name): the value of the titled enum or reference field that
+ * tells them apart ("Sure Gamble · Core Set", "Moinho Dourado · Building"),
  * in the heading, so the page, "On this page" and a search result all show it.
+ * A reprint keeps its type and differs by pack: the field chosen is one that
+ * tells apart at least half as many same-named entries as the best one, preferring `pageBy`, then an enum.
  */
 function whichHtml(c: Collection, e: Entry, name: string, ctx: PageContext): string {
   const memoKey = `which:${c.name}`;
   let known = ctx.index.memo.get(memoKey) as { counts: Map<string, number>; field?: { key: string; ref?: string } } | undefined;
   if (!known) {
     const counts = new Map<string, number>();
+    const groups = new Map<string, Entry[]>();
     for (const x of c.entries) {
-      const n = textOf(x.value.name as Text | undefined, ctx.locale) || x.id;
+      const n = textOf(x.name, ctx.locale) || x.id;
       counts.set(n, (counts.get(n) ?? 0) + 1);
+      const group = groups.get(n);
+      if (group) group.push(x);
+      else groups.set(n, [x]);
     }
     let field: { key: string; ref?: string } | undefined;
-    if ([...counts.values()].some((n) => n > 1)) {
-      const labels = labelsOf(ctx.game.linked.game, c);
-      const keys = [...new Set(c.entries.flatMap((x) => Object.keys(x.value)))].filter((k) => labels.title(`/${k}`));
-      const key = keys.find((k) => Array.isArray(labels.at(`/${k}`).node?.enum)) ?? keys.find((k) => labels.at(`/${k}`).ref);
+    const repeated = [...groups.values()].filter((g) => g.length > 1);
+    if (repeated.length) {
+      const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
+      const keys = [...new Set(c.entries.flatMap((x) => Object.keys(x.value)))].filter(
+        (k) => labels.title(`/${k}`) && (Array.isArray(labels.at(`/${k}`).node?.enum) || labels.at(`/${k}`).ref),
+      );
+      const told = (k: string) => repeated.reduce((n, g) => n + new Set(g.map((x) => String(x.value[k]))).size, 0);
+      // Fields that tell apart half as many as the best one or more are good enough; among them the reader's
+      // likeliest word: the `pageBy` field, then an enum (a kind), then a reference (a pack).
+      const scores = new Map(keys.map((k) => [k, told(k)]));
+      const best = Math.max(0, ...scores.values());
+      const preference = (k: string) => (k === c.decl.pageBy ? 0 : Array.isArray(labels.at(`/${k}`).node?.enum) ? 1 : 2);
+      const key = keys.filter((k) => best > 0 && scores.get(k)! >= 0.5 * best).sort((a, b) => preference(a) - preference(b))[0];
       if (key) field = { key, ref: labels.at(`/${key}`).ref };
     }
     known = { counts, field };
@@ -179,7 +207,7 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
   if (v === null || v === undefined) return '—';
   // A rule of the DSL standing in a field the build does not compile (a map's onEnter) still reads as rules text.
   const dsl = labels?.at(path).dsl;
-  const players = dsl === 'effect' ? playerStateModel(ctx.game.linked.game.manifest) : undefined;
+  const players = dsl === 'effect' ? ctx.game.players : undefined;
   if (players && v && typeof v === 'object') {
     try {
       return `<span class="rules-text">${esc(renderEffect(v as Effect, players))}</span>`;
@@ -195,7 +223,7 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
     // Keys the schema titles are labelled; keys that are data (a map by terrain) are named; untitled properties stay out.
     const rows = Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
       const place = labels?.at(`${path}/${k}`);
-      const label = place?.title ?? (place?.freeKey ? nameOfId(k, undefined, ctx) : labels ? undefined : esc(k));
+      const label = place?.title ?? (place?.freeKey ? nameOfId(k, place.keyRef, ctx) : labels ? undefined : esc(k));
       return label === undefined
         ? []
         : [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
@@ -209,7 +237,8 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
 function scalarHtml(v: unknown, path: string, ctx: PageContext, labels?: CollectionLabels): string {
   if (typeof v === 'boolean') return esc(v ? ctx.words.yes : ctx.words.no);
   if (typeof v !== 'string') return esc(String(v));
-  return nameOfId(v, labels?.at(path).ref, ctx) ?? inline(v, ctx);
+  // A text whose schema declares a format (`contentMediaType: text/html`) is drawn in it (text-format.ts).
+  return nameOfId(v, labels?.at(path).ref, ctx) ?? (labels ? formattedHtml(v, textFormatAt(labels, path), ctx) : inline(v, ctx));
 }
 
 /** The name of what an ID-like value names, as HTML; undefined for a text that is not an ID. */
@@ -221,15 +250,16 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
     return `<a class="xref" href="${esc(ctx.toGame + ruleHref(v, ctx))}">${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}</a>`;
   if (ref) {
     const entry = ctx.index.entry(ref, v);
-    if (entry) return `<a href="${esc(ctx.toGame + ctx.index.hrefOf(ref, v))}">${inline(textOf(entry.value.name as Text, ctx.locale) || v, ctx)}</a>`;
+    if (entry)
+      return `<a href="${esc(ctx.toGame + ctx.index.hrefOf(ref, v))}">${inLang(inline(textOf(entry.name as Text, ctx.locale) || v, ctx), nameLangOn(game, ref, entry.name, ctx.locale))}</a>`;
   }
-  const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(game, v) : undefined;
+  const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(ctx.game.players, v) : undefined;
   if (field) return esc(field);
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
   const icons = game.manifest.roles?.icons;
   const icon = icons ? ctx.index.entry(icons, v) : undefined;
-  if (icon) return `<span class="icon">${esc(plain(textOf(icon.value.name as Text, ctx.locale) || v))}</span>`;
-  const declared = declaredName(game, v);
+  if (icon) return `<span class="icon">${esc(plain(textOf(icon.name as Text, ctx.locale) || v))}</span>`;
+  const declared = declaredName(ctx.game.linked, v);
   return declared === undefined ? undefined : esc(declared);
 }
 
@@ -245,39 +275,44 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
   if (typeof v === 'object') {
     return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
       const place = labels.at(`${pointer}/${k}`);
-      const label = place.title ?? (place.freeKey ? (wordsOfId(k, undefined, ctx) ?? k) : undefined);
+      const label = place.title ?? (place.freeKey ? (wordsOfId(k, place.keyRef, ctx) ?? k) : undefined);
       return label === undefined ? [] : [`${label} ${valueWords(x, `${pointer}/${k}`, labels, ctx).join(', ')}`];
     });
   }
   if (typeof v === 'boolean') return [v ? ctx.words.yes : ctx.words.no];
   if (typeof v !== 'string') return [String(v)];
-  return [wordsOfId(v, labels.at(pointer).ref, ctx) ?? plain(v)];
+  return [wordsOfId(v, labels.at(pointer).ref, ctx) ?? formattedPlain(v, textFormatAt(labels, pointer), ctx)];
 }
 
 function wordsOfId(v: string, ref: string | undefined, ctx: PageContext): string | undefined {
   const game = ctx.game.linked.game;
   const entry = ref ? ctx.index.entry(ref, v) : undefined;
-  if (entry) return plain(textOf(entry.value.name as Text, ctx.locale) || v);
-  const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(game, v) : undefined;
+  if (entry) return plain(textOf(entry.name as Text, ctx.locale) || v);
+  const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(ctx.game.players, v) : undefined;
   if (field) return field;
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
   const icons = game.manifest.roles?.icons;
   const icon = icons ? ctx.index.entry(icons, v) : undefined;
-  if (icon) return plain(textOf(icon.value.name as Text, ctx.locale) || v);
-  return declaredName(game, v);
+  if (icon) return plain(textOf(icon.name as Text, ctx.locale) || v);
+  return declaredName(ctx.game.linked, v);
 }
 
-export function gameHome(ctx: PageContext, links: ReadonlyArray<{ href: string; label: string }>): string {
+export function gameHome(ctx: PageContext, links: ReadonlyArray<{ href: string; label: string; lang?: string }>): string {
   const m = ctx.game.linked.game.manifest;
   const w = ctx.words;
   const parts: string[] = [];
-  if (m.summary) parts.push(`<p>${esc(textOf(m.summary, m.locale))}</p>`);
+  if (m.summary) parts.push(`<p>${ownHtml(textOf(m.summary, ctx.locale), ctx.language)}</p>`);
   const players = draftOf(ctx, '(manifest)', m.id, '/players');
   if (m.players) parts.push(`<p>${esc(w.players)}: ${m.players.min}–${m.players.max}${players ? draftBadge(ctx, players.note) : ''}</p>`);
-  parts.push(`<h2>${esc(w.contents)}</h2><ul class="toc">${links.map((l) => `<li><a href="${esc(l.href)}">${esc(l.label)}</a></li>`).join('')}</ul>`);
+  parts.push(
+    `<h2>${esc(w.contents)}</h2><ul class="toc">${links.map((l) => `<li><a href="${esc(l.href)}"${l.lang ? ` lang="${esc(l.lang)}"` : ''}>${esc(l.label)}</a></li>`).join('')}</ul>`,
+  );
   if (m.components?.length) {
     const rows = m.components
-      .map((c) => `<tr><td>${esc(textOf(c.name, m.locale))}</td><td>${c.count}</td><td>${c.gap ? esc(c.gap) : c.note ? esc(c.note) : ''}</td></tr>`)
+      .map((c) => {
+        const note = c.gap ?? c.note;
+        return `<tr><td>${ownHtml(textOf(c.name, ctx.locale), ctx.language)}</td><td>${c.count}</td><td>${note ? ownHtml(note, ctx.language) : ''}</td></tr>`;
+      })
       .join('');
     parts.push(
       `<h2>${esc(w.components)}</h2><table><thead><tr><th scope="col">${esc(w.components)}</th><th scope="col">${esc(w.count)}</th><th scope="col">${esc(w.note)}</th></tr></thead><tbody>${rows}</tbody></table>`,
@@ -307,7 +342,7 @@ export function draftsHtml(placeholders: readonly PlaceholderInfo[], ctx: PageCo
       const ids = [...new Set(list.map((p) => p.id))];
       const links = ids.map((id) => {
         const entry = c ? ctx.index.entry(c.name, id) : undefined;
-        const label = entry ? plain(textOf(entry.value.name as Text | undefined, ctx.locale) || id) : title;
+        const label = entry ? plain(textOf(entry.name as Text | undefined, ctx.locale) || id) : title;
         return `<a href="${esc(ctx.toGame + (entry && c ? ctx.index.hrefOf(c.name, id) : href))}">${esc(label)}</a>`;
       });
       return `<tr><td>${inline(note, ctx)}</td><td>${list.length}</td><td>${links.join(', ')}</td></tr>`;
@@ -339,7 +374,7 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
     const roles = game.manifest.roles ?? {};
     const numbered = (c.name === roles.rules || c.name === roles.glossary) && entry.value.number !== undefined;
     const label =
-      [numbered ? String(entry.value.number) : '', textOf((entry.value.name ?? entry.value.title) as Text | undefined, ctx.locale)].filter(Boolean).join(' ') ||
+      [numbered ? String(entry.value.number) : '', textOf((entry.name ?? entry.value.title) as Text | undefined, ctx.locale)].filter(Boolean).join(' ') ||
       entry.id;
     const href = numbered ? ruleHref(String(entry.value.number), ctx) : ctx.index.hrefOf(c.name, entry.id);
     const title = textOf(c.decl.title, ctx.locale) || c.name;

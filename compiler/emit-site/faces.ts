@@ -12,11 +12,12 @@ import type { Root } from 'mdast';
 import type {} from 'mdast-util-directive';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { displayPath } from '../load/files.ts';
-import { textOf } from '../link/link.ts';
+import { textOf } from '../text.ts';
 import type { CheckedGame, Collection, Entry, Game, Text } from '../model.ts';
-import { labelsOf, propertyPlace, schemaFile } from './labels.ts';
+import { labelsOf, propertyPlace, schemaFile, warnMissingLabels } from './labels.ts';
 import { tokensToMarkdown } from './markdown.ts';
 import type { PageContext } from './context.ts';
+import { checkFormattedTexts } from './text-format.ts';
 
 /**
  * A collection's face template: `content/<game>/templates/<collection>.hbs`,
@@ -40,7 +41,6 @@ interface Compiled {
   source: string;
   render: HandlebarsTemplateDelegate;
 }
-const compiledCache = new Map<string, Compiled>();
 
 function readTemplate(file: string): string | undefined {
   try {
@@ -55,20 +55,22 @@ function templateFor(game: Game, c: Collection): Compiled | undefined {
   const file = templatePath(game, c);
   const source = readTemplate(file);
   if (source === undefined) return undefined;
-  const known = compiledCache.get(file);
-  if (known?.source === source) return known;
+  // Compiled once per render of the game (templateFace keeps it in the render's memo), so an edit shows on the next.
   try {
-    const render = hb.compile(source, { strict: false, knownHelpersOnly: false });
-    const compiled = { source, render };
-    compiledCache.set(file, compiled);
-    return compiled;
+    return { source, render: hb.compile(source, { strict: false, knownHelpersOnly: false }) };
   } catch {
     return undefined;
   }
 }
 
-/** The entry being drawn: helpers are synchronous and read it from here. */
-let current: { entry: Entry; c: Collection; ctx: PageContext; words: (pointer: string) => string[] } | undefined;
+/** The entry being drawn: each render passes it to the helpers as Handlebars data (`options.data.drawing`), so no module state holds it. */
+interface Drawing {
+  entry: Entry;
+  c: Collection;
+  ctx: PageContext;
+  words: (pointer: string) => string[];
+}
+const drawingOf = (options: Handlebars.HelperOptions | undefined) => (options?.data as { drawing?: Drawing } | undefined)?.drawing;
 
 const hb = Handlebars.create();
 const pointerOf = (p: unknown) => `/${String(p).split('.').join('/')}`;
@@ -76,25 +78,34 @@ const pointerOf = (p: unknown) => `/${String(p).split('.').join('/')}`;
 const md = (s: string) => s.replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
 const safe = (s: string) => new hb.SafeString(s);
 
-hb.registerHelper('label', (p: unknown) => (current ? (labelsOf(current.ctx.game.linked.game, current.c).title(pointerOf(p)) ?? '') : ''));
-hb.registerHelper('value', (p: unknown) => safe(current ? current.words(pointerOf(p)).map(md).join(', ') : ''));
-hb.registerHelper('stat', (p: unknown) => {
+hb.registerHelper('label', (p: unknown, options: Handlebars.HelperOptions) => {
+  const current = drawingOf(options);
+  return current ? (labelsOf(current.ctx.game.linked.game, current.c, current.ctx.locale).title(pointerOf(p)) ?? '') : '';
+});
+hb.registerHelper('value', (p: unknown, options: Handlebars.HelperOptions) => {
+  const current = drawingOf(options);
+  return safe(current ? current.words(pointerOf(p)).map(md).join(', ') : '');
+});
+hb.registerHelper('stat', (p: unknown, options: Handlebars.HelperOptions) => {
+  const current = drawingOf(options);
   if (!current) return '';
-  const label = labelsOf(current.ctx.game.linked.game, current.c).title(pointerOf(p)) ?? '';
+  const label = labelsOf(current.ctx.game.linked.game, current.c, current.ctx.locale).title(pointerOf(p)) ?? '';
   const value = current.words(pointerOf(p)).map(md).join(', ');
   return safe(`:stat[:stat-label[${md(label)}] :stat-value[${value || '—'}]]`);
 });
-hb.registerHelper('icons', (p: unknown) =>
-  safe(
+hb.registerHelper('icons', (p: unknown, options: Handlebars.HelperOptions) => {
+  const current = drawingOf(options);
+  return safe(
     current
       ? current
           .words(pointerOf(p))
           .map((w) => `:icon[${md(w)}]`)
           .join(' ')
       : '',
-  ),
-);
-hb.registerHelper('text', (p: unknown) => {
+  );
+});
+hb.registerHelper('text', (p: unknown, options: Handlebars.HelperOptions) => {
+  const current = drawingOf(options);
   if (!current) return '';
   let v: unknown = current.entry.value;
   for (const part of pointerOf(p).split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
@@ -102,7 +113,8 @@ hb.registerHelper('text', (p: unknown) => {
   return text ? safe(tokensToMarkdown(text, current.ctx)) : '';
 });
 
-hb.registerHelper('ref', (p: unknown) => {
+hb.registerHelper('ref', (p: unknown, options: Handlebars.HelperOptions) => {
+  const current = drawingOf(options);
   if (!current) return '';
   let v: unknown = current.entry.value;
   for (const part of pointerOf(p).split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
@@ -147,15 +159,12 @@ export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (
   if (!ctx.index.memo.has(memoKey)) ctx.index.memo.set(memoKey, templateFor(ctx.game.linked.game, c));
   const t = ctx.index.memo.get(memoKey) as Compiled | undefined;
   if (!t) return undefined;
-  current = { entry: e, c, ctx, words };
   try {
-    const html = String(processor.processSync(t.render({ ...e.value, id: e.id }))).trim();
+    const html = String(processor.processSync(t.render({ ...e.value, id: e.id }, { data: { drawing: { entry: e, c, ctx, words } satisfies Drawing } }))).trim();
     // A template that draws nothing for this entry (no reminder on this Event) leaves no empty box.
     return html ? `<div class="face-body">${html}</div>` : '';
   } catch {
     return undefined;
-  } finally {
-    current = undefined;
   }
 }
 
@@ -165,11 +174,14 @@ const HELPER_USE = /\{\{[#~]?\s*(?:label|value|stat|icons|text|ref)\s+"([^"]+)"/
  * Build warnings about presentation: a template that does not compile (its
  * collection gets the default face), and a field a template shows whose
  * schema property has no title (a reader would see no label), located at the
- * property in the schema file, or at the template when no such property exists.
+ * property in the schema file, or at the template when no such property exists;
+ * and what sanitising an HTML text removes (text-format.ts).
  */
 export function checkPresentation(root: string, games: readonly CheckedGame[], bag: DiagnosticBag, sources: Map<string, string>): void {
   for (const g of games) {
     const game = g.linked.game;
+    checkFormattedTexts(game, bag);
+    warnMissingLabels(root, game, bag, sources);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);
       const file = templatePath(game, c);

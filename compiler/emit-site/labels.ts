@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import { displayPath } from '../load/files.ts';
+import { declaredLocales, gameLocaleFiles } from '../locales/game-locales.ts';
 import type { Collection, Game } from '../model.ts';
 
 /**
  * Labels a reader sees come from the collection's schema: each property's
  * `title` (written in the game's language), never the property's name. A
  * property with no title is data for the engine, not for readers: the site
- * leaves it out unless the collection's template asks for it.
+ * leaves it out unless the collection's template asks for it. In another
+ * locale the game declares, a field's label comes from that locale's file
+ * (`labels:`, where a translator works), falling back to the schema's title.
  */
 type Schema = Record<string, unknown>;
 
@@ -16,6 +21,8 @@ export interface SchemaPlace {
   title?: string;
   /** The place is a key of a map whose keys are data (IDs, terrains), not property names. */
   freeKey?: boolean;
+  /** The collection a free key names (`propertyNames: { "x-ref": ... }`). */
+  keyRef?: string;
   /** The collection whose IDs a string here names (`x-ref`). */
   ref?: string;
   /** The kind of DSL rule the schema puts here (`effect`, `value`, `scoring`), by its $ref into dsl.schema.json. */
@@ -108,9 +115,13 @@ export class CollectionLabels {
   /** `at` per pointer: every entry of a collection asks the same few questions, and the walk through $refs is the costly part. */
   private readonly places = new Map<string, SchemaPlace>();
 
-  constructor(schemasDir: string, c: Collection) {
+  /** Labels of this locale by field path (`attack.guns`), from the game's locale file; they win over the schema's titles. */
+  private readonly own: ReadonlyMap<string, string>;
+
+  constructor(schemasDir: string, c: Collection, own: ReadonlyMap<string, string> = new Map()) {
     this.file = path.join(schemasDir, c.decl.schema);
     this.root = schemaFile(this.file).json;
+    this.own = own;
   }
 
   /** What the schema says at a JSON pointer inside an entry (`/attack/guns`, `/cost/0/resource`). */
@@ -131,8 +142,12 @@ export class CollectionLabels {
     for (const [i, part] of parts.entries()) {
       const next = child(here, part);
       if (next === 'free') {
-        // A free key names data; what lies under it is unknown to the labels.
-        return i === parts.length - 1 ? { freeKey: true } : {};
+        // A free key names data; what lies under it is unknown to the labels. A key the schema marks as a
+        // reference (`propertyNames: { x-ref: cards }`, a ban list by card) is shown by the name of what it names.
+        const keyRef = branches(here)
+          .map((b) => (b.node.propertyNames as Schema | undefined)?.['x-ref'])
+          .find((r): r is string => typeof r === 'string');
+        return i === parts.length - 1 ? { freeKey: true, ...(keyRef ? { keyRef } : {}) } : {};
       }
       if (!next) return {};
       here = next;
@@ -145,7 +160,8 @@ export class CollectionLabels {
       .map((b) => b.node['x-ref'] ?? (b.node.items as Schema | undefined)?.['x-ref'])
       .find((r): r is string => typeof r === 'string');
     const dsl = typeof here.node.$ref === 'string' ? /dsl\.schema\.json#\/\$defs\/(\w+)$/.exec(here.node.$ref)?.[1] : undefined;
-    return { title: title?.trim(), freeKey, ref, dsl, node: here.node };
+    const label = this.own.get(fieldPath(pointer)) ?? title?.trim();
+    return { title: label, freeKey, ref, dsl, node: here.node };
   }
 
   /** The title of a property at a pointer, if it has one. */
@@ -154,15 +170,115 @@ export class CollectionLabels {
   }
 }
 
-const labelsCache = new WeakMap<Collection, CollectionLabels>();
+/** A pointer inside an entry as a locale file's `labels:` key: its property names joined by dots, list positions left out. */
+export function fieldPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .filter((p) => !/^\d+$/.test(p))
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
 
-export function labelsOf(game: Game, c: Collection): CollectionLabels {
-  let l = labelsCache.get(c);
+const labelsCache = new WeakMap<Collection, Map<string, CollectionLabels>>();
+/** Each game's labels per locale and collection, read once from its locale files. */
+const localeLabelsCache = new WeakMap<Game, Map<string, Map<string, Map<string, string>>>>();
+
+/** A game's `labels:` per locale (collection -> field path -> label). Problems with the files are reported by the rules' compile, so not here. */
+function localeLabels(game: Game): Map<string, Map<string, Map<string, string>>> {
+  let byLocale = localeLabelsCache.get(game);
+  if (!byLocale) {
+    byLocale = new Map([...gameLocaleFiles(game, new DiagnosticBag())].map(([tag, f]) => [tag, f.labels ?? new Map()]));
+    localeLabelsCache.set(game, byLocale);
+  }
+  return byLocale;
+}
+
+/** The labels of a collection in a locale (default: the game's own): the locale file's `labels:`, then the schema's titles. */
+export function labelsOf(game: Game, c: Collection, locale: string = game.manifest.locale): CollectionLabels {
+  let byLocale = labelsCache.get(c);
+  if (!byLocale) labelsCache.set(c, (byLocale = new Map()));
+  let l = byLocale.get(locale);
   if (!l) {
-    l = new CollectionLabels(schemasDirOf(game), c);
-    labelsCache.set(c, l);
+    l = new CollectionLabels(schemasDirOf(game), c, localeLabels(game).get(locale)?.get(c.name));
+    byLocale.set(locale, l);
   }
   return l;
+}
+
+/** A field readers see that has no label in one of the game's other locales. */
+export interface MissingLabel {
+  collection: string;
+  /** The field's path (`attack.guns`), as `labels:` keys it. */
+  field: string;
+  locale: string;
+  /** The schema file and the property's place in it. */
+  file: string;
+  place: { start: { line: number; column: number } };
+}
+
+/**
+ * The fields shown on the site (those an entry gives whose schema property
+ * has a title) that a declared locale other than the game's own gives no
+ * label for: readers of that locale would see the main locale's title.
+ * Counted by `rulebook report` beside the other missing translations.
+ */
+export function missingLabels(game: Game): MissingLabel[] {
+  const main = game.manifest.locale;
+  const others = declaredLocales(game).filter((l) => l !== main);
+  if (!others.length) return [];
+  const own = localeLabels(game);
+  const out: MissingLabel[] = [];
+  for (const c of game.collections.values()) {
+    const labels = labelsOf(game, c, main);
+    const shown = new Map<string, string>();
+    const visit = (v: unknown, pointer: string): void => {
+      // A list's items are labelled by the list's own title: only named properties need labels.
+      const item = /\/\d+$/.test(pointer);
+      if (pointer && !item && !labels.at(pointer).title) return;
+      if (pointer && !item) shown.set(fieldPath(pointer), pointer);
+      if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${pointer}/${i}`));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    for (const e of c.entries) visit(e.value, '');
+    const text = schemaFile(labels.file).text;
+    for (const locale of others) {
+      const given = own.get(locale)?.get(c.name);
+      for (const [field, pointer] of shown) {
+        if (given?.has(field)) continue;
+        out.push({
+          collection: c.name,
+          field,
+          locale,
+          file: labels.file,
+          place: propertyPlace(
+            text,
+            pointer
+              .split('/')
+              .filter((p) => p && !/^\d+$/.test(p))
+              .pop()!,
+          ),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** A warning at each shown field's schema property that lacks a label in a declared locale, naming the field and the locale. */
+export function warnMissingLabels(root: string, game: Game, bag: DiagnosticBag, sources: Map<string, string>): void {
+  for (const m of missingLabels(game)) {
+    const shown = displayPath(root, m.file);
+    sources.set(shown, schemaFile(m.file).text);
+    const file = displayPath(root, path.join(game.dir, 'locales', `${m.locale}.yaml`));
+    bag.warning(
+      shown,
+      m.place,
+      'label-missing-locale',
+      `${m.collection} "${m.field}" has no ${m.locale} label, so ${m.locale} pages show its ${game.manifest.locale} title`,
+      [`add \`${m.field}: ...\` under \`labels: ${m.collection}:\` in ${file}`],
+    );
+  }
 }
 
 /** Where a property is declared in a schema file's text (its key under "properties"), for located warnings. */

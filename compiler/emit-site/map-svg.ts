@@ -1,4 +1,5 @@
-import { textOf } from '../link/link.ts';
+import { inLang, spaceLangOn } from './translation.ts';
+import { textOf } from '../text.ts';
 import type { Collection, DeclEntry, Entry, GraphDecl, Text } from '../model.ts';
 import { draftOf, esc, type PageContext } from './context.ts';
 import { LABEL_SIZE, placeLabels } from './map-labels.ts';
@@ -129,6 +130,9 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
   const w = ctx.words;
   const anchor = (s: string) => `${e.id}-${s}`;
   const name = (id: string) => byId.get(id)?.name ?? id;
+  // The spaces' names keep their own language on a page in another (Brazilian towns on an English page).
+  const spaceLang = spaceLangOn(ctx.game.linked.game, c.name, ctx.locale);
+  const nameHtml = (n: string) => inLang(esc(n), spaceLang);
   const terrainName = (t: string) => textOf(terrains.get(t)?.decl.name as Text | undefined, ctx.locale) || t;
   const neighbours = (id: string, kind?: string) =>
     edges.filter((x) => (x.a === id || x.b === id) && (!kind || x.kind === kind)).map((x) => (x.a === id ? x.b : x.a));
@@ -192,17 +196,20 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
   const right = extent([...xs.map((x) => x + R + PAD), ...labels.map((l) => l.box.x + l.box.w + PAD)], Math.max, 1000);
   const bottom = extent([...ys.map((y) => y + R + PAD), ...labels.map((l) => l.box.y + l.box.h + PAD)], Math.max, 1000);
 
-  const nextTo = (s: Space, html: (id: string) => string) => {
+  // `spaceHtml`: the space's own name as HTML, or as attribute text (the drawing's aria-label, which cannot carry a `lang`).
+  const nextTo = (s: Space, html: (id: string) => string, spaceHtml: (n: string) => string = nameHtml) => {
     const ids = neighbours(s.id, plain);
-    return ids.length ? fill(w.mapNextTo, { space: esc(s.name), list: andList(ids.map(html), ctx.locale) }) : fill(w.mapNextToNone, { space: esc(s.name) });
+    return ids.length
+      ? fill(w.mapNextTo, { space: spaceHtml(s.name), list: andList(ids.map(html), ctx.locale) })
+      : fill(w.mapNextToNone, { space: spaceHtml(s.name) });
   };
   const spaceNodes = spaces.map((s, i) => {
-    const label = `${esc(s.name)} (${esc(terrainName(s.kind))}). ${nextTo(s, (id) => esc(name(id)))}`;
+    const label = `${esc(s.name)} (${esc(terrainName(s.kind))}). ${nextTo(s, (id) => esc(name(id)), esc)}`;
     const l = labels[i]!;
     const hatch = patterns.get(s.kind) ? `<circle class="hatch-fill" cx="${s.x}" cy="${s.y}" r="${R}" fill="url(#${esc(patternId(s.kind))})"/>` : '';
-    return `<a href="#${esc(anchor(s.id))}" aria-label="${label}"><title>${label}</title><circle class="space t-${esc(s.kind)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(terrains.get(s.kind)?.decl.color)}"/>${hatch}<text class="label" x="${f1(l.x)}" y="${f1(l.y)}" text-anchor="${l.anchor}" font-size="${LABEL_SIZE}">${esc(s.name)}</text></a>`;
+    return `<a href="#${esc(anchor(s.id))}" aria-label="${label}"><title>${label}</title><circle class="space t-${esc(s.kind)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(terrains.get(s.kind)?.decl.color)}"/>${hatch}<text class="label" x="${f1(l.x)}" y="${f1(l.y)}" text-anchor="${l.anchor}" font-size="${LABEL_SIZE}"${spaceLang ? ` lang="${esc(spaceLang)}"` : ''}>${esc(s.name)}</text></a>`;
   });
-  const title = `${textOf(e.value.name as Text, ctx.locale)}${draft ? ` (${w.draft})` : ''}`;
+  const title = `${textOf(e.name as Text, ctx.locale)}${draft ? ` (${w.draft})` : ''}`;
   const svg = `<svg class="map" viewBox="${f1(left)} ${f1(top)} ${f1(right - left)} ${f1(bottom - top)}" role="group" aria-labelledby="${esc(e.id)}-svg-title">
 <title id="${esc(e.id)}-svg-title">${esc(`${w.map}: ${title}`)}</title>
 <defs><marker id="${esc(e.id)}-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrow-head"/></marker>${[...patterns.values()].filter(Boolean).join('')}</defs>
@@ -232,7 +239,7 @@ ${draft ? `<text class="watermark" x="${f1((left + right) / 2)}" y="${f1((top + 
     )}${arrows.length ? `<li><svg class="swatch" viewBox="0 0 40 20" aria-hidden="true"><line class="arrow" x1="2" y1="10" x2="30" y2="10"/><path d="M30,5 L38,10 L30,15 z" class="arrow-head"/></svg> ${arrowKey}</li>` : ''}</ul>`;
 
   const list = spaces.map((s) => {
-    const link = (id: string) => `<a href="#${esc(anchor(id))}">${esc(name(id))}</a>`;
+    const link = (id: string) => `<a href="#${esc(anchor(id))}">${nameHtml(name(id))}</a>`;
     const others = edgeKinds
       .filter(([k]) => k !== plain)
       .map(([k]) => [k, neighbours(s.id, k)] as const)
@@ -252,9 +259,9 @@ ${draft ? `<text class="watermark" x="${f1((left + right) / 2)}" y="${f1((top + 
         : mover
           ? w.mapNoArrow
           : w.mapNoArrowAny;
-      sentences.push(fill(template, { mover: esc(mover ?? ''), space: esc(s.name), list: andList(out.map(link), ctx.locale) }));
+      sentences.push(fill(template, { mover: esc(mover ?? ''), space: nameHtml(s.name), list: andList(out.map(link), ctx.locale) }));
     }
-    return `<li id="${esc(anchor(s.id))}"><b>${esc(s.name)}</b> <span class="terrain">(${esc(terrainName(s.kind))})</span>. ${sentences.join(' ')}</li>`;
+    return `<li id="${esc(anchor(s.id))}"><b>${nameHtml(s.name)}</b> <span class="terrain">(${esc(terrainName(s.kind))})</span>. ${sentences.join(' ')}</li>`;
   });
   const scrollId = `${e.id}-scroll`;
   // Zoom buttons show only with scripts (site.js); the drawing scrolls inside its frame, so touch, wheel and arrow keys pan it.

@@ -1,8 +1,6 @@
 import Handlebars from 'handlebars';
-import { textOf } from '../link/link.ts';
-import { slug } from '../load/slug.ts';
-import type { Game } from '../model.ts';
-import { playerStateModel } from '../rules/player-state.ts';
+import { textOf } from '../text.ts';
+import type { LinkedGame, PlayerStateModel } from '../model.ts';
 import { stateModel } from '../rules/state.ts';
 
 /**
@@ -17,13 +15,12 @@ hb.registerHelper('plural', (n: number, one: string, many: string) => (n === 1 ?
 
 export type StatePhraser = (state: Record<string, unknown>) => string[];
 
-export function playerStatePhraser(game: Game): StatePhraser {
-  const model = playerStateModel(game.manifest);
+export function playerStatePhraser(linked: LinkedGame, model: PlayerStateModel | undefined): StatePhraser {
   return (state) =>
     Object.entries(state).map(([k, v]) => {
       const f = model?.fields.get(k);
       const p = f?.phrases ?? {};
-      const valueName = (x: unknown) => f?.values.get(String(x)) ?? declaredName(game, String(x)) ?? String(x);
+      const valueName = (x: unknown) => f?.values.get(String(x)) ?? declaredName(linked, String(x)) ?? String(x);
       if (typeof v === 'number') {
         if (p.amount) return hb.compile(p.amount, { noEscape: true })({ n: v });
         // The field's own noun first; then its unit ("3 Scouts"); its description as a last resort.
@@ -39,18 +36,19 @@ export function playerStatePhraser(game: Game): StatePhraser {
     });
 }
 
-export function endStatePhraser(game: Game, yesNo: { yes: string; no: string } = { yes: '✓', no: '✗' }): StatePhraser {
+export function endStatePhraser(linked: LinkedGame, yesNo: { yes: string; no: string } = { yes: '✓', no: '✗' }): StatePhraser {
+  const { game } = linked;
   // English plurals declared without a singular ("tokens") read "1 Lantern token"; other languages keep the declared word.
   const one = (plural: string | undefined) => (plural && game.manifest.locale === 'en' ? plural.replace(/s$/, '') : plural);
-  const model = stateModel(game.manifest, (name) => {
+  const model = stateModel(game.manifest, linked.declarations, (name) => {
     const c = game.collections.get(name);
-    return c ? new Map(c.entries.map((e) => [e.id, textOf(e.value.name as string, game.manifest.locale) || e.id])) : undefined;
+    return c ? new Map(c.entries.map((e) => [e.id, textOf(e.name as string, game.manifest.locale) || e.id])) : undefined;
   });
   return (state) =>
     Object.entries(state).map(([k, v]) => {
       const f = model?.fields.get(k);
       const d = f?.decl;
-      const valueName = (x: unknown) => f?.values.get(String(x)) ?? declaredName(game, String(x)) ?? String(x);
+      const valueName = (x: unknown) => f?.values.get(String(x)) ?? declaredName(linked, String(x)) ?? String(x);
       if (typeof v === 'number') {
         const noun = v === 1 ? (d?.noun ?? one(d?.nounPlural)) : (d?.nounPlural ?? d?.noun);
         if (f?.resourceName) return `${v} ${f.resourceName} ${noun ?? ''}`.trim();
@@ -66,9 +64,9 @@ export function endStatePhraser(game: Game, yesNo: { yes: string; no: string } =
 }
 
 /** The name a manifest declaration gives a value ID (a terrain, a resource), if one does. */
-export function declaredName(game: Game, id: string): string | undefined {
-  for (const list of Object.values(game.manifest.declarations ?? {})) {
-    for (const d of list ?? []) if ((d.id ?? slug(textOf(d.name))) === id) return textOf(d.name, game.manifest.locale);
+export function declaredName(linked: LinkedGame, id: string): string | undefined {
+  for (const list of linked.declarations.values()) {
+    for (const d of list) if (d.id === id) return textOf(d.name, linked.game.manifest.locale);
   }
   return undefined;
 }
@@ -91,8 +89,8 @@ function fallbackNoun(description: string | undefined, field: string, phrase?: s
  * A player-state field named as a value (a City asks you to pay `volanteTrophies`):
  * its plural noun, its unit, or its description's first words.
  */
-export function stateFieldName(game: Game, id: string): string | undefined {
-  const f = playerStateModel(game.manifest)?.fields.get(id);
+export function stateFieldName(players: PlayerStateModel | undefined, id: string): string | undefined {
+  const f = players?.fields.get(id);
   if (!f) return undefined;
   const p = f.phrases;
   // A formula needs the whole quantity ("Training markers removed from the Chief card"), so the description comes before the bare unit.

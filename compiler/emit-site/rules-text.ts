@@ -15,8 +15,7 @@ export function ruleTextHtml(rule: CompiledRule, entryValue: Record<string, unkn
   if (rule.kind !== 'value') return `<p class="rules-text">${esc(rule.text)}</p>`;
   const blocks = sentences(pointerGet(entryValue, rule.pointer) as Value, ctx);
   // The formula names each quantity as the player state does ("Fame Points"), not by its field.
-  const game = ctx.game.linked.game;
-  const named = rule.text.replace(/[A-Za-z][A-Za-z0-9]*/g, (w) => (w === 'max' ? w : (stateFieldName(game, w) ?? w)));
+  const named = rule.text.replace(/[A-Za-z][A-Za-z0-9]*/g, (w) => (w === 'max' ? w : (stateFieldName(ctx.game.players, w) ?? w)));
   const formula = `<details class="formula"><summary>${esc(ctx.words.howComputed)}</summary><p><code>${esc(named)}</code></p></details>`;
   return `<div class="rules-text">${blocks.join('')}</div>${formula}`;
 }

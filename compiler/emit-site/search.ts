@@ -35,8 +35,14 @@ import { wordsFor } from './i18n.ts';
  */
 const UI_FILES = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|playground\/.*)$/;
 
-/** Pages readers never land on from search: a game's draft values (placeholders, not rules) and the "page not found" page. */
-const UNSEARCHED = /^([^/]+\/drafts|404)\.html$/;
+/**
+ * Pages readers never land on from search: a game's draft values (placeholders, not rules), in each of its
+ * locales (`cangaco/pt-BR/drafts.html`), and the "page not found" page.
+ */
+const UNSEARCHED = /^([^/]+\/(?:[^/]+\/)?drafts|404)\.html$/;
+/** A game's overview and its Markdown rules pages, in its main locale or in another's folder (`cangaco/pt-BR/`). */
+const OVERVIEW = /^[^/]+\/(?:[^/]+\/)?index\.html$/;
+const RULES_PAGE = /^[^/]+\/(?:[^/]+\/)?rules\//;
 
 /** A rule number at the start of a heading: "16.5.1 Clareiras", "16.4.1.II Passo", "2. Setup". */
 const NUMBER = /^(\d+(?:\.[0-9A-Za-z]+)*)\.?(?=\s|$)/;
@@ -115,15 +121,12 @@ export function withSearchFields(rel: string, html: string, lang: string): strin
   // A page of a split collection ("Cards 201–400") is of its collection's kind ("Cards"), which its page list names.
   const collectionKind = /data-collection-kind="([^"]*)"/.exec(html)?.[1];
   const kind =
-    !game || /^[^/]+\/index\.html$/.test(rel)
-      ? ''
-      : /^[^/]+\/rules\//.test(rel)
-        ? words.rules
-        : collectionKind !== undefined
-          ? decode(collectionKind)
-          : headingText(html);
+    !game || OVERVIEW.test(rel) ? '' : RULES_PAGE.test(rel) ? words.rules : collectionKind !== undefined ? decode(collectionKind) : headingText(html);
   const fields = `<span hidden data-pagefind-meta="lang:${attr(lang)}"${kind ? ` data-pagefind-filter="kind[data-kind]" data-kind="${attr(kind)}"` : ''}></span>`;
-  return html.replace(/<main\b[^>]*>/, (open) => open + fields).replace(UNINDEXED, '');
+  // The headings whose name carries its own language (translation.ts `inLang`), "id=lang ...": a result titled by one says so too.
+  const named = [...html.matchAll(/<h[2-6] id="([^"]+)"[^>]*><span lang="([^"]+)">/g)].map((m) => `${m[1]}=${m[2]}`);
+  const names = named.length ? `<span hidden data-pagefind-meta="names:${attr(decode(named.join(' ')))}"></span>` : '';
+  return html.replace(/<main\b[^>]*>/, (open) => open + fields + names).replace(UNINDEXED, '');
 }
 
 /**

@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { textOf } from '../link/link.ts';
+import { textOf } from '../text.ts';
 import type { CheckedGame, Collection, Entry, Manifest, Text } from '../model.ts';
 import type { Release } from '../release/record.ts';
 import { changesHtml } from './changes.ts';
@@ -16,6 +16,8 @@ import { wordsFor, type Words } from './i18n.ts';
 import { anchorHeadings, markdownTitle, markdownToHtml, tokensToMarkdown } from './markdown.ts';
 import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
 import { searchIndex } from './search.ts';
+import { declaredLocales } from '../locales/game-locales.ts';
+import { gameInLocale, inLang, nameLangOn, ownLang, siteLanguages, type SiteLanguage } from './translation.ts';
 import { isFullUrl, sitemapXml } from './sitemap.ts';
 
 const SITE_DIR = fileURLToPath(new URL('../../docs-site/', import.meta.url));
@@ -41,7 +43,7 @@ export interface SiteOptions {
 
 interface NavGroup {
   label: string;
-  items: Array<{ href: string; label: string; current?: boolean }>;
+  items: Array<{ href: string; label: string; lang?: string; current?: boolean }>;
 }
 
 /**
@@ -107,11 +109,15 @@ function layout(): HandlebarsTemplateDelegate {
 interface PageLink {
   href: string;
   label: string;
+  /** The label's language, when it is not the page's. */
+  lang?: string;
 }
 
 interface PageData {
   lang: string;
   title: string;
+  /** The title's language, when it is not the page's (a chapter written in the game's main locale only). */
+  titleLang?: string;
   /** The window title; by default "page · game · rulebook". */
   headTitle?: string;
   root: string;
@@ -130,6 +136,10 @@ interface PageData {
   stamp?: Stamp;
   /** Left out of the search index (the 404 page). */
   noindex?: boolean;
+  /** The same page in each locale of its game (hreflang alternates and the language links), when the game has several. */
+  alternates?: Array<{ lang: string; label: string; href: string; current: boolean }>;
+  /** On a page in a locale other than the game's own: the note that its sentences are a translation, not printed text. */
+  translated?: string;
 }
 
 function page(data: PageData): string {
@@ -170,8 +180,19 @@ export function windowTitle(title: string): string {
   return `${head.join('').trimEnd()}…${rest}`;
 }
 
-/** Each language named in itself, as a language menu shows it. */
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', 'pt-BR': 'Português' };
+/**
+ * Each language named in itself, as a language menu shows it ("English",
+ * "Português (Brasil)"), by Intl.DisplayNames: a new locale needs no entry
+ * here. A tag Intl does not know is shown as it is.
+ */
+export function languageName(tag: string): string {
+  try {
+    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+    return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  } catch {
+    return tag;
+  }
+}
 
 /**
  * What the home page says of a game: its summary; without one, what the
@@ -197,7 +218,11 @@ function gamesList(games: readonly CheckedGame[], root: string): string {
   const items = games.map((g) => {
     const m = g.linked.game.manifest;
     const description = gameDescription(g, wordsFor(m.locale));
-    return `<li><a href="${esc(root + m.id)}/index.html" lang="${esc(m.locale)}">${esc(textOf(m.name, m.locale))}</a>${description ? ` — <span lang="${esc(m.locale)}">${esc(description)}</span>` : ''}</li>`;
+    // A game in several locales: a link to each other version, named in its own language.
+    const others = declaredLocales(g.linked.game)
+      .filter((l) => l !== m.locale)
+      .map((l) => `<a href="${esc(`${root}${m.id}/${l}/index.html`)}" hreflang="${esc(l)}" lang="${esc(l)}">${esc(languageName(l))}</a>`);
+    return `<li><a href="${esc(root + m.id)}/index.html" lang="${esc(m.locale)}">${esc(textOf(m.name, m.locale))}</a>${description ? ` — <span lang="${esc(m.locale)}">${esc(description)}</span>` : ''}${others.length ? ` (${others.join(', ')})` : ''}</li>`;
   });
   return `<ul class="games">${items.join('\n')}</ul>`;
 }
@@ -207,8 +232,7 @@ export function renderHome(games: readonly CheckedGame[], stamp: Stamp = {}): st
   const en = wordsFor('en');
   // The home page serves every game, in several languages: the reader picks which index to search.
   const locales = [...new Set(games.map((g) => g.linked.game.manifest.locale))];
-  const searchLanguages =
-    locales.length > 1 ? locales.map((l) => ({ value: `pagefind/${l.toLowerCase()}/`, label: LANGUAGE_NAMES[l] ?? l, lang: l })) : undefined;
+  const searchLanguages = locales.length > 1 ? locales.map((l) => ({ value: `pagefind/${l.toLowerCase()}/`, label: languageName(l), lang: l })) : undefined;
   return page({ lang: 'en', title: en.games, root: '', t: en, body: gamesList(games, ''), searchLanguages, stamp });
 }
 
@@ -250,12 +274,29 @@ interface GamePage {
   noOutline?: boolean;
 }
 
-/** Every page of one game: its overview, its Markdown rules, one page per collection, its drafts. */
+/** Every page of one game, in each locale it declares (see translation.ts): the main one at `<game>/`, the others under `<game>/<locale>/`. */
 export function renderGame(g: CheckedGame, releases: readonly Release[] = [], version?: string): Map<string, string> {
+  const languages = siteLanguages(g);
+  const out = new Map<string, string>();
+  for (const language of languages) for (const [p, c] of renderGameIn(gameInLocale(g, language.locale), language, languages, releases, version)) out.set(p, c);
+  return out;
+}
+
+/** Every page of one game in one locale: its overview, its Markdown rules, one page per collection, its drafts. */
+function renderGameIn(
+  g: CheckedGame,
+  language: SiteLanguage,
+  languages: readonly SiteLanguage[],
+  releases: readonly Release[],
+  version: string | undefined,
+): Map<string, string> {
   const game = g.linked.game;
   const m = game.manifest;
-  const words = wordsFor(m.locale);
-  const gameName = textOf(m.name, m.locale);
+  const locale = language.locale;
+  const words = wordsFor(locale);
+  const gameName = textOf(m.name, locale);
+  // A game's own words on this page: in the page's locale where the game's locale file translates them.
+  const own = (t: Text | undefined) => language.word(textOf(t, locale));
   const drafts = new Map(g.linked.placeholders.map((p) => [`${p.collection}|${p.id}|${p.path}`, p]));
   const readings = readingsByEntry(g.linked.readings);
   const glossary = glossaryOf(g);
@@ -263,10 +304,15 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   const roles = m.roles ?? {};
   // A collection without a title: a role's name in the reader's words (never the property name "glossary").
   const roleWords: Record<string, string> = { [roles.rules ?? '']: words.rules, [roles.glossary ?? '']: words.glossary, [roles.icons ?? '']: words.icons };
-  const titleOf = (name: string) => textOf(game.collections.get(name)?.decl.title, m.locale) || roleWords[name] || name;
-  const collectionLink = (name: string) => ({ href: `${name}.html`, label: titleOf(name) });
+  const titleOf = (name: string) => own(game.collections.get(name)?.decl.title) || roleWords[name] || name;
+  // The language of a page's title where it is not the page's: a prose chapter's (written in the main locale only), a collection title the locale file does not translate.
+  const titleLangs = new Map<string, string | undefined>([
+    ...pages.map((p) => [`rules/${p.page.slug}.html`, language.folder ? m.locale : undefined] as const),
+    ...[...game.collections.values()].map((c) => [`${c.name}.html`, c.decl.title ? ownLang(textOf(c.decl.title, locale), language) : undefined] as const),
+  ]);
+  const collectionLink = (name: string) => ({ href: `${name}.html`, label: titleOf(name), lang: titleLangs.get(`${name}.html`) });
   const ruleLinks = [
-    ...pages.map((p) => ({ href: `rules/${p.page.slug}.html`, label: p.title })),
+    ...pages.map((p) => ({ href: `rules/${p.page.slug}.html`, label: p.title, lang: titleLangs.get(`rules/${p.page.slug}.html`) })),
     ...[roles.rules, roles.glossary].filter((r): r is string => !!r && game.collections.has(r)).map(collectionLink),
   ];
   const dataLinks = [...game.collections.keys()].filter((c) => c !== roles.rules && c !== roles.glossary).map(collectionLink);
@@ -279,7 +325,7 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   const plans = new Map<string, CollectionPlan>();
   // The index reads the plans as it is asked, so it is built once, before them.
   const index = siteIndexOf(g, plans);
-  const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale: m.locale, toGame, drafts, readings, glossary, ids: { next: 0 }, index });
+  const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale, toGame, drafts, readings, glossary, ids: { next: 0 }, index, language });
   for (const c of game.collections.values()) {
     if (c.name === roles.rules || c.name === roles.glossary) continue;
     const at = c.decl.pageBy ? labelsOf(game, c).at(`/${c.decl.pageBy}`) : undefined;
@@ -298,16 +344,18 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   const extra = new Map<string, string>();
 
   const made: GamePage[] = [];
-  const add = (rel: string, title: string, body: string, group: string, noOutline?: boolean) =>
-    made.push({ rel: `${m.id}/${rel}`, title, body, group, noOutline });
+  // Pages of this locale live in its folder inside the game's (cangaco/pt-BR/rules.html).
+  const home = `${m.id}/${language.folder}`;
+  const add = (rel: string, title: string, body: string, group: string, noOutline?: boolean) => made.push({ rel: home + rel, title, body, group, noOutline });
   add('index.html', gameName, gameHome(ctxAt(''), [...ruleLinks, ...dataLinks]), gameName);
   for (const { page: p, title } of pages) {
     const ctx = ctxAt('../');
-    const html = anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx);
-    add(`rules/${p.slug}.html`, title, linkCollections(html, ctx), words.rules);
+    const html = linkCollections(anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx), ctx);
+    // Prose pages are written in the main locale only: on another locale's page they keep their language, said so.
+    add(`rules/${p.slug}.html`, title, language.folder ? `<div lang="${esc(m.locale)}">${html}</div>` : html, words.rules);
   }
   for (const c of game.collections.values()) {
-    const intro = c.decl.description ? `<p>${esc(textOf(c.decl.description, m.locale))}</p>` : '';
+    const intro = c.decl.description ? `<p>${esc(own(c.decl.description))}</p>` : '';
     const plan = plans.get(c.name);
     if (!plan) {
       const ctx = ctxAt('');
@@ -320,7 +368,7 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
     }
     // A split collection: each page has the page list and the filters above its entries; the entry list beside them.
     const fields = filterFieldsOf(c, ctxAt(''));
-    extra.set(`${m.id}/${entriesFile(c)}`, entriesJson(plan, fields, ctxAt('')));
+    extra.set(home + entriesFile(c), entriesJson(plan, fields, ctxAt('')));
     plan.pages.forEach((p, i) => {
       const ctx = ctxAt('');
       const furniture = pagesNavHtml(c, plan, i, titleOf(c.name), ctx) + filtersHtml(c, fields, titleOf(c.name), ctx);
@@ -340,7 +388,7 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   // A split collection's pages follow its first page, in their own order.
   const pagesOf = (href: string) => plans.get(href.replace(/\.html$/, ''))?.pages.map((p) => p.file) ?? [href];
   const order = ['index.html', ...ruleLinks.map((l) => l.href), ...dataLinks.flatMap((l) => pagesOf(l.href)), 'drafts.html', 'changes.html'].map(
-    (h) => `${m.id}/${h}`,
+    (h) => home + h,
   );
   const rank = new Map(order.map((rel, i) => [rel, i]));
   made.sort((a, b) => (rank.get(a.rel) ?? -1) - (rank.get(b.rel) ?? -1));
@@ -352,27 +400,34 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   const out = new Map<string, string>(extra);
   made.forEach((p, i) => {
     const depth = p.rel.split('/').length - 1;
-    const toGame = '../'.repeat(depth - 1);
+    // From the page to its locale's folder, and to the game's folder (where the main locale's pages are).
+    const inGame = p.rel.slice(home.length);
+    const toGame = '../'.repeat(inGame.split('/').length - 1);
+    const toGameFolder = '../'.repeat(depth - 1);
     const link = (q: GamePage | undefined, rel: 'prev' | 'next') =>
       q
         ? [
             {
               rel,
               dir: rel === 'prev' ? words.previous : words.next,
-              href: toGame + q.rel.slice(m.id.length + 1),
-              label: q.rel === `${m.id}/index.html` ? words.home : q.title,
+              href: toGame + q.rel.slice(home.length),
+              label: q.rel === `${home}index.html` ? words.home : q.title,
+              lang: titleLangs.get(q.rel.slice(home.length)),
             },
           ]
         : [];
-    const overview = p.rel === `${m.id}/index.html`;
+    const overview = p.rel === `${home}index.html`;
+    // A page in another locale than the game's names its language, so its title is not the main locale page's.
+    const inLanguage = language.folder ? languageName(locale) : '';
     const headTitle = overview
-      ? `${gameName} · rulebook`
-      : [p.title, (titleCount.get(p.title) ?? 0) > 1 ? p.group : '', short, 'rulebook'].filter(Boolean).join(' · ');
+      ? [gameName, inLanguage, 'rulebook'].filter(Boolean).join(' · ')
+      : [p.title, (titleCount.get(p.title) ?? 0) > 1 ? p.group : '', short, inLanguage, 'rulebook'].filter(Boolean).join(' · ');
     out.set(
       p.rel,
       page({
-        lang: m.locale,
+        lang: locale,
         title: p.title,
+        titleLang: titleLangs.get(inGame),
         headTitle,
         gameName,
         gameId: m.id,
@@ -380,7 +435,13 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
         gameRoot: toGame,
         t: words,
         body: p.body,
-        nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: `${m.id}/${n.href}` === p.rel })) })),
+        nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: home + n.href === p.rel })) })),
+        // The same page in each locale of the game: hreflang alternates in the head, and links a reader can follow.
+        alternates:
+          languages.length > 1
+            ? languages.map((l) => ({ lang: l.locale, label: languageName(l.locale), href: toGameFolder + l.folder + inGame, current: l.locale === locale }))
+            : undefined,
+        translated: language.folder ? words.translationNote : undefined,
         outline: p.noOutline ? undefined : outlineOf(p.body),
         pager: [...link(made[i - 1], 'prev'), ...link(made[i + 1], 'next')],
         stamp: stampOf(releases, version),
@@ -429,7 +490,7 @@ function collectionLinkHtml(c: Collection, entries: readonly Entry[], ctx: PageC
   const title = textOf(c.decl.title, ctx.locale) || c.name;
   const names = entries.map(
     (e) =>
-      `<li><a href="${esc(ctx.toGame + ctx.index.hrefOf(c.name, e.id))}">${esc(plain(textOf((e.value.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id)}</a></li>`,
+      `<li><a href="${esc(ctx.toGame + ctx.index.hrefOf(c.name, e.id))}">${inLang(esc(plain(textOf((e.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id), nameLangOn(ctx.game.linked.game, c.name, e.name, ctx.locale))}</a></li>`,
   );
   return `<div class="collection-link" data-pagefind-ignore><p><a href="${esc(href)}">${esc(title)}</a> (${entries.length}, ${esc(ctx.words.entriesShownOn)}):</p><ul class="entry-links">${names.join('')}</ul></div>`;
 }

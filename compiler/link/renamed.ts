@@ -29,7 +29,7 @@ export function renamedIdNotes(game: Game, target: string, value: string): strin
   if (likely) {
     const at = likely.source.placeOf(likely.pointer);
     notes.push(
-      `if "${textOf(likely.value.name as Text | undefined) || likely.id}" (${likely.source.path}:${at?.start.line ?? 1}, now "${likely.id}") is that entry, add \`id: ${value}\` to it to keep the old ID`,
+      `if "${textOf(likely.name as Text | undefined) || likely.id}" (${likely.source.path}:${at?.start.line ?? 1}, now "${likely.id}") is that entry, add \`id: ${value}\` to it to keep the old ID`,
     );
   } else {
     notes.push(`if the entry was renamed, add \`id: ${value}\` to it to keep the old ID; if it was removed, remove this reference`);

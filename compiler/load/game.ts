@@ -4,7 +4,7 @@ import { glob } from 'tinyglobby';
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { preparse } from './parse-pool.ts';
-import type { Collection, CollectionDecl, Game, Manifest, MarkdownPage } from '../model.ts';
+import type { CollectionDecl, LoadedCollection, LoadedGame, Manifest, MarkdownPage } from '../model.ts';
 import { reportBadBytes } from './encoding.ts';
 import { displayPath, isDirectory, isFile, listFiles, readSource } from './files.ts';
 import { readPreviousIds } from './previous-ids.ts';
@@ -94,11 +94,11 @@ export async function loadGame(
   bag: DiagnosticBag,
   sources: Map<string, string> = new Map(),
   cache?: ParseCache,
-): Promise<Game | undefined> {
+): Promise<LoadedGame | undefined> {
   const manifestSource = await loadYaml(root, path.join(dir, 'game.yaml'), bag, sources);
   if (!manifestSource || !manifestSource.ok) return undefined;
   const manifest = manifestSource.value as Manifest;
-  const game: Game = { dir, manifestSource, manifest, collections: new Map(), constants: undefined, pages: [] };
+  const game: LoadedGame = { dir, manifestSource, manifest, collections: new Map(), constants: undefined, pages: [] };
   if (!manifest || typeof manifest !== 'object') return game;
   const collections = manifest.collections && typeof manifest.collections === 'object' ? manifest.collections : {};
   for (const [name, decl] of Object.entries(collections)) {
@@ -166,11 +166,11 @@ async function loadCollection(
   bag: DiagnosticBag,
   sources: Map<string, string>,
   cache?: ParseCache,
-): Promise<Collection> {
+): Promise<LoadedCollection> {
   const key = typeof decl.file === 'string' ? 'file' : 'files';
   const pattern = (decl.file ?? decl.files)!;
   const at = manifestSource.placeOf(`/collections/${name}/${key}`);
-  const collection: Collection = { name, decl, sources: [], complete: false, entries: [] };
+  const collection: LoadedCollection = { name, decl, sources: [], complete: false };
   if (!(await insideFolder(dir, pattern.replace(/[*?[{].*$/, '')))) {
     bag.error(
       manifestSource.path,
@@ -240,7 +240,7 @@ async function filesMatching(dir: string, pattern: string): Promise<string[]> {
  * read: a designer who adds `extra.yaml` and sees no error would think it is
  * checked and built. Say so, and where to declare it.
  */
-async function warnUndeclared(root: string, dir: string, game: Game, bag: DiagnosticBag): Promise<void> {
+async function warnUndeclared(root: string, dir: string, game: LoadedGame, bag: DiagnosticBag): Promise<void> {
   const declared = new Set([path.join(dir, 'game.yaml')]);
   for (const c of game.collections.values()) for (const source of c.sources) declared.add(path.join(root, source.path));
   // A collection whose declaration is wrong (both `file` and `files`) still names its files: they are not "undeclared".

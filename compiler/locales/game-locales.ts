@@ -14,8 +14,8 @@ import { RulesLanguage, type GameLocale, type LocaleTree } from './language.ts';
 
 /** Same pattern as schemas/defs.schema.json#/$defs/locale: a file's name is held to what the manifest may say. */
 const BCP47 = /^[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-(?:[a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*$/;
-/** The keys a locale file may hold: the compiler's (compiler/locales/*.yaml), and a game's `texts`. */
-const KEYS = new Set(['scoring', 'effects', 'articles', 'texts']);
+/** The keys a locale file may hold: the compiler's (compiler/locales/*.yaml), and a game's `texts` and `labels`. */
+const KEYS = new Set(['scoring', 'effects', 'articles', 'texts', 'labels']);
 
 /** The locales a game's texts are given in: its main locale first, then the others it declares. */
 export function declaredLocales(game: Game): string[] {
@@ -46,12 +46,13 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
         source.path,
         place(''),
         'locale-file',
-        "a locale file is a map of `texts:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`)",
+        "a locale file is a map of `texts:`, `labels:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`)",
       );
       continue;
     }
     const words: LocaleTree = {};
     const texts = new Map<string, string>();
+    const labels = new Map<string, Map<string, string>>();
     let ok = true;
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
       if (!KEYS.has(key)) {
@@ -80,11 +81,46 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
             ok = false;
           }
         }
+      } else if (key === 'labels') {
+        ok = readLabels(v, labels, (pointer, message) => bag.error(source.path, place(pointer), 'locale-file', message)) && ok;
       } else words[key] = v;
     }
-    if (ok) out.set(tag, { tag, file: source.path, words, texts });
+    if (ok) out.set(tag, { tag, file: source.path, words, texts, labels });
   }
   return out;
+}
+
+/**
+ * `labels:` in a locale file: per collection, each field's label in this
+ * locale, keyed by its path as the face templates write it (`attack`,
+ * `attack.guns`; list items are not counted: `countScoring.cards`). Read into
+ * collection -> path -> label; a value that is not shaped so is reported.
+ */
+function readLabels(v: unknown, out: Map<string, Map<string, string>>, report: (pointer: string, message: string) => void): boolean {
+  const isMap = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+  const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+  if (!isMap(v)) {
+    report('/labels', "`labels:` maps each collection to its fields' labels in this locale (`cards: { attack: Ataque }`)");
+    return false;
+  }
+  let ok = true;
+  for (const [collection, fields] of Object.entries(v)) {
+    if (!isMap(fields)) {
+      report(`/labels/${escape(collection)}`, `the labels of ${collection} map each field's path to its label (\`attack: Ataque\`)`);
+      ok = false;
+      continue;
+    }
+    const byPath = new Map<string, string>();
+    for (const [field, label] of Object.entries(fields)) {
+      if (typeof label === 'string' && label.trim() !== '') byPath.set(field, label.trim());
+      else {
+        report(`/labels/${escape(collection)}/${escape(field)}`, `the label of ${collection} ${field} must be a text`);
+        ok = false;
+      }
+    }
+    out.set(collection, byPath);
+  }
+  return ok;
 }
 
 /** A map of locales (`{ en: Flour, pt-BR: farinha }`) among a manifest's or an entry's values. */
@@ -114,7 +150,7 @@ function mapTranslations(game: Game, locales: ReadonlySet<string>, tag: string):
     Object.values(v).forEach(visit);
   };
   visit(game.manifest);
-  for (const c of game.collections.values()) for (const e of c.entries) visit(e.value.name);
+  for (const c of game.collections.values()) for (const e of c.entries) visit(e.name);
   return out;
 }
 
@@ -162,12 +198,7 @@ export function missingTexts(game: Game): MissingText[] {
   visit(game.manifest, '', { source: game.manifestSource, owner: 'game.yaml' }, '');
   for (const c of game.collections.values()) {
     for (const e of c.entries)
-      visit(
-        e.value,
-        e.pointer,
-        { source: e.source, owner: `${c.name} "${textOf(e.value.name as Text | undefined, game.manifest.locale) || e.id}"` },
-        e.pointer,
-      );
+      visit(e.value, e.pointer, { source: e.source, owner: `${c.name} "${textOf(e.name as Text | undefined, game.manifest.locale) || e.id}"` }, e.pointer);
   }
   return out;
 }

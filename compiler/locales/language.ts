@@ -25,6 +25,8 @@ export interface GameLocale {
   words: LocaleTree;
   /** The game's texts (in its main locale) -> the same text in this locale. */
   texts: Map<string, string>;
+  /** The labels of the game's fields in this locale: collection -> field path (`attack.guns`) -> label (its `labels:`). */
+  labels?: Map<string, Map<string, string>>;
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +51,21 @@ const LAST_RESORT = 'en';
 export function referenceWords(): string[] {
   const words = [...BUILT_IN.values()].flatMap((t) => at(t, 'references.see')).filter((w): w is string => typeof w === 'string');
   return [...new Set(words)].sort();
+}
+
+/**
+ * The rules site's words in a locale (the `site:` section of the compiler's
+ * locale files): English first, then the language's base file (`pt`), then
+ * the tag's own (`pt-BR`), so a key a file lacks reads the English one.
+ */
+export function siteWords(tag: string): Record<string, string> {
+  const base = tag.split('-')[0]!;
+  const section = (t: string | undefined) => {
+    const v = t ? at(BUILT_IN.get(t) ?? {}, 'site') : undefined;
+    return isTree(v) ? v : undefined;
+  };
+  const words = merge(section(LAST_RESORT), base !== tag ? section(base) : undefined, section(tag));
+  return Object.fromEntries(Object.entries(words).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 /** The locales the compiler has words for (its files' names). */

@@ -2,14 +2,14 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { gameLanguages, warnMissingTexts } from '../locales/game-locales.ts';
 import type { RulesLanguage } from '../locales/language.ts';
 import { textOf } from '../text.ts';
-import type { CompiledRule, LinkedGame, RuleExample, RuleSite, StateExample, Text } from '../model.ts';
+import type { CompiledRule, LinkedGame, PlayerStateModel, RuleExample, RuleSite, StateExample, Text } from '../model.ts';
 import { checkScoring, type RuleProblem } from './check.ts';
 import { scoringExpression } from './codegen.ts';
 import type { Effect, Scoring } from './dsl.ts';
 import { checkEffect } from './effect-check.ts';
 import { effectExpression } from './effect-codegen.ts';
 import { renderEffect } from './effect-render.ts';
-import { playerStateModel, type PlayerStateModel } from './player-state.ts';
+import { playerStateModel } from './player-state.ts';
 import { renderScoring } from './render.ts';
 import { checkValue, valueExpression, valueFormula } from './value.ts';
 import type { Value } from './dsl.ts';
@@ -18,14 +18,21 @@ import { stateModel, type StateModel } from './state.ts';
 
 const FUNCTION_NAMES: Record<CompiledRule['kind'], string> = { scoring: 'score', effect: 'apply', value: 'value' };
 
-/** Check each DSL rule against the game's declarations, render its text, compile it and run its examples. */
-export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag: DiagnosticBag): CompiledRule[] {
+/**
+ * Check each DSL rule against the game's declarations, render its text, compile it and run its examples.
+ * Returns the rules with the player-state model they were checked against, which emit reads rather than resolves again.
+ */
+export function compileRules(
+  linked: LinkedGame,
+  sites: readonly RuleSite[],
+  bag: DiagnosticBag,
+): { rules: CompiledRule[]; players: PlayerStateModel | undefined } {
   const game = linked.game;
-  const state = stateModel(game.manifest, (name) => {
+  const state = stateModel(game.manifest, linked.declarations, (name) => {
     const c = game.collections.get(name);
-    return c ? new Map(c.entries.map((e) => [e.id, String(e.value.name ?? e.id)])) : undefined;
+    return c ? new Map(c.entries.map((e) => [e.id, String(e.name ?? e.id)])) : undefined;
   });
-  const players = playerStateModel(game.manifest);
+  const players = playerStateModel(game.manifest, linked.declarations);
   const languages = gameLanguages(game, bag);
   // The other half of "a text missing in a declared locale": the maps of locales in the content (the rules' words are checked as they render).
   warnMissingTexts(game, bag);
@@ -99,7 +106,7 @@ export function compileRules(linked: LinkedGame, sites: readonly RuleSite[], bag
     out.push(compiled);
   }
   reportNameClashes(linked, out, bag);
-  return out;
+  return { rules: out, players };
 }
 
 /**
@@ -257,7 +264,7 @@ function renderIn(
     if (!missing.length) continue;
     missingTexts[lang.tag] = missing;
     const { entry } = site;
-    const name = textOf(entry.value.name as Text | undefined, main) || entry.id;
+    const name = textOf(entry.name as Text | undefined, main) || entry.id;
     bag.warning(
       entry.source.path,
       at(site.pointer),

@@ -1,7 +1,7 @@
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 import type { RuleProblem } from './check.ts';
 import { assertNever, type Condition, type Effect, type StateQuantity } from './dsl.ts';
-import type { PlayerField, PlayerStateModel } from './player-state.ts';
+import type { PlayerField, PlayerStateModel } from '../model.ts';
 
 /** Check that an effect reads and changes only declared player-state fields, each of the right kind, with declared keys. */
 export function checkEffect(effect: Effect, state: PlayerStateModel | undefined, pointer = ''): RuleProblem[] {

@@ -1,6 +1,6 @@
 import { compilerLanguage, type RulesLanguage } from '../locales/language.ts';
 import { assertNever, type Condition, type Effect, type StateQuantity } from './dsl.ts';
-import type { PlayerStateModel } from './player-state.ts';
+import type { PlayerStateModel } from '../model.ts';
 
 /**
  * Render an effect as rules text from the same tree the engine runs. The

@@ -1,35 +1,14 @@
-import { slug } from '../load/slug.ts';
-import { textOf } from '../link/link.ts';
-import type { Manifest } from '../model.ts';
-import { typeNameOfDeclaration } from '../emit-code/names.ts';
-
-/**
- * A game's `playerState` declaration, resolved: each field's kind (count,
- * a count per value of a declaration, or one value of a declaration) and the
- * phrases the rules text uses for it.
- */
-export interface PlayerField {
-  id: string;
-  kind: 'count' | 'countBy' | 'value';
-  /** For countBy and value: the declaration whose values key or fill it. */
-  declaration?: string;
-  values: Map<string, string>;
-  phrases: Record<string, string>;
-  description?: string;
-}
-
-export interface PlayerStateModel {
-  typeName: string;
-  fields: Map<string, PlayerField>;
-}
+import { textOf } from '../text.ts';
+import type { DeclaredValue, Manifest, PlayerField, PlayerStateModel } from '../model.ts';
+import { typeNameOfDeclaration } from '../names.ts';
 
 const PHRASES = ['noun', 'nounPlural', 'each', 'unit', 'amount', 'gain', 'moveFrom', 'moveTo', 'when'] as const;
 
-export function playerStateModel(manifest: Manifest): PlayerStateModel | undefined {
+/** Resolve a game's `playerState` (the rules phase does, once per check; the model travels in CheckedGame). */
+export function playerStateModel(manifest: Manifest, declared: ReadonlyMap<string, readonly DeclaredValue[]>): PlayerStateModel | undefined {
   const decl = manifest.playerState;
   if (!decl) return undefined;
-  const declarations = manifest.declarations ?? {};
-  const byType = new Map(Object.keys(declarations).map((name) => [typeNameOfDeclaration(name), name]));
+  const byType = new Map([...declared.keys()].map((name) => [typeNameOfDeclaration(name), name]));
   const fields = new Map<string, PlayerField>();
   for (const raw of decl) {
     const entry = raw as unknown as Record<string, unknown> & { id: string; type: string; description?: string };
@@ -44,7 +23,7 @@ export function playerStateModel(manifest: Manifest): PlayerStateModel | undefin
       declaration = byType.get(typeName);
       kind = by ? 'countBy' : 'value';
     }
-    const values = new Map((declaration ? (declarations[declaration] ?? []) : []).map((v) => [v.id ?? slug(textOf(v.name)), textOf(v.name)]));
+    const values = new Map((declaration ? (declared.get(declaration) ?? []) : []).map((v) => [v.id, textOf(v.name)]));
     fields.set(entry.id, { id: entry.id, kind, declaration, values, phrases, description: entry.description });
   }
   return { typeName: 'PlayerState', fields };

@@ -1,6 +1,5 @@
-import type { DeclEntry, Manifest, StateFieldDecl } from '../model.ts';
-import { slug } from '../load/slug.ts';
-import { textOf } from '../link/link.ts';
+import type { DeclaredValue, Manifest, StateFieldDecl } from '../model.ts';
+import { textOf } from '../text.ts';
 
 /**
  * The end-state declaration of a game (game.yaml `endState`), resolved: each
@@ -21,20 +20,24 @@ export interface ResolvedField {
   resourceName: string | undefined;
 }
 
-export function stateModel(manifest: Manifest, collectionValues: (name: string) => Map<string, string> | undefined): StateModel | undefined {
+export function stateModel(
+  manifest: Manifest,
+  declared: ReadonlyMap<string, readonly DeclaredValue[]>,
+  collectionValues: (name: string) => Map<string, string> | undefined,
+): StateModel | undefined {
   const end = manifest.endState;
   if (!end) return undefined;
   const fields = new Map<string, ResolvedField>();
   for (const [name, decl] of Object.entries(end.fields ?? {})) {
-    const values = decl.of ? (declValues(manifest, decl.of) ?? collectionValues(decl.of) ?? new Map()) : new Map<string, string>();
-    const resourceName = decl.resource ? declValues(manifest, 'resources')?.get(decl.resource) : undefined;
+    const values = decl.of ? (declValues(declared, decl.of) ?? collectionValues(decl.of) ?? new Map()) : new Map<string, string>();
+    const resourceName = decl.resource ? declValues(declared, 'resources')?.get(decl.resource) : undefined;
     fields.set(name, { name, decl, values, resourceName });
   }
   return { typeName: end.type, fields };
 }
 
-function declValues(manifest: Manifest, name: string): Map<string, string> | undefined {
-  const list: DeclEntry[] | undefined = manifest.declarations?.[name];
+function declValues(declared: ReadonlyMap<string, readonly DeclaredValue[]>, name: string): Map<string, string> | undefined {
+  const list = declared.get(name);
   if (!list) return undefined;
-  return new Map(list.map((v) => [v.id ?? slug(textOf(v.name)), textOf(v.name)]));
+  return new Map(list.map((v) => [v.id, textOf(v.name)]));
 }

@@ -2,7 +2,7 @@ import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { num } from './codegen.ts';
 import type { RuleProblem } from './check.ts';
 import type { StateQuantity, Value } from './dsl.ts';
-import type { PlayerStateModel } from './player-state.ts';
+import type { PlayerStateModel } from '../model.ts';
 
 /** Check a value rule against the player state: counts only, declared keys only. */
 export function checkValue(v: Value, state: PlayerStateModel | undefined, pointer = ''): RuleProblem[] {

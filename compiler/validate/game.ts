@@ -2,25 +2,29 @@ import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ValidateFunction } from 'ajv';
 import { ID_PATTERN, slug } from '../load/slug.ts';
 import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
-import type { Collection, FoundRef, Game, RuleSite, Validated, ValidatedRef } from '../model.ts';
-import type { SchemaSet } from './schemas.ts';
+import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, Text, Validated, ValidatedRef } from '../model.ts';
+import { SCHEMA_BASE, type SchemaSet } from './schemas.ts';
+import { closest, hintOf } from '../diagnostics/suggest.ts';
 
 /**
  * Check the manifest and every entry of every collection against their
- * schemas, give each entry its ID, and return the references the schemas
- * marked with x-ref for the link phase.
+ * schemas, give each entry its ID and display name, and return the game
+ * with its entries (a new object: load's stays as load gave it) and the
+ * references and rules the schemas marked, for link and rules.
  */
-export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag, memo?: ValidationMemo): Validated {
+export function validateGame(loaded: LoadedGame, schemas: SchemaSet, bag: DiagnosticBag, memo?: ValidationMemo): Validated {
   const refs: ValidatedRef[] = [];
   const rules: RuleSite[] = [];
+  const collections = new Map<string, Collection>([...loaded.collections].map(([name, c]) => [name, { ...c, entries: [] }]));
+  const game: Game = { ...loaded, collections };
   const manifestCheck = schemas.validator('game.schema.json', { file: game.manifestSource.path }, bag);
-  if (!manifestCheck) return { ok: false, refs, rules };
+  if (!manifestCheck) return { ok: false, game, refs, rules };
   // Through `validate` even when the schema holds: it also refuses keys such as `__proto__` in the manifest's free maps.
   const before = bag.errorCount;
   schemas.validate(manifestCheck, game.manifest, game.manifestSource, '', bag);
-  if (bag.errorCount > before) return { ok: false, refs, rules };
+  if (bag.errorCount > before) return { ok: false, game, refs, rules };
   checkComponentParts(game, bag);
-  for (const collection of game.collections.values()) {
+  for (const collection of collections.values()) {
     const check = collection.sources.some((s) => s.ok)
       ? schemas.validator(
           collection.decl.schema,
@@ -28,6 +32,7 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag,
           bag,
         )
       : undefined;
+    if (check) checkRoleFields(game, collection, schemas, bag);
     // Entries are numbered across the collection's files, in path order: `all` keeps that order.
     let index = 0;
     for (const source of collection.sources) {
@@ -40,7 +45,15 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag,
       for (const item of validateFile(source, collection, check, schemas, bag, memo)) {
         for (const r of item.refs) refs.push({ ...r, file: source.path, source });
         if (item.id === undefined) continue;
-        const entry = { id: item.id, index: index++, value: item.value, source, pointer: item.pointer };
+        const entry: Entry = {
+          id: item.id,
+          name: item.name,
+          copies: copiesOf(collection, item.value),
+          index: index++,
+          value: item.value,
+          source,
+          pointer: item.pointer,
+        };
         collection.entries.push(entry);
         for (const r of item.rules) rules.push({ collection: collection.name, entry, kind: r.kind, pointer: r.pointer });
       }
@@ -56,13 +69,14 @@ export function validateGame(game: Game, schemas: SchemaSet, bag: DiagnosticBag,
       for (const r of schemas.validate(check, game.constants.value, game.constants.source, '', bag).refs)
         refs.push({ ...r, file: game.constants.source.path, source: game.constants.source });
   }
-  return { ok: true, refs, rules };
+  return { ok: true, game, refs, rules };
 }
 
 /** One entry of a file, as validation found it (its ID, the references and rules its schema marks). */
 interface ValidEntry {
   /** undefined for an entry with no ID: not part of the collection, though its references are still checked. */
   id: string | undefined;
+  name: Text | undefined;
   value: Record<string, unknown>;
   pointer: string;
   refs: FoundRef[];
@@ -92,13 +106,14 @@ export class ValidationMemo {
 /** The entries of one collection file, each checked against the collection's schema. */
 function validateFile(
   source: YamlSource,
-  collection: Collection,
+  collection: LoadedCollection,
   check: ValidateFunction | null | undefined,
   schemas: SchemaSet,
   bag: DiagnosticBag,
   memo: ValidationMemo | undefined,
 ): ValidEntry[] {
-  const context = `${collection.name}\0${collection.decl.idFrom ?? ''}`;
+  const nameField = nameFieldOf(collection);
+  const context = `${collection.name}\0${collection.decl.idFrom ?? ''}\0${nameField}`;
   const known = memo?.get(source, check ?? null, context);
   if (known) {
     bag.items.push(...known.diagnostics);
@@ -113,10 +128,12 @@ function validateFile(
       return;
     }
     const value = raw as Record<string, unknown>;
+    const errorsBefore = own.errorCount;
     const found = check
-      ? schemas.validate(check, value, source, pointer, own, entryLabel(collection.name, value, position, collection.decl.idFrom))
+      ? schemas.validate(check, value, source, pointer, own, entryLabel(collection.name, value[nameField], value, position, collection.decl.idFrom))
       : { refs: [], rules: [] };
-    const given = entryId(value, collection.decl.idFrom);
+    const name = displayName(value[nameField]);
+    const given = entryId(value, collection.decl.idFrom, nameField, name);
     // One ID pattern, whatever the ID comes from (an `id:` is also checked by its schema, so only derived IDs here).
     const bad = given && given.from !== 'id' && !ID_PATTERN.test(given.id) ? given : undefined;
     if (bad) {
@@ -138,12 +155,14 @@ function validateFile(
         );
     }
     if (given === undefined || bad) {
-      if (given === undefined && !check) own.error(source.path, source.placeOf(pointer), 'entry-no-id', 'an entry needs `name` (or `id`) to get its ID');
+      // An entry the schema refused is reported there already; one it accepts with no name would vanish unsaid.
+      if (given === undefined && own.errorCount === errorsBefore)
+        own.error(source.path, source.placeOf(pointer), 'entry-no-id', `an entry needs \`${nameField}\` (or \`id\`) to get its ID`);
       // An entry with no ID has no place in the collection; the references it makes are still checked.
-      items.push({ id: undefined, value, pointer, refs: found.refs, rules: [] });
+      items.push({ id: undefined, name, value, pointer, refs: found.refs, rules: [] });
       return;
     }
-    items.push({ id: given.id, value, pointer, refs: found.refs, rules: found.rules });
+    items.push({ id: given.id, name, value, pointer, refs: found.refs, rules: found.rules });
   });
   if (memo) {
     memo.set(source, check ?? null, context, items, own.items);
@@ -157,9 +176,8 @@ function validateFile(
  * (`cordel "Nonato e o Bode Silas"`), else the field its ID comes from, its
  * `id`, or its place in the file (`cards [3]`) when it has none of them.
  */
-function entryLabel(collection: string, value: Record<string, unknown>, index: number, idFrom: string | string[] | undefined): string {
+function entryLabel(collection: string, name: unknown, value: Record<string, unknown>, index: number, idFrom: string | string[] | undefined): string {
   const field = Array.isArray(idFrom) ? undefined : idFrom;
-  const name = value.name;
   const display =
     typeof name === 'string'
       ? name
@@ -173,12 +191,42 @@ function entryLabel(collection: string, value: Record<string, unknown>, index: n
   return display === undefined || display.trim() === '' ? `${collection} [${index}]` : `${collection} ${JSON.stringify(display)}`;
 }
 
+/** The field that holds a collection's display names (`fields: { name: title }`), `name` by default. */
+export function nameFieldOf(collection: LoadedCollection): string {
+  const field = collection.decl.fields?.name;
+  return typeof field === 'string' && field ? field : 'name';
+}
+
+/** The field that holds how many copies of an entry the game has (`fields: { copies: quantity }`), `copies` by default. */
+export function copiesFieldOf(collection: LoadedCollection): string {
+  const field = collection.decl.fields?.copies;
+  return typeof field === 'string' && field ? field : 'copies';
+}
+
+/** How many copies of an entry the game holds: its copies field when that is a whole number, else one. */
+export function copiesOf(collection: LoadedCollection, value: Record<string, unknown>): number {
+  const n = value[copiesFieldOf(collection)];
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 1;
+}
+
+/** The display name as a text (a string, or a map of locale to string); anything else is no name. */
+function displayName(value: unknown): Text | undefined {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')) return value as Text;
+  return undefined;
+}
+
 /**
  * An entry's ID and the field it comes from: its own `id`, else the
  * `idFrom` field (taken as is) or fields (each value's slug, joined with
- * `-`), else the slug of its name. undefined when the fields are not there.
+ * `-`), else the slug of its display name. undefined when the fields are not there.
  */
-function entryId(value: Record<string, unknown>, idFrom: string | string[] | undefined): { id: string; from: string } | undefined {
+function entryId(
+  value: Record<string, unknown>,
+  idFrom: string | string[] | undefined,
+  nameField: string,
+  name: Text | undefined,
+): { id: string; from: string } | undefined {
   if (typeof value.id === 'string') return { id: value.id, from: 'id' };
   const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
   if (typeof idFrom === 'string') {
@@ -189,13 +237,32 @@ function entryId(value: Record<string, unknown>, idFrom: string | string[] | und
     const parts = idFrom.map((f) => scalar(value[f]));
     return parts.every((p) => p !== undefined) ? { id: parts.map((p) => slug(p!)).join('-'), from: idFrom[0]! } : undefined;
   }
-  const name = value.name;
-  if (typeof name === 'string') return { id: slug(name), from: 'name' };
-  if (name && typeof name === 'object') {
-    const first = Object.values(name as Record<string, string>)[0];
-    if (typeof first === 'string') return { id: slug(first), from: 'name' };
+  if (typeof name === 'string') return { id: slug(name), from: nameField };
+  const first = name ? Object.values(name)[0] : undefined;
+  return typeof first === 'string' ? { id: slug(first), from: nameField } : undefined;
+}
+
+/**
+ * A role (`fields: { name: title }`) must name a property of the
+ * collection's schema: a misspelt name field would leave every entry
+ * nameless, and each would then be reported on its own.
+ */
+function checkRoleFields(game: Game, collection: Collection, schemas: SchemaSet, bag: DiagnosticBag): void {
+  const schema = schemas.resolveRef(collection.decl.schema, SCHEMA_BASE)?.schema;
+  const properties = schema && typeof schema.properties === 'object' && schema.properties ? Object.keys(schema.properties) : undefined;
+  if (!properties || schema?.additionalProperties !== false) return;
+  for (const [role, field] of Object.entries(collection.decl.fields ?? {})) {
+    if (typeof field !== 'string' || properties.includes(field)) continue;
+    const hint = closest(field, properties);
+    bag.error(
+      game.manifestSource.path,
+      game.manifestSource.placeOf(`/collections/${escapePointer(collection.name)}/fields/${role}`),
+      'role-field-unknown',
+      `collection "${collection.name}": \`fields.${role}\` names "${field}", which is not a field of ${collection.decl.schema}`,
+      hint ? [`did you mean "${hint}"?`] : [`its fields: ${properties.join(', ')}`],
+      hintOf(hint, properties),
+    );
   }
-  return undefined;
 }
 
 /** A component printed as parts (30 of each resource) must add up to its count. */

@@ -14,8 +14,15 @@ export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
 // ajv-formats is CommonJS: under ESM its default import is the module object, whose own default is the plugin.
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as unknown as FormatsPlugin;
 
-let refSink: FoundRef[] | undefined;
-let ruleSink: FoundRule[] | undefined;
+/**
+ * What one validation's `x-ref` and `x-rule` keywords find. Each validation
+ * makes its own and ajv hands it to the keywords as `this` (`passContext`),
+ * so no state outlives a call or is shared between sets.
+ */
+class Found {
+  readonly refs: FoundRef[] = [];
+  readonly rules: FoundRule[] = [];
+}
 
 /**
  * All schemas under schemas/, compiled once into one ajv instance (2020-12,
@@ -28,7 +35,7 @@ export class SchemaSet {
   private readonly unreadable = new Set<string>();
 
   private constructor(private readonly root: string) {
-    this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
+    this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true, passContext: true });
     // `format: date`, `uri`, `email`, ... are checked as JSON Schema defines them (ajv-formats), not refused by strict mode.
     addFormats(this.ajv);
     this.ajv.addKeyword({
@@ -38,12 +45,15 @@ export class SchemaSet {
       // Collects the references for the link phase rather than checking them here:
       // the targets are other files' entries, which only link knows.
       validate: function collect(
+        this: unknown,
         target: string,
         data: unknown,
         _parent?: unknown,
         cxt?: { instancePath: string; parentData?: unknown; parentDataProperty?: string | number },
       ) {
-        if (!refSink || typeof data !== 'string') return true;
+        // A validator called on its own (not through validate() below) runs with another `this` (ajv's code is not
+        // strict, so the global object): there is nothing to collect into.
+        if (!(this instanceof Found) || typeof data !== 'string') return true;
         // Under `propertyNames` (a ban list keyed by card ID) the data is a key of the object at instancePath (ajv passes
         // that object as parentData), not a value: a value is what its parent holds under parentDataProperty.
         const holder = cxt?.parentData as Record<string | number, unknown> | undefined;
@@ -54,7 +64,7 @@ export class SchemaSet {
           holder[cxt.parentDataProperty] !== data &&
           Object.hasOwn(holder, data);
         const at = cxt?.instancePath ?? '';
-        refSink.push(isKey ? { target, value: data, pointer: `${at}/${escapePointer(data)}`, key: true } : { target, value: data, pointer: at });
+        this.refs.push(isKey ? { target, value: data, pointer: `${at}/${escapePointer(data)}`, key: true } : { target, value: data, pointer: at });
         return true;
       },
       errors: false,
@@ -63,8 +73,8 @@ export class SchemaSet {
       keyword: 'x-rule',
       schemaType: 'string',
       metaSchema: { enum: ['scoring', 'effect', 'value'] },
-      validate: function collect(kind: string, _data: unknown, _parent?: unknown, cxt?: { instancePath: string }) {
-        ruleSink?.push({ kind, pointer: cxt?.instancePath ?? '' });
+      validate: function collect(this: unknown, kind: string, _data: unknown, _parent?: unknown, cxt?: { instancePath: string }) {
+        if (this instanceof Found) this.rules.push({ kind, pointer: cxt?.instancePath ?? '' });
         return true;
       },
       errors: false,
@@ -177,16 +187,9 @@ export class SchemaSet {
     bag: DiagnosticBag,
     label?: string,
   ): { refs: FoundRef[]; rules: FoundRule[] } {
-    const refs: FoundRef[] = [];
-    const rules: FoundRule[] = [];
-    refSink = refs;
-    ruleSink = rules;
-    try {
-      fn(value);
-    } finally {
-      refSink = undefined;
-      ruleSink = undefined;
-    }
+    const found = new Found();
+    fn.call(found, value);
+    const { refs, rules } = found;
     const name = namer(basePointer, label);
     const reported = fn.errors ? reportErrors(fn.errors, source, basePointer, bag, name) : new Set<string>();
     const reserved = reportReservedKeys(value, source, basePointer, bag, name, reported);

@@ -24,10 +24,11 @@ export const FIXTURE_GAMES: readonly string[] = readdirSync(FIXTURES, { withFile
   .sort();
 
 /** A fixture game's manifest (its id, locale, collections), as the tests need to know it. */
-export function fixtureManifest(game: string): { id: string; locale: string; collections: Record<string, unknown> } {
+export function fixtureManifest(game: string): { id: string; locale: string; locales?: string[]; collections: Record<string, unknown> } {
   return parse(readFileSync(path.join(FIXTURES, game, 'content', game, 'game.yaml'), 'utf8')) as {
     id: string;
     locale: string;
+    locales?: string[];
     collections: Record<string, unknown>;
   };
 }

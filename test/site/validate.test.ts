@@ -20,9 +20,11 @@ describe('the built site: HTML', () => {
     const problems: string[] = [];
     for (const [page, html] of pagesOf(await fixturesSite())) {
       const lang = /<html lang="([^"]+)"/.exec(html)?.[1];
-      // A game's pages are in its locale; the home and 404 pages in English.
+      // A game's pages are in its locale, those under <game>/<locale>/ in that other locale it declares; the home and 404 pages in English.
       const game = FIXTURE_GAMES.map(fixtureManifest).find((m) => page.startsWith(`${m.id}/`));
-      if (lang !== (game?.locale ?? 'en')) problems.push(`${page}: lang ${lang}`);
+      const folder = page.split('/')[1] ?? '';
+      const locale = game?.locales?.includes(folder) ? folder : (game?.locale ?? 'en');
+      if (lang !== locale) problems.push(`${page}: lang ${lang}`);
       const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
       if (levels.filter((l) => l === 1).length !== 1 || levels[0] !== 1) problems.push(`${page}: h1s ${levels.join(',')}`);
       levels.forEach((l, i) => {

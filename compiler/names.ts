@@ -39,3 +39,13 @@ export function typeNameOfDeclaration(name: string): string {
   const singular = name.endsWith('ies') ? name.slice(0, -3) + 'y' : name.endsWith('s') ? name.slice(0, -1) : name;
   return singular.charAt(0).toUpperCase() + singular.slice(1);
 }
+
+/**
+ * The module-private constant holding a collection's entries. Collection
+ * names are identifiers (the manifest schema's propertyNames pattern) without
+ * `$`, and so are the namespace and the runtime helpers: with the `$` prefix
+ * no collection (one named `move`, say) can take a helper's name (`moveAll`).
+ */
+export function allName(collection: string): string {
+  return `$${collection}`;
+}

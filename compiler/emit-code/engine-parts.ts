@@ -1,0 +1,113 @@
+/** The engine parts declared in game.yaml, as members of the game's namespace: movers over graphs and rules tables. */
+import type { CheckedGame } from '../model.ts';
+import { allName } from '../names.ts';
+import { docText, literal, propName, union } from './ts-syntax.ts';
+
+/** A member of the game's namespace: its name, type, value and doc comment. */
+export interface Member {
+  name: string;
+  type: string;
+  value: string;
+  doc?: string;
+}
+
+/**
+ * The engine parts declared in game.yaml: movers over graphs and rules tables.
+ * Pushes the node-ID unions onto `types`; returns the namespace members. `playerState`: the player state's type,
+ * which a ranking reads.
+ */
+export function engineParts(g: CheckedGame, types: string[], playerState: string | undefined): Member[] {
+  const m = g.linked.game.manifest;
+  const game = g.linked.game;
+  const out: Member[] = [];
+  const typeOf = (collection: string) => game.collections.get(collection)?.decl.type ?? 'never';
+  // Only names of the game's collections (identifiers, by the manifest schema) reach the code; a mover or table
+  // over anything else is left out here (the link step reports it as a located error).
+  const known = (...names: Array<string | undefined>) => names.every((n) => n === undefined || game.collections.has(n));
+  for (const [name, graph] of Object.entries(m.graphs ?? {})) {
+    const c = game.collections.get(name);
+    if (!c) continue;
+    const ids = [...new Set(c.entries.flatMap((e) => ((e.value[graph.nodes] ?? []) as Array<{ id: string }>).map((n) => String(n.id))))];
+    types.push(`/** Every node of the ${docText(name)} graphs. */`, `export type ${c.decl.type}NodeId = ${union(ids)};`, '');
+  }
+  if (m.movers) {
+    const typeParts: string[] = [];
+    const valueParts: string[] = [];
+    for (const [name, mover] of Object.entries(m.movers)) {
+      const graph = m.graphs?.[mover.graph];
+      if (!graph || !known(mover.graph, mover.overriddenBy?.collection)) continue;
+      const t = typeOf(mover.graph);
+      const spec = { nodes: graph.nodes, kindField: graph.kindField, edges: graph.edges, ...(graph.arrows ? { arrows: graph.arrows } : {}) };
+      const { overriddenBy, ...moverSpec } = mover;
+      const steps = overriddenBy
+        ? `, { collection: ${JSON.stringify(overriddenBy.collection)}, entries: ${allName(overriddenBy.collection)}, field: ${JSON.stringify(overriddenBy.field)}, kind: ${JSON.stringify(overriddenBy.kind)}, addSteps: ${JSON.stringify(overriddenBy.addSteps)} }`
+        : '';
+      // Typed by the game: the pieces it targets, and the entries that may change its move.
+      const kinds = union([...new Set((mover.targets ?? []).map((x) => x.piece))]);
+      const kind = kinds === 'never' ? 'string' : kinds;
+      const by = overriddenBy ? `{ readonly ${propName(overriddenBy.collection)}?: ${typeOf(overriddenBy.collection)}Id }` : 'MoveBy';
+      const params = `${t}Id, ${t}NodeId, ${kind}, ${by}`;
+      // A name for the pieces this mover reads, so an engine can type its board: `const pieces: VolantePiece[]`.
+      const pieceType = `${name.charAt(0).toUpperCase()}${name.slice(1)}Piece`;
+      types.push(
+        `/** A piece on the board as the ${docText(name)} mover reads it: a node of the map and a kind it targets. */`,
+        `export type ${pieceType} = Piece<${t}NodeId, ${kind}>;`,
+        '',
+      );
+      typeParts.push(`    readonly ${propName(name)}: Mover<${params}>;`);
+      valueParts.push(`    ${propName(name)}: makeMover<${params}>(${allName(mover.graph)}, ${literal(spec, '    ')}, ${literal(moverSpec, '    ')}${steps}),`);
+    }
+    out.push({
+      name: 'movement',
+      type: `{\n${typeParts.join('\n')}\n  }`,
+      value: `{\n${valueParts.join('\n')}\n  }`,
+      doc: 'How pieces move over the board, from the map data and the movement rules in game.yaml.',
+    });
+  }
+  if (m.tables) {
+    const typeParts: string[] = [];
+    const valueParts: string[] = [];
+    for (const [name, table] of Object.entries(m.tables)) {
+      if (!known(table.collection, table.overriddenBy?.collection)) continue;
+      const rowType = typeOf(table.collection);
+      const rows = allName(table.collection);
+      const o = table.overriddenBy;
+      const byType = o ? `, by?: { readonly ${propName(o.collection)}?: ${typeOf(o.collection)}Id }` : '';
+      const byParam = o ? `, by: { readonly ${propName(o.collection)}?: ${typeOf(o.collection)}Id } = {}` : '';
+      const who = o ? `${allName(o.collection)}.find((e) => e.id === by[${JSON.stringify(o.collection)}])` : '';
+      if (table.kind === 'ranking') {
+        // Players in order of an entry's value rule (final scoring), then its tie-breakers.
+        const state = playerState ?? 'never';
+        const entry = `${rows}.find((e) => e.id === ${JSON.stringify(table.entry ?? '')})`;
+        const tieBreakers = `((${entry} as unknown as Record<string, unknown> | undefined)?.[${JSON.stringify(table.tieBreakers ?? 'tieBreakers')}] ?? []) as ReadonlyArray<{ readonly fewest?: string; readonly most?: string }>`;
+        typeParts.push(`    readonly ${propName(name)}: (states: readonly ${state}[]) => Standing[];`);
+        valueParts.push(
+          `    ${propName(name)}: (states: readonly ${state}[]): Standing[] => rankPlayers(states, (s) => ${entry}?.value?.(s) ?? 0, ${tieBreakers}),`,
+        );
+      } else if (table.kind === 'lookup') {
+        const override = o
+          ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, subtract: ${JSON.stringify(o.subtract ?? '')} }`
+          : '';
+        typeParts.push(`    readonly ${propName(name)}: (n: number${byType}) => ${rowType} | undefined;`);
+        valueParts.push(
+          `    ${propName(name)}: (n: number${byParam}): ${rowType} | undefined => lookupRow(${rows}, ${JSON.stringify(table.key ?? 'id')}, ${JSON.stringify(table.orMore)}, n${override}),`,
+        );
+      } else {
+        const override = o
+          ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, key: ${JSON.stringify(o.key ?? 'id')} }`
+          : '';
+        typeParts.push(`    readonly ${propName(name)}: (id: ${rowType}Id${byType}) => { readonly [key: string]: unknown } | undefined;`);
+        valueParts.push(
+          `    ${propName(name)}: (id: ${rowType}Id${byParam}): { readonly [key: string]: unknown } | undefined => valueWithOverride(${rows}, id, ${JSON.stringify(table.field ?? '')}${override}),`,
+        );
+      }
+    }
+    out.push({
+      name: 'tables',
+      type: `{\n${typeParts.join('\n')}\n  }`,
+      value: `{\n${valueParts.join('\n')}\n  }`,
+      doc: 'Rules tables, with the overrides that change them.',
+    });
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * The entries of a game's collections as data: a readable object literal per
+ * entry in the game's module, or, for a large collection, a data module of
+ * its own (data-module.ts says why). Either way in source order, each entry
+ * with its compiled rules beside its fields.
+ */
+import type { CheckedGame } from '../model.ts';
+import { rulesTextMembers } from '../rules/texts.ts';
+import { NO_RULES, type RulesByEntry } from './compiled-rules.ts';
+import { dataModule, type DataModule } from './data-module.ts';
+import { entityRoles, entityValue } from './entity-value.ts';
+import { allName } from '../names.ts';
+import { literal, valueKey } from './ts-syntax.ts';
+
+export interface StateTypes {
+  /** The end state's type (scoring rules read it). */
+  endState: string | undefined;
+  /** The player state's type (effects and values read it). */
+  playerState: string | undefined;
+}
+
+/** The constants of the small collections (lines of the game's module) and the data modules of the large ones. */
+export function collectionData(
+  g: CheckedGame,
+  large: ReadonlySet<string>,
+  rulesOf: ReadonlyMap<string, RulesByEntry>,
+  states: StateTypes,
+): { lines: string[]; data: DataModule[] } {
+  const { game } = g.linked;
+  const lines: string[] = [];
+  const data: DataModule[] = [];
+  for (const c of game.collections.values()) {
+    const byEntry = rulesOf.get(c.name) ?? NO_RULES;
+    if (large.has(c.name)) {
+      const kinds = new Set([...byEntry.values()].flat().map((r) => r.kind));
+      const typeImports = [
+        ...(kinds.has('scoring') && states.endState ? [states.endState] : []),
+        ...((kinds.has('effect') || kinds.has('value')) && states.playerState ? [states.playerState] : []),
+      ];
+      data.push(
+        dataModule({
+          gameId: game.manifest.id,
+          collection: c,
+          rulesOf: byEntry,
+          endStateType: states.endState ?? 'never',
+          typeImports,
+          binding: allName(c.name),
+          idType: `${c.decl.type}Id`,
+        }),
+      );
+      continue;
+    }
+    const roles = entityRoles(c);
+    lines.push(`const ${allName(c.name)}: readonly ${c.decl.type}[] = [`);
+    for (const e of c.entries) {
+      const rules = byEntry.get(e.id) ?? [];
+      const fields = Object.entries(entityValue(e, roles)).map(([k, v]) => `${valueKey(k)}: ${literal(v, '    ')}`);
+      for (const r of rules) {
+        if (r.kind === 'scoring') fields.push(`score: (players: readonly ${states.endState!}[]): number[] => ${r.expression}`);
+        else fields.push(`${r.functionName}: ${r.typedExpression ?? r.expression}`);
+      }
+      // One rulesText per entry (compileRules allows one rule of each kind per entry): the texts in source order.
+      fields.push(...rulesTextMembers(rules));
+      lines.push(`  {\n    ${fields.join(',\n    ')},\n  },`);
+    }
+    lines.push('];', '');
+  }
+  return { lines, data };
+}

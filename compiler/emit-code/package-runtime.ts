@@ -1,0 +1,84 @@
+/** A text in the game's locale, or a map of locales. */
+export type Text = string | { readonly en?: string; readonly 'pt-BR'?: string };
+
+/** A component as the rulebook's component list prints it. */
+export interface ComponentInfo {
+  /** Its ID: as written, or the slug of its name. */
+  readonly id: string;
+  readonly name: Text;
+  readonly count: number;
+  readonly collection?: string;
+  readonly gap?: string;
+  readonly note?: string;
+  readonly parts?: readonly { readonly name: string; readonly count: number }[];
+  readonly where?: { readonly [field: string]: string | number | boolean };
+}
+
+/** One value of a declaration (a resource, a terrain, ...) with whatever the game says of it. */
+export interface DeclarationEntry<Id extends string = string> {
+  /** Its ID: as written, or the slug of its name. */
+  readonly id: Id;
+  readonly name: Text;
+  readonly [key: string]: unknown;
+}
+
+/** A node of the rules DSL, kept as data beside the compiled function. */
+export type DslNode = { readonly [key: string]: unknown };
+
+/** A value the rulebook does not give, marked in the content as a placeholder. */
+export interface Placeholder {
+  readonly collection: string;
+  readonly id: string;
+  /** JSON pointer of the value inside the entry. */
+  readonly path: string;
+  readonly note: string;
+}
+
+/** A collection: every entry in source order, and the same entries by ID. */
+export interface Collection<Id extends string, T extends { readonly id: Id }> {
+  readonly all: readonly T[];
+  readonly byId: Readonly<Record<Id, T>>;
+  /** The IDs of the entries bearing each name (in any of its languages), in source order: reprints and same-named entries share a name. */
+  readonly byName: { readonly [name: string]: readonly Id[] | undefined };
+  /** The entry with this ID, or undefined when the game has none: for an ID that arrives as a string at run time (input, a save file). Never throws. */
+  get(id: string): T | undefined;
+}
+
+/** Freeze a value and everything in it: the data is shared by every caller of the package, so one caller's write must never change another's game. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+export function collection<Id extends string, T extends { readonly id: Id }>(all: readonly T[]): Collection<Id, T> {
+  for (const entry of all) deepFreeze(entry);
+  const byId = Object.fromEntries(all.map((e) => [e.id, e])) as Record<Id, T>;
+  // A Map, not byId: a lookup of "constructor" or "__proto__" must not find Object.prototype's members.
+  const index = new Map<string, T>(all.map((e) => [e.id, e]));
+  return Object.freeze({
+    all: Object.freeze(all),
+    byId: Object.freeze(byId),
+    byName: namesIndex<Id, T>(all),
+    get: (id: string): T | undefined => index.get(id),
+  });
+}
+
+/** Name -> IDs, with no prototype (a name such as "constructor" finds only entries), frozen like the rest. */
+function namesIndex<Id extends string, T extends { readonly id: Id }>(all: readonly T[]): { readonly [name: string]: readonly Id[] | undefined } {
+  const byName: { [name: string]: Id[] } = Object.create(null);
+  for (const entry of all) {
+    const name: unknown = (entry as { readonly name?: unknown }).name;
+    // A name is a text, or a map of language to text: each of its texts finds the entry.
+    const texts =
+      typeof name === 'string' ? [name] : name && typeof name === 'object' ? Object.values(name).filter((t): t is string => typeof t === 'string') : [];
+    for (const text of texts) {
+      const ids = (byName[text] ??= []);
+      if (!ids.includes(entry.id)) ids.push(entry.id);
+    }
+  }
+  for (const ids of Object.values(byName)) Object.freeze(ids);
+  return Object.freeze(byName);
+}

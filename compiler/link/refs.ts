@@ -1,0 +1,113 @@
+import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import type { Entry, Game, Text, ValidatedRef } from '../model.ts';
+import { textOf } from '../text.ts';
+import { nameFieldOf } from '../validate/game.ts';
+import { loaded } from './loaded.ts';
+import { renamedIdNotes } from './renamed.ts';
+import { unknownId } from './unknown-id.ts';
+
+function idsOf(game: Game, declarations: Map<string, string[]>, target: string): string[] | undefined {
+  const collection = game.collections.get(target);
+  const roles = game.manifest.roles;
+  if (collection && roles?.rules === target && roles.glossary) {
+    // Glossary entries are numbered rules too: a reference to 16.6.5 may land on one.
+    const glossaryNumbers = (game.collections.get(roles.glossary)?.entries ?? []).map((e) => e.value.number).filter((n): n is string => typeof n === 'string');
+    return [...collection.entries.map((e) => e.id), ...glossaryNumbers];
+  }
+  if (collection) return collection.entries.map((e) => e.id);
+  return declarations.get(target);
+}
+
+const SUGGEST_LIMIT = 200;
+
+/**
+ * A reference that misses every ID but equals another field of an entry
+ * (`core`, the `code` of pack "Core Set") usually means the data names its
+ * entries by that field: say so, and how to make it the ID. Each target's
+ * fields are indexed once, on its first miss.
+ */
+function otherFieldNote(
+  game: Game,
+  target: string,
+  value: string,
+  index: Map<string, Map<string, { field: string; entry: Entry }>>,
+  refFields: ReadonlySet<string>,
+): string | undefined {
+  const collection = game.collections.get(target);
+  if (!collection) return undefined;
+  let values = index.get(target);
+  if (!values) {
+    values = new Map();
+    // The display name is not a key (names repeat), so a reference matching one is not told to declare it.
+    const nameField = nameFieldOf(collection);
+    for (const entry of collection.entries) {
+      for (const [field, v] of Object.entries(entry.value)) {
+        // A field that is itself a reference (`beats: lampiao-`) names another entry, not this one.
+        if (
+          field === 'id' ||
+          field === nameField ||
+          (typeof v !== 'string' && typeof v !== 'number') ||
+          refFields.has(`${entry.source.path}#${entry.pointer}/${field}`)
+        )
+          continue;
+        if (!values.has(String(v))) values.set(String(v), { field, entry });
+      }
+    }
+    index.set(target, values);
+  }
+  const found = values.get(value);
+  if (!found) return undefined;
+  const name = textOf(found.entry.name as Text | undefined) || found.entry.id;
+  return `"${value}" is the \`${found.field}\` of ${target} "${name}": if the data names ${target} by their \`${found.field}\`, declare \`idFrom: ${found.field}\` on the collection "${target}" in game.yaml`;
+}
+
+/** Every `x-ref` string found by validation names an entry of its target (or a declared value). */
+export function resolveRefs(game: Game, declarations: Map<string, string[]>, refs: readonly ValidatedRef[], bag: DiagnosticBag): void {
+  const roles = game.manifest.roles;
+  // Each target's IDs are listed once and looked up in a Set: a game of 30,000 cards
+  // with a reference each must not copy 30,000 IDs per reference.
+  const known = new Map<string, { list: string[]; set: Set<string> } | undefined>();
+  let suggested = 0;
+  const byField = new Map<string, Map<string, { field: string; entry: Entry }>>();
+  let refPlaces: Set<string> | undefined;
+  const refFields = () => (refPlaces ??= new Set(refs.map((r) => `${r.source.path}#${r.pointer}`)));
+  const idsFor = (target: string) => {
+    if (!known.has(target)) {
+      const list = idsOf(game, declarations, target);
+      known.set(target, list && { list, set: new Set(list) });
+    }
+    return known.get(target);
+  };
+  for (const ref of refs) {
+    if (game.collections.has(ref.target) && !loaded(game, ref.target)) continue;
+    // References to rules may land on numbered glossary entries (see idsOf).
+    if (roles?.rules === ref.target && roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary)) continue;
+    const ids = idsFor(ref.target);
+    if (ids?.set.has(ref.value)) continue;
+    const place = ref.source.placeOf(ref.pointer, { key: ref.key });
+    if (!ids) {
+      bag.error(
+        ref.file,
+        place,
+        'ref-target-unknown',
+        `the schema says this names an entry of "${ref.target}", but the game has no such collection or declaration`,
+      );
+      continue;
+    }
+    const renamed = renamedIdNotes(game, ref.target, ref.value);
+    if (renamed.length) bag.error(ref.file, place, 'ref-renamed', `unknown ${ref.target} ID "${ref.value}"`, renamed);
+    // "Did you mean" compares with every ID: past the first few hundred misses (one wrong setting can break
+    // every reference of a 30,000-card game) the search would cost more than the answer is worth.
+    else
+      unknownId(
+        bag,
+        ref.file,
+        place,
+        ref.target,
+        ref.value,
+        ids.list,
+        suggested++ < SUGGEST_LIMIT,
+        otherFieldNote(game, ref.target, ref.value, byField, refFields()),
+      );
+  }
+}
