@@ -151,10 +151,9 @@ export declare function rankPlayers<S extends StateRecord>(states: readonly S[],
     readonly fewest?: string;
     readonly most?: string;
 }>): Standing[];
-/** A text in the game's locale, or a map of locales. */
+/** A text in the game's locale, or a map of locales: keys are BCP 47 tags (`en`, `pt-BR`, `fr`), open as the game's `locales:` are. */
 export type Text = string | {
-    readonly en?: string;
-    readonly 'pt-BR'?: string;
+    readonly [locale: string]: string | undefined;
 };
 /** A component as the rulebook's component list prints it. */
 export interface ComponentInfo {

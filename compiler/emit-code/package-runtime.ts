@@ -1,5 +1,5 @@
-/** A text in the game's locale, or a map of locales. */
-export type Text = string | { readonly en?: string; readonly 'pt-BR'?: string };
+/** A text in the game's locale, or a map of locales: keys are BCP 47 tags (`en`, `pt-BR`, `fr`), open as the game's `locales:` are. */
+export type Text = string | { readonly [locale: string]: string | undefined };
 
 /** A component as the rulebook's component list prints it. */
 export interface ComponentInfo {
