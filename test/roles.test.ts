@@ -73,4 +73,11 @@ describe("roles of the dataset's fields", () => {
       'error content/db/game.yaml:12:21 role-field-unknown: collection "cards": `fields.name` names "tittle", which is not a field of db/card.schema.json [did you mean "title"?]',
     ]);
   });
+
+  it('a misspelt `idFrom` is one error at the manifest, not one per entry and none for references into it', async () => {
+    const root = await project('    idFrom: cod\n    fields: { name: title, copies: quantity }\n');
+    expect(await diagnosticsOf(root)).toEqual([
+      'error content/db/game.yaml:11:13 role-field-unknown: collection "cards": `idFrom` names "cod", which is not a field of db/card.schema.json [did you mean "code"?]',
+    ]);
+  });
 });

@@ -32,7 +32,10 @@ export function validateGame(loaded: LoadedGame, schemas: SchemaSet, bag: Diagno
           bag,
         )
       : undefined;
-    if (check) checkRoleFields(game, collection, schemas, bag);
+    // With a role naming no field, every entry would lack its ID or name: that one error is said, not one per entry,
+    // and the collection counts as incomplete so references into it are not reported either.
+    const rolesOk = check ? checkRoleFields(game, collection, schemas, bag) : true;
+    if (!rolesOk) collection.complete = false;
     // Entries are numbered across the collection's files, in path order: `all` keeps that order.
     let index = 0;
     for (const source of collection.sources) {
@@ -42,7 +45,7 @@ export function validateGame(loaded: LoadedGame, schemas: SchemaSet, bag: Diagno
         collection.complete = false;
         continue;
       }
-      for (const item of validateFile(source, collection, check, schemas, bag, memo)) {
+      for (const item of validateFile(source, collection, check, schemas, bag, memo, rolesOk)) {
         for (const r of item.refs) refs.push({ ...r, file: source.path, source });
         if (item.id === undefined) continue;
         const entry: Entry = {
@@ -111,9 +114,10 @@ function validateFile(
   schemas: SchemaSet,
   bag: DiagnosticBag,
   memo: ValidationMemo | undefined,
+  rolesOk = true,
 ): ValidEntry[] {
   const nameField = nameFieldOf(collection);
-  const context = `${collection.name}\0${collection.decl.idFrom ?? ''}\0${nameField}`;
+  const context = `${collection.name}\0${collection.decl.idFrom ?? ''}\0${nameField}\0${rolesOk}`;
   const known = memo?.get(source, check ?? null, context);
   if (known) {
     bag.items.push(...known.diagnostics);
@@ -156,8 +160,13 @@ function validateFile(
     }
     if (given === undefined || bad) {
       // An entry the schema refused is reported there already; one it accepts with no name would vanish unsaid.
-      if (given === undefined && own.errorCount === errorsBefore)
-        own.error(source.path, source.placeOf(pointer), 'entry-no-id', `an entry needs \`${nameField}\` (or \`id\`) to get its ID`);
+      if (given === undefined && rolesOk && own.errorCount === errorsBefore)
+        own.error(
+          source.path,
+          source.placeOf(pointer),
+          'entry-no-id',
+          `an entry needs \`${typeof collection.decl.idFrom === 'string' ? collection.decl.idFrom : nameField}\` (or \`id\`) to get its ID`,
+        );
       // An entry with no ID has no place in the collection; the references it makes are still checked.
       items.push({ id: undefined, name, value, pointer, refs: found.refs, rules: [] });
       return;
@@ -247,22 +256,35 @@ function entryId(
  * collection's schema: a misspelt name field would leave every entry
  * nameless, and each would then be reported on its own.
  */
-function checkRoleFields(game: Game, collection: Collection, schemas: SchemaSet, bag: DiagnosticBag): void {
+function checkRoleFields(game: Game, collection: Collection, schemas: SchemaSet, bag: DiagnosticBag): boolean {
   const schema = schemas.resolveRef(collection.decl.schema, SCHEMA_BASE)?.schema;
   const properties = schema && typeof schema.properties === 'object' && schema.properties ? Object.keys(schema.properties) : undefined;
-  if (!properties || schema?.additionalProperties !== false) return;
-  for (const [role, field] of Object.entries(collection.decl.fields ?? {})) {
+  if (!properties || schema?.additionalProperties !== false) return true;
+  const idFrom = collection.decl.idFrom;
+  // Where IDs come from is a role too: a misspelt `idFrom` would leave every entry without an ID.
+  const named: Array<[string, string, unknown]> = [
+    ...Object.entries(collection.decl.fields ?? {}).map(([role, field]): [string, string, unknown] => [`fields.${role}`, `fields/${role}`, field]),
+    ...(Array.isArray(idFrom)
+      ? idFrom.map((f, i): [string, string, unknown] => ['idFrom', `idFrom/${i}`, f])
+      : idFrom
+        ? [['idFrom', 'idFrom', idFrom] as [string, string, unknown]]
+        : []),
+  ];
+  let ok = true;
+  for (const [what, pointer, field] of named) {
     if (typeof field !== 'string' || properties.includes(field)) continue;
+    ok = false;
     const hint = closest(field, properties);
     bag.error(
       game.manifestSource.path,
-      game.manifestSource.placeOf(`/collections/${escapePointer(collection.name)}/fields/${role}`),
+      game.manifestSource.placeOf(`/collections/${escapePointer(collection.name)}/${pointer}`),
       'role-field-unknown',
-      `collection "${collection.name}": \`fields.${role}\` names "${field}", which is not a field of ${collection.decl.schema}`,
+      `collection "${collection.name}": \`${what}\` names "${field}", which is not a field of ${collection.decl.schema}`,
       hint ? [`did you mean "${hint}"?`] : [`its fields: ${properties.join(', ')}`],
       hintOf(hint, properties),
     );
   }
+  return ok;
 }
 
 /** A component printed as parts (30 of each resource) must add up to its count. */
