@@ -138,6 +138,16 @@ describe('what sanitising removes, and the new tokens checked', () => {
     ]);
   });
 
+  it('warns at a contentMediaType the site does not know (a typo would show the tags), naming the three it knows', async () => {
+    const root = await ccgProject({ 'schemas/ccg/card.schema.json': swap('"contentMediaType": "text/html"', '"contentMediaType": "text/htm"') });
+    const found = (await checked(root)).filter((d) => d.includes('media-type-unknown'));
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^warning schemas\/ccg\/card\.schema\.json:\d+:\d+ media-type-unknown: "text\/htm" is not a text format the site knows, so these texts are drawn as plain text \[use one of: text\/html, text\/markdown, text\/plain\]$/,
+      ),
+    ]);
+  });
+
   it('locates a link to an unknown entry, to an unknown collection and without a collection at the token', async () => {
     const root = await ccgProject({
       'content/ccg/rulings.yaml': swap('{link:cards/001001}', '{link:cards/001x01}, {link:card/001002} or {link:001003}'),

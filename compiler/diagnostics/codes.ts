@@ -452,6 +452,17 @@ const OWN = {
       "A file under a game's `locales/` folder gives the rules text's words in one locale: it is named by a BCP 47 tag (`fr.yaml`, `pt-BR.yaml`) and holds `texts:` (the game's own words, by their text in its main locale, each with its translation) and any of the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`), which it adds to or overrides. This file has a name that is not a tag, a key the compiler does not read, or a text that is not a string.",
     example: { file: 'content/mygame/locales/fr.yaml', yaml: 'texts:\n  Flour: [farine]', fix: '`Flour: farine`: a translation is one text.' },
   },
+  'media-type-unknown': {
+    severity: 'warning',
+    summary: "A text field's `contentMediaType` is not one the site knows.",
+    explanation:
+      "A text field declares its format with the JSON Schema annotation `contentMediaType`: `text/html` (the dataset's HTML, sanitised and drawn), `text/markdown` or `text/plain` (the default). Any other value is taken as plain text, so HTML would show its tags: usually a typo.",
+    example: {
+      file: 'schemas/mygame/card.schema.json',
+      yaml: '{ "properties": { "text": { "type": "string", "contentMediaType": "text/htm" } } }',
+      fix: '`"contentMediaType": "text/html"`',
+    },
+  },
   'label-missing-locale': {
     severity: 'warning',
     summary: "A field the site shows has no label in one of the game's locales.",
@@ -522,9 +533,9 @@ const OWN = {
   },
   'role-field-unknown': {
     severity: 'error',
-    summary: "A collection's `fields:` gives a role to a field its schema does not have.",
+    summary: "A collection's `fields:` or `idFrom:` names a field its schema does not have.",
     explanation:
-      "A collection may say which of the dataset's own fields plays a part the compiler knows (`fields: { name: title, copies: quantity }`), so the data keeps its names. The field named is not a property of the collection's schema: every entry would have no display name (or no copy count). The nearest field is suggested.",
+      "A collection may say which of the dataset's own fields plays a part the compiler knows (`fields: { name: title, copies: quantity }`), so the data keeps its names. `idFrom:` likewise names the field (or fields) IDs come from. The field named is not a property of the collection's schema: every entry would have no ID, display name or copy count, so this one error is said instead of one per entry. The nearest field is suggested.",
     example: {
       file: FILE.manifest,
       yaml: 'collections:\n  cards: { files: "packs/*.yaml", schema: ccg/card.schema.json, type: Card, idFrom: code, fields: { name: titel } }',

@@ -17,7 +17,7 @@ import type { CheckedGame, Collection, Entry, Game, Text } from '../model.ts';
 import { labelsOf, propertyPlace, schemaFile, warnMissingLabels } from './labels.ts';
 import { tokensToMarkdown } from './markdown.ts';
 import type { PageContext } from './context.ts';
-import { checkFormattedTexts } from './text-format.ts';
+import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
 
 /**
  * A collection's face template: `content/<game>/templates/<collection>.hbs`,
@@ -181,6 +181,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
   for (const g of games) {
     const game = g.linked.game;
     checkFormattedTexts(game, bag);
+    checkMediaTypes(root, game, bag, sources);
     warnMissingLabels(root, game, bag, sources);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);

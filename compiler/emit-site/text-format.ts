@@ -12,7 +12,8 @@ import { stringsOf } from '../link/text-sites.ts';
 import type { Game } from '../model.ts';
 import { inline, plainWords, type PageContext } from './context.ts';
 import type { CollectionLabels } from './labels.ts';
-import { labelsOf } from './labels.ts';
+import { labelsOf, schemaFile } from './labels.ts';
+import { displayPath } from '../load/files.ts';
 
 /**
  * The format a text field declares in its schema, with JSON Schema's own
@@ -255,6 +256,34 @@ export function checkFormattedTexts(game: Game, bag: DiagnosticBag): void {
         if (textFormatAt(labels, pointer.slice(entry.pointer.length)) !== 'html' || onlyKeptTags(text)) continue;
         for (const r of safeText(text, 'html').removed) bag.warning(entry.source.path, placeInText(entry.source, pointer, r.needle), 'html-removed', r.message);
       }
+    }
+  }
+}
+
+/**
+ * A `contentMediaType` the site does not know (`text/htm`) would leave the
+ * text drawn as plain, tags and all, with nothing said: a warning at the
+ * keyword in the schema file, naming the three it knows.
+ */
+export function checkMediaTypes(root: string, game: Game, bag: DiagnosticBag, sources: Map<string, string>): void {
+  const seen = new Set<string>();
+  for (const c of game.collections.values()) {
+    const file = labelsOf(game, c).file;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = schemaFile(file).text;
+    for (const m of text.matchAll(/"contentMediaType"\s*:\s*"([^"]*)"/g)) {
+      if (MEDIA_TYPES[m[1]!.split(';')[0]!.trim().toLowerCase()]) continue;
+      const before = text.slice(0, m.index).split('\n');
+      const shown = displayPath(root, file);
+      sources.set(shown, text);
+      bag.warning(
+        shown,
+        { start: { line: before.length, column: before.at(-1)!.length + 1 } },
+        'media-type-unknown',
+        `"${m[1]}" is not a text format the site knows, so these texts are drawn as plain text`,
+        [`use one of: ${Object.keys(MEDIA_TYPES).join(', ')}`],
+      );
     }
   }
 }
