@@ -95,7 +95,7 @@ export function entriesJson(plan: CollectionPlan, fields: readonly FilterField[]
     pages: plan.pages.map((p) => ({ href: p.file, label: p.label })),
     fields: fields.map((f) => ({ key: f.key, label: f.label, values: f.values.map((v) => v.value), labels: f.values.map((v) => v.label) })),
     ids: entries.map((e) => e.id),
-    names: entries.map((e) => plain(textOf(e.name as Text | undefined, ctx.locale)) || e.id),
+    names: entries.map((e) => plain(textOf(e.name, ctx.locale)) || e.id),
     page: entries.map((e) => plan.pageOf.get(e.id) ?? 0),
     values: columns,
   });

@@ -109,7 +109,7 @@ function tokenHtml(token: Token, ctx: PageContext): string {
   if (token.kind === 'link') return linkHtml(token as LinkToken, ctx);
   const roles = game.manifest.roles ?? {};
   const icon = roles.icons ? ctx.index.entry(roles.icons, token.target) : undefined;
-  const alt = icon ? textOf(icon.name as Text, ctx.locale) : token.target;
+  const alt = icon ? textOf(icon.name, ctx.locale) : token.target;
   return `<span class="icon" role="img" aria-label="${esc(alt)}">${esc(alt)}</span>`;
 }
 
@@ -136,7 +136,7 @@ export function termHtml(id: string, label: string, ctx: PageContext): string {
   const href = esc(`${ctx.toGame}${ctx.glossary.page ?? 'glossary.html'}#${id}`);
   if (!entry) return `<a class="term" href="${href}">${esc(label)}</a>`;
   const tipId = `tip-${++ctx.ids.next}`;
-  const name = textOf(entry.name as Text, ctx.locale);
+  const name = textOf(entry.name, ctx.locale);
   const definition = plain(textOf(entry.value.text as Text | undefined, ctx.locale));
   return `<span class="term-wrap"><a class="term" href="${href}" aria-describedby="${tipId}">${esc(label)}</a><span class="tip" role="tooltip" id="${tipId}" data-pagefind-ignore><b>${esc(name)}</b>: ${esc(definition)}</span></span>`;
 }

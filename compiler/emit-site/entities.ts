@@ -35,7 +35,7 @@ export function collectionHtml(c: Collection, ctx: PageContext, level: number, e
 export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: number, face: boolean): string {
   const game = ctx.game.linked.game;
   const labels = labelsOf(game, c, ctx.locale);
-  const name = textOf(e.name as Text | undefined, ctx.locale) || e.id;
+  const name = textOf(e.name, ctx.locale) || e.id;
   // An entry may hold several rules (a map's onEnter beside its setup): each is shown as rules text; the examples are the first's.
   const rules = ctx.index.rules(c.name, e.id);
   const rule = rules[0];
@@ -251,14 +251,14 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
   if (ref) {
     const entry = ctx.index.entry(ref, v);
     if (entry)
-      return `<a href="${esc(ctx.toGame + ctx.index.hrefOf(ref, v))}">${inLang(inline(textOf(entry.name as Text, ctx.locale) || v, ctx), nameLangOn(game, ref, entry.name, ctx.locale))}</a>`;
+      return `<a href="${esc(ctx.toGame + ctx.index.hrefOf(ref, v))}">${inLang(inline(textOf(entry.name, ctx.locale) || v, ctx), nameLangOn(game, ref, entry.name, ctx.locale))}</a>`;
   }
   const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(ctx.game.players, v) : undefined;
   if (field) return esc(field);
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
   const icons = game.manifest.roles?.icons;
   const icon = icons ? ctx.index.entry(icons, v) : undefined;
-  if (icon) return `<span class="icon">${esc(plain(textOf(icon.name as Text, ctx.locale) || v))}</span>`;
+  if (icon) return `<span class="icon">${esc(plain(textOf(icon.name, ctx.locale) || v))}</span>`;
   const declared = declaredName(ctx.game.linked, v);
   return declared === undefined ? undefined : esc(declared);
 }
@@ -287,13 +287,13 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
 function wordsOfId(v: string, ref: string | undefined, ctx: PageContext): string | undefined {
   const game = ctx.game.linked.game;
   const entry = ref ? ctx.index.entry(ref, v) : undefined;
-  if (entry) return plain(textOf(entry.name as Text, ctx.locale) || v);
+  if (entry) return plain(textOf(entry.name, ctx.locale) || v);
   const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(ctx.game.players, v) : undefined;
   if (field) return field;
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
   const icons = game.manifest.roles?.icons;
   const icon = icons ? ctx.index.entry(icons, v) : undefined;
-  if (icon) return plain(textOf(icon.name as Text, ctx.locale) || v);
+  if (icon) return plain(textOf(icon.name, ctx.locale) || v);
   return declaredName(ctx.game.linked, v);
 }
 
@@ -342,7 +342,7 @@ export function draftsHtml(placeholders: readonly PlaceholderInfo[], ctx: PageCo
       const ids = [...new Set(list.map((p) => p.id))];
       const links = ids.map((id) => {
         const entry = c ? ctx.index.entry(c.name, id) : undefined;
-        const label = entry ? plain(textOf(entry.name as Text | undefined, ctx.locale) || id) : title;
+        const label = entry ? plain(textOf(entry.name, ctx.locale) || id) : title;
         return `<a href="${esc(ctx.toGame + (entry && c ? ctx.index.hrefOf(c.name, id) : href))}">${esc(label)}</a>`;
       });
       return `<tr><td>${inline(note, ctx)}</td><td>${list.length}</td><td>${links.join(', ')}</td></tr>`;

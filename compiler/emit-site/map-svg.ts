@@ -209,7 +209,7 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
     const hatch = patterns.get(s.kind) ? `<circle class="hatch-fill" cx="${s.x}" cy="${s.y}" r="${R}" fill="url(#${esc(patternId(s.kind))})"/>` : '';
     return `<a href="#${esc(anchor(s.id))}" aria-label="${label}"><title>${label}</title><circle class="space t-${esc(s.kind)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(terrains.get(s.kind)?.decl.color)}"/>${hatch}<text class="label" x="${f1(l.x)}" y="${f1(l.y)}" text-anchor="${l.anchor}" font-size="${LABEL_SIZE}"${spaceLang ? ` lang="${esc(spaceLang)}"` : ''}>${esc(s.name)}</text></a>`;
   });
-  const title = `${textOf(e.name as Text, ctx.locale)}${draft ? ` (${w.draft})` : ''}`;
+  const title = `${textOf(e.name, ctx.locale)}${draft ? ` (${w.draft})` : ''}`;
   const svg = `<svg class="map" viewBox="${f1(left)} ${f1(top)} ${f1(right - left)} ${f1(bottom - top)}" role="group" aria-labelledby="${esc(e.id)}-svg-title">
 <title id="${esc(e.id)}-svg-title">${esc(`${w.map}: ${title}`)}</title>
 <defs><marker id="${esc(e.id)}-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrow-head"/></marker>${[...patterns.values()].filter(Boolean).join('')}</defs>

@@ -66,15 +66,9 @@ function backlinksHtml(number: string, ctx: PageContext): string {
 export function glossaryHtml(c: Collection, ctx: PageContext): string {
   const entries = c.entries.map((e) => {
     const number = e.value.number === undefined ? '' : String(e.value.number);
-    const name = esc(textOf(e.name as Text, ctx.locale));
+    const name = esc(textOf(e.name, ctx.locale));
     const text = e.value.text ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>` : '';
-    const heading = anchoredHeading(
-      2,
-      e.id,
-      `${number ? `<span class="num">${esc(number)}</span> ` : ''}${name}`,
-      number || textOf(e.name as Text, ctx.locale),
-      ctx,
-    );
+    const heading = anchoredHeading(2, e.id, `${number ? `<span class="num">${esc(number)}</span> ` : ''}${name}`, number || textOf(e.name, ctx.locale), ctx);
     return `<section class="rule term-entry"${number ? numberAlias(number) : ''}>${heading}${text}${errataHtml(ctx, c.name, e.id)}${readingsHtml(ctx, readingsOf(ctx, c.name, e.id))}${seeHtml(e, ctx)}${number ? backlinksHtml(number, ctx) : ''}</section>`;
   });
   return entries.join('\n');

@@ -1,5 +1,5 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import type { Entry, Game, Text, ValidatedRef } from '../model.ts';
+import type { Entry, Game, ValidatedRef } from '../model.ts';
 import { textOf } from '../text.ts';
 import { nameFieldOf } from '../validate/game.ts';
 import { loaded } from './loaded.ts';
@@ -57,7 +57,7 @@ function otherFieldNote(
   }
   const found = values.get(value);
   if (!found) return undefined;
-  const name = textOf(found.entry.name as Text | undefined) || found.entry.id;
+  const name = textOf(found.entry.name) || found.entry.id;
   return `"${value}" is the \`${found.field}\` of ${target} "${name}": if the data names ${target} by their \`${found.field}\`, declare \`idFrom: ${found.field}\` on the collection "${target}" in game.yaml`;
 }
 

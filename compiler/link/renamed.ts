@@ -1,5 +1,5 @@
 import { closest } from '../diagnostics/suggest.ts';
-import type { Game, Text } from '../model.ts';
+import type { Game } from '../model.ts';
 import { textOf } from '../text.ts';
 
 /**
@@ -29,7 +29,7 @@ export function renamedIdNotes(game: Game, target: string, value: string): strin
   if (likely) {
     const at = likely.source.placeOf(likely.pointer);
     notes.push(
-      `if "${textOf(likely.name as Text | undefined) || likely.id}" (${likely.source.path}:${at?.start.line ?? 1}, now "${likely.id}") is that entry, add \`id: ${value}\` to it to keep the old ID`,
+      `if "${textOf(likely.name) || likely.id}" (${likely.source.path}:${at?.start.line ?? 1}, now "${likely.id}") is that entry, add \`id: ${value}\` to it to keep the old ID`,
     );
   } else {
     notes.push(`if the entry was renamed, add \`id: ${value}\` to it to keep the old ID; if it was removed, remove this reference`);

@@ -41,7 +41,7 @@ export function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]
   }
   for (const e of glossary?.entries ?? []) {
     if (typeof e.value.number !== 'string') continue;
-    titles.set(e.value.number, textOf(e.name as Text | undefined));
+    titles.set(e.value.number, textOf(e.name));
     numbered.push(e);
   }
   // Glossary entries are a separate file: put them where their numbers belong before checking order.
@@ -129,7 +129,7 @@ export function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]
   // A glossary term printed in capitals but not tagged would lose its link: say so.
   const termByName = new Map<string, string>();
   for (const e of glossary?.entries ?? []) {
-    const name = fold(textOf(e.name as Text | undefined));
+    const name = fold(textOf(e.name));
     for (const form of [name, `${name}s`, `${name}es`]) termByName.set(form, e.id);
   }
   function checkUntaggedTerms(site: TextSite): void {

@@ -197,8 +197,7 @@ export function missingTexts(game: Game): MissingText[] {
   };
   visit(game.manifest, '', { source: game.manifestSource, owner: 'game.yaml' }, '');
   for (const c of game.collections.values()) {
-    for (const e of c.entries)
-      visit(e.value, e.pointer, { source: e.source, owner: `${c.name} "${textOf(e.name as Text | undefined, game.manifest.locale) || e.id}"` }, e.pointer);
+    for (const e of c.entries) visit(e.value, e.pointer, { source: e.source, owner: `${c.name} "${textOf(e.name, game.manifest.locale) || e.id}"` }, e.pointer);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { gameLanguages, warnMissingTexts } from '../locales/game-locales.ts';
 import type { RulesLanguage } from '../locales/language.ts';
 import { textOf } from '../text.ts';
-import type { CompiledRule, LinkedGame, PlayerStateModel, RuleExample, RuleSite, StateExample, Text } from '../model.ts';
+import type { CompiledRule, LinkedGame, PlayerStateModel, RuleExample, RuleSite, StateExample } from '../model.ts';
 import { checkScoring, type RuleProblem } from './check.ts';
 import { scoringExpression } from './codegen.ts';
 import type { Effect, Scoring } from './dsl.ts';
@@ -264,7 +264,7 @@ function renderIn(
     if (!missing.length) continue;
     missingTexts[lang.tag] = missing;
     const { entry } = site;
-    const name = textOf(entry.name as Text | undefined, main) || entry.id;
+    const name = textOf(entry.name, main) || entry.id;
     bag.warning(
       entry.source.path,
       at(site.pointer),
