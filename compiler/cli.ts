@@ -63,6 +63,25 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     });
 
   program
+    .command('init')
+    .description(
+      'Start a project of your own: a small playable example game (two collections, scoring rules with worked examples, a rules page), its schemas, package.json, editor settings, .gitignore, GitHub workflows and a README. Refuses a folder with files in it.',
+    )
+    .argument('[dir]', 'the folder to make the project in (made if missing)', '.')
+    .option('--id <id>', "the game's ID (default: from the folder's name)")
+    .option('--name <name>', "the game's name (default: from its ID)")
+    .option('--locale <tag>', "the game's language, a BCP 47 tag (en, pt-BR, fr)", 'en')
+    .option('--players <n-m>', 'how many players: "2-4", or "3"', '2-4')
+    .option('--force', 'write into a folder that has files in it, keeping every file already there')
+    .action(async (dir: string, opts: { id?: string; name?: string; locale?: string; players?: string; force?: boolean }) => {
+      const { init } = await import('./commands/init.ts');
+      const outcome = await init(path.resolve(path.resolve(program.opts<{ root: string }>().root), dir), opts);
+      for (const line of outcome.out) io.out(line);
+      for (const line of outcome.err) io.err(line);
+      code = outcome.code;
+    });
+
+  program
     .command('check')
     .description('Load, validate and link all content; print every problem. Exit 1 on any error.')
     .addOption(
@@ -340,6 +359,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   const { readReleases } = await import('./release/record.ts');
   const { emitPackage } = await import('./emit-code/emit.ts');
   const { diffFolder, readFolder, replaceFolder } = await import('./write.ts');
+  const { commandIn } = await import('./next-step.ts');
   const result = await check(root);
   // How entries are drawn (templates, titles) is the site's concern: only a build checks it.
   checkPresentation(root, result.games, result.bag, result.sources);
@@ -363,7 +383,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   if (opts.check) {
     const diff = diffFolder(await readFolder(generatedDir), pkg);
     if (diff.length) {
-      io.err(`generated/ is stale: it differs from what content/ produces (run \`npm run build\`):\n  ${diff.join('\n  ')}`);
+      io.err(`generated/ is stale: it differs from what content/ produces (run \`${commandIn(root, 'build')}\`):\n  ${diff.join('\n  ')}`);
       return 1;
     }
     io.err('generated/ is up to date.');

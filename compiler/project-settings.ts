@@ -17,7 +17,7 @@ export const DEFAULT_PACKAGE_NAME = 'rulebook-generated';
 /** npm's rule for a package name: lower case, URL-safe, an optional @scope/, at most 214 characters. */
 const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 
-const KNOWN: Record<string, string[]> = { '': ['package'], '/package': ['name'] };
+const KNOWN: Record<string, string[]> = { '': ['package', 'rulebook'], '/package': ['name'] };
 
 /**
  * Read `rulebook.yaml` (absent: the defaults). A problem in it is a located

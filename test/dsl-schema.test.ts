@@ -5,7 +5,7 @@ import { EFFECT_OPS, QUANTITY_KINDS, SCORING_OPS, VALUE_OPS } from '../compiler/
 import { ROOT } from './helpers.ts';
 
 type Schema = { oneOf?: Schema[]; anyOf?: Schema[]; properties?: Record<string, { const?: string }>; required?: string[] };
-const dsl = JSON.parse(readFileSync(path.join(ROOT, 'schemas/dsl.schema.json'), 'utf8')) as { $defs: Record<string, Schema> };
+const dsl = JSON.parse(readFileSync(path.join(ROOT, 'compiler/schemas/dsl.schema.json'), 'utf8')) as { $defs: Record<string, Schema> };
 
 /** The `op` constants a tagged union of the schema accepts. */
 function ops(def: Schema): string[] {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { check } from '../compiler/pipeline.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** A throwaway project: the repository's schemas plus the given files (path -> text). */
+/** A throwaway project: the bundled games' schemas plus the given files (path -> text); the tool's own schemas come from the tool. */
 export async function makeProject(files: Record<string, string>, options: { copyContent?: string[] } = {}): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-test-'));
   await cp(path.join(ROOT, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
@@ -102,9 +102,9 @@ export function swap(from: string, to: string): (text: string) => string {
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'games');
 
 /**
- * A throwaway copy of one fixture game: the repository's shared schemas
- * (schemas/*.json, not the bundled games' folders, so a bundled game's edit
- * cannot reach the test) plus test/fixtures/games/<name>/, with each edit
+ * A throwaway copy of one fixture game (the tool brings its own shared
+ * schemas; no bundled game's folder, so a bundled game's edit cannot reach
+ * the test): test/fixtures/games/<name>/, with each edit
  * (path relative to the project -> text transform) applied. An edit that
  * changes nothing throws: a test whose fixture drifted must fail, not pass
  * while testing nothing.
@@ -121,9 +121,6 @@ export async function fixtureProject(name: string, edits: Record<string, (text: 
 export async function fixturesProject(names: readonly string[], edits: Record<string, (text: string) => string> = {}): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `rulebook-${names.join('-')}-`));
   await mkdir(path.join(dir, 'schemas'), { recursive: true });
-  for (const f of await readdir(path.join(ROOT, 'schemas'), { withFileTypes: true })) {
-    if (f.isFile() && f.name.endsWith('.json')) await cp(path.join(ROOT, 'schemas', f.name), path.join(dir, 'schemas', f.name));
-  }
   for (const name of names) await cp(path.join(FIXTURES, name), dir, { recursive: true });
   for (const [rel, edit] of Object.entries(edits)) {
     const target = path.join(dir, rel);

@@ -36,7 +36,7 @@ const PACKS = '- { code: core, name: Core Set }\n- { code: wla, name: What Lies 
 
 describe('IDs', () => {
   it("the schemas' ID pattern is the one the compiler checks derived IDs with", async () => {
-    const defs = JSON.parse(await readFile(path.join(ROOT, 'schemas/defs.schema.json'), 'utf8'));
+    const defs = JSON.parse(await readFile(path.join(ROOT, 'compiler/schemas/defs.schema.json'), 'utf8'));
     expect(defs.$defs.id.pattern).toBe(ID_PATTERN.source);
   });
 

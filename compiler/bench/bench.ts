@@ -21,6 +21,7 @@ import { LiveSite } from '../serve/live-site.ts';
 import { findGames } from '../load/game.ts';
 import { listFiles } from '../load/files.ts';
 import type { Manifest } from '../model.ts';
+import { TOOL_SCHEMA_DIR } from '../validate/schemas.ts';
 import { check } from '../pipeline.ts';
 import { writeResults } from './report.ts';
 import { parseSizeArgs, sizeBench } from './size-bench.ts';
@@ -41,7 +42,8 @@ async function floor(): Promise<number> {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addKeyword('x-ref');
   ajv.addKeyword('x-rule');
-  for (const file of await listFiles(path.join(ROOT, 'schemas'), '.schema.json')) ajv.addSchema(JSON.parse(await readFile(file, 'utf8')));
+  for (const file of [...(await listFiles(TOOL_SCHEMA_DIR, '.schema.json')), ...(await listFiles(path.join(ROOT, 'schemas'), '.schema.json'))])
+    ajv.addSchema(JSON.parse(await readFile(file, 'utf8')));
   for (const dir of await findGames(ROOT)) {
     const manifest = parse(await readFile(path.join(dir, 'game.yaml'), 'utf8')) as Manifest;
     ajv.getSchema('https://rulebook.dev/schemas/game.schema.json')!(manifest);

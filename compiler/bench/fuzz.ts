@@ -8,7 +8,7 @@
 // test/fuzz.test.ts runs 300 of the same cases in `npm test`, with fast-check's shrinking on a failure.
 import fc from 'fast-check';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -114,13 +114,10 @@ export function mutate(bytes: Buffer, m: Mutation): Buffer {
   }
 }
 
-/** A project folder for one fixture game: the shared schemas and test/fixtures/games/<game>/, as test/helpers.ts makes them. */
+/** A project folder for one fixture game: test/fixtures/games/<game>/ (the tool brings its own shared schemas), as test/helpers.ts makes them. */
 async function fixture(game: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `rulebook-fuzz-${game}-`));
   await mkdir(path.join(dir, 'schemas'), { recursive: true });
-  for (const f of await readdir(path.join(ROOT, 'schemas'), { withFileTypes: true })) {
-    if (f.isFile() && f.name.endsWith('.json')) await cp(path.join(ROOT, 'schemas', f.name), path.join(dir, 'schemas', f.name));
-  }
   await cp(path.join(FIXTURES, game), dir, { recursive: true });
   return dir;
 }

@@ -5,12 +5,11 @@
 // and Velite read the same names, numbers and references.
 //
 // Usage: node --import tsx compiler/bench/synthetic-game.ts --cards 10000 --out /tmp/synth [--per-file 100] [--seed 42]
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface SyntheticOptions {
   cards: number;
@@ -191,7 +190,6 @@ export async function writeSyntheticGame(dir: string, options: SyntheticOptions)
   await rm(path.join(dir, 'content'), { recursive: true, force: true });
   await mkdir(path.join(game, 'rules'), { recursive: true });
   await mkdir(path.join(dir, 'schemas', 'synth'), { recursive: true });
-  for (const f of ['defs.schema.json', 'dsl.schema.json', 'game.schema.json']) await copyFile(path.join(ROOT, 'schemas', f), path.join(dir, 'schemas', f));
   await writeFile(path.join(dir, 'schemas', 'synth', 'card.schema.json'), `${JSON.stringify(CARD_SCHEMA, null, 2)}\n`);
   const many = perFile < cards.length;
   await writeFile(path.join(game, 'game.yaml'), manifest(many ? 'files: cards/*.yaml' : 'file: cards.yaml'));

@@ -6,6 +6,7 @@ import { SCHEMA_BASE } from '../validate/schemas.ts';
 import { applyChecked, inWords } from './apply-checked.ts';
 import type { CommandOutcome } from './new-entry.ts';
 import { onlyGame } from './only-game.ts';
+import { commandIn } from '../next-step.ts';
 
 /**
  * `rulebook new game <id>` and `rulebook new collection <game> <name>`: the
@@ -34,8 +35,11 @@ export async function newGame(root: string, id: string): Promise<CommandOutcome>
       `"${id}" cannot be a game ID: \`rulebook new ${id} ...\` is the command that makes a ${id}, so \`rulebook new ${id} <collection> "Name"\` could never reach this game`,
       ['pick another ID (for example "my-game")'],
     );
-  if (!(await exists(path.join(root, 'schemas', 'game.schema.json'))))
-    return usage(`${root} holds no schemas/game.schema.json: run this in a rulebook project (or give it with -C)`);
+  // A game goes into a project (content/, or a project's rulebook.yaml): never into whatever folder the command ran in.
+  if (!(await exists(path.join(root, 'content'))) && !(await exists(path.join(root, 'rulebook.yaml'))))
+    return usage(`${root} is not a rulebook project (it has no content/ folder and no rulebook.yaml)`, [
+      'start one with `rulebook init` (here, or `rulebook init <folder>`), or run this in a project folder (or give it with -C)',
+    ]);
   for (const dir of [path.join('content', id), path.join('schemas', id)]) {
     if (await exists(path.join(root, dir))) return usage(`${dir.split(path.sep).join('/')}/ already exists`);
   }
@@ -63,7 +67,7 @@ export async function newGame(root: string, id: string): Promise<CommandOutcome>
     out: [id],
     err: [
       `created content/${id}/ (game.yaml, ${fileStem(collection)}.yaml, rules/01-overview.md) and schemas/${id}/${fileStem(singular(collection))}.schema.json`,
-      `next: add entries with \`rulebook new ${id} ${collection} "Name"\`, collections with \`rulebook new collection ${id} <name>\`, then \`npm run build\``,
+      `next: add entries with \`rulebook new ${id} ${collection} "Name"\`, collections with \`rulebook new collection ${id} <name>\`, then \`${commandIn(root, 'build')}\``,
     ],
   };
 }

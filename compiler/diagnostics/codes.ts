@@ -284,6 +284,17 @@ const OWN = {
       fix: '`"$id": "mygame/event.schema.json"`',
     },
   },
+  'schema-tool-owned': {
+    severity: 'warning',
+    summary: "A project keeps its own copy of one of rulebook's schemas; the tool's is used.",
+    explanation:
+      "The manifest's schema (game.schema.json), the shared definitions (defs.schema.json) and the rules DSL's schema (dsl.schema.json) belong to the tool and come with it, so they change with the tool you have installed. A copy under the project's schemas/ would fall out of step at the next upgrade, so it is ignored. A game's schemas refer to them as `../defs.schema.json#/$defs/...` (relative to `schemas/<game>/`) or by their full URL, and the tool resolves either.",
+    example: {
+      file: 'schemas/defs.schema.json',
+      yaml: '{ "$id": "https://rulebook.dev/schemas/defs.schema.json", ... }',
+      fix: 'Delete the file: `rm schemas/defs.schema.json`.',
+    },
+  },
   'schema-invalid': {
     severity: 'error',
     summary: 'A schema file is not a valid JSON Schema.',

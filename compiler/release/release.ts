@@ -7,6 +7,7 @@ import { bump, diffAgainst } from '../diff/diff.ts';
 import { diffMarkdown } from '../diff/format.ts';
 import { fileAt, GitProblem, resolveCommit, stableName, versionTags } from '../diff/git-tree.ts';
 import { readSettings } from '../project-settings.ts';
+import { commandIn } from '../next-step.ts';
 import { isCalendarDate, readReleases, releasesYaml, RELEASES_FILE, toReleaseChange, type Release } from './record.ts';
 
 export const CHANGELOG_FILE = 'CHANGELOG.md';
@@ -118,7 +119,7 @@ export async function releaseCommand(root: string, options: ReleaseOptions, io: 
   io.out(`release ${version} (${report.level}: ${report.counts.major} major, ${report.counts.minor} minor, ${report.counts.patch} patch since ${from})`);
   io.err(`wrote ${wrote.join(', ')}`);
   // The build makes the rest from these files (the package under its name, each game's Changes page); the tag marks what was released.
-  io.err(`next: \`npm run build\`, commit, then \`git tag v${version}\``);
+  io.err(`next: \`${commandIn(root, 'build')}\`, commit, then \`git tag v${version}\``);
   return 0;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The rules DSL: a closed vocabulary of tagged operations. These types are
- * the source of truth; schemas/dsl.schema.json is checked against them by a
+ * the source of truth; compiler/schemas/dsl.schema.json is checked against them by a
  * test (test/dsl-schema.test.ts), and every switch over `op` is exhaustive.
  */
 

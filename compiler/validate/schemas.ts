@@ -1,6 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { schemaCode } from '../diagnostics/codes.ts';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
@@ -10,6 +12,10 @@ import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
 import type { FoundRef, FoundRule } from '../model.ts';
 
 export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
+
+/** The schemas the tool owns and ships (compiler/schemas/), by the name they have under SCHEMA_BASE. */
+export const TOOL_SCHEMAS: readonly string[] = ['defs.schema.json', 'dsl.schema.json', 'game.schema.json'];
+export const TOOL_SCHEMA_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 
 // ajv-formats is CommonJS: under ESM its default import is the module object, whose own default is the plugin.
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as unknown as FormatsPlugin;
@@ -81,13 +87,36 @@ export class SchemaSet {
     });
   }
 
-  /** Problems of the schema files themselves go to `bag`, once; each run's validation reports into its own bag. */
+  /**
+   * Problems of the schema files themselves go to `bag`, once; each run's validation reports into its own bag.
+   * The tool's own schemas (the manifest's, the shared definitions, the DSL's) come from the installed tool, never
+   * from the project: a project's schemas/ holds its games' schemas only, and refers to the shared ones by their
+   * stable URL (`https://rulebook.dev/schemas/defs.schema.json`, or `../defs.schema.json` relative to a game's
+   * schema), so an upgrade of the tool brings its schemas with it and no copy can fall out of step.
+   */
   static async load(root: string, bag: DiagnosticBag): Promise<SchemaSet> {
     const set = new SchemaSet(root);
+    for (const name of TOOL_SCHEMAS) {
+      const schema = JSON.parse(await readFile(path.join(TOOL_SCHEMA_DIR, name), 'utf8')) as Record<string, unknown>;
+      set.ajv.addSchema(schema);
+    }
     const dir = path.join(root, 'schemas');
     for (const file of await listFiles(dir, '.schema.json')) {
       const shown = displayPath(root, file);
       const relative = path.relative(dir, file).split(path.sep).join('/');
+      if (TOOL_SCHEMAS.includes(relative)) {
+        // A copy made by hand before the tool owned these (or copied from node_modules): the tool's own stands.
+        bag.warning(
+          shown,
+          { start: { line: 1, column: 1 } },
+          'schema-tool-owned',
+          `schemas/${relative} is rulebook's own schema: the installed tool's copy is used and this one is ignored`,
+          [
+            `delete schemas/${relative}; your schemas refer to it as "../${relative}#/$defs/..." (or "${SCHEMA_BASE}${relative}#/$defs/...") and the tool resolves it`,
+          ],
+        );
+        continue;
+      }
       const read = await readSource(file);
       if (read && !reportBadBytes(bag, shown, read.bad)) {
         set.unreadable.add(relative);

@@ -1,0 +1,234 @@
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CommandOutcome } from './new-entry.ts';
+
+/**
+ * `rulebook init [dir]`: a designer's own repository, ready to build. It
+ * writes a small playable game of its own (two collections, a reference
+ * between them, an enum, scoring rules with worked examples, a rules page),
+ * its schemas, the project's package.json (the tool as a pinned dev
+ * dependency, and the scripts every printed next step names), editor
+ * settings, .gitignore, the GitHub workflows and a README that starts with
+ * the project's two commands. The tool's own schemas are never copied: the
+ * installed tool resolves them.
+ *
+ * The template lives in compiler/init/template/ as real files, so it reads
+ * as what it makes. Names starting with a dot are kept as `_dot_...` there,
+ * because npm leaves `.gitignore` out of a package (and would read it as
+ * rules for what to leave out).
+ */
+
+const TEMPLATE = fileURLToPath(new URL('../init/template/', import.meta.url));
+const TOOL_PACKAGE = fileURLToPath(new URL('../../package.json', import.meta.url));
+
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+/** What `npm install <tool>` leaves in a folder before `rulebook init` runs in it: not the designer's work, so not a reason to refuse. */
+const INSTALL_LEFTOVERS = new Set(['node_modules', 'package.json', 'package-lock.json', '.git', '.npmrc']);
+/** The words `rulebook new` reads as commands, never game IDs. */
+const RESERVED = new Set(['game', 'collection']);
+
+export interface InitOptions {
+  id?: string;
+  name?: string;
+  locale?: string;
+  players?: string;
+  /** Write into a folder that holds other files, keeping every file already there. */
+  force?: boolean;
+}
+
+const usage = (message: string, notes: string[] = []): CommandOutcome => ({ code: 2, out: [], err: [`error: ${message}`, ...notes.map((n) => `  = ${n}`)] });
+
+/** `pocket-duel` -> `Pocket Duel`. */
+function titleOf(id: string): string {
+  return id
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** A folder's name as a game ID: lower case, words joined by hyphens; `my-game` when nothing is left. */
+export function idFromFolder(folder: string): string {
+  const id = folder
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return ID.test(id) && !RESERVED.has(id) ? id : 'my-game';
+}
+
+/** `2-4` or `2` -> { min, max }; undefined when it is not a player count. */
+function playersOf(text: string): { min: number; max: number } | undefined {
+  const m = /^(\d{1,2})(?:-(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const min = Number(m[1]);
+  const max = Number(m[2] ?? m[1]);
+  return min >= 1 && max >= min ? { min, max } : undefined;
+}
+
+function playersInWords(p: { min: number; max: number }): string {
+  if (p.min === p.max) return `${p.min} player${p.min === 1 ? '' : 's'}`;
+  return p.max === p.min + 1 ? `${p.min} or ${p.max} players` : `${p.min} to ${p.max} players`;
+}
+
+/** Every file of the template, relative to it, with `_dot_` turned back into `.`. */
+async function templateFiles(dir = TEMPLATE, rel = ''): Promise<Array<{ from: string; to: string }>> {
+  const out: Array<{ from: string; to: string }> = [];
+  for (const e of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await templateFiles(dir, child)));
+    else
+      out.push({
+        from: child,
+        to: child
+          .split('/')
+          .map((p) => p.replace(/^_dot_/, '.'))
+          .join('/'),
+      });
+  }
+  return out.sort((a, b) => (a.to < b.to ? -1 : 1));
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+export async function init(target: string, options: InitOptions): Promise<CommandOutcome> {
+  const dir = path.resolve(target);
+  const relative = path.relative(process.cwd(), dir) || '.';
+  const id = options.id ?? idFromFolder(path.basename(dir));
+  if (!ID.test(id)) return usage(`"${id}" is not a game ID: use lower-case letters, digits and single hyphens (for example "pocket-duel")`);
+  if (RESERVED.has(id))
+    return usage(`"${id}" cannot be a game ID: \`rulebook new ${id} ...\` is a command`, ['pick another ID with --id (for example "pocket-duel")']);
+  const locale = options.locale ?? 'en';
+  if (!LOCALE.test(locale)) return usage(`"${locale}" is not a language tag: write it as BCP 47 does (en, pt-BR, fr)`);
+  const players = playersOf(options.players ?? '2-4');
+  if (!players) return usage(`"${options.players}" is not a player count: write "2-4" (from 2 to 4) or "3"`);
+  const name = options.name?.trim() || titleOf(id);
+  if (/[\n\r]/.test(name)) return usage("the game's name is one line");
+
+  // A folder with the designer's files in it is never written into by surprise.
+  if ((await exists(dir)) && !(await stat(dir)).isDirectory()) return usage(`${relative} is a file, not a folder`);
+  const present = (await exists(dir)) ? await readdir(dir) : [];
+  const theirs = present.filter((f) => !INSTALL_LEFTOVERS.has(f)).sort();
+  if (theirs.length && !options.force)
+    return usage(
+      `${relative === '.' ? 'this folder' : relative} is not empty: ${theirs.slice(0, 8).join(', ')}${theirs.length > 8 ? `, and ${theirs.length - 8} more` : ''}`,
+      ['run `rulebook init <new-folder>`, or add --force to write beside them (no file that is there is overwritten)'],
+    );
+
+  const tool = JSON.parse(await readFile(TOOL_PACKAGE, 'utf8')) as { name: string; version: string };
+  const words: Record<string, string> = {
+    id,
+    name,
+    locale,
+    minPlayers: String(players.min),
+    maxPlayers: String(players.max),
+    playersInWords: playersInWords(players),
+    typePrefix: id
+      .split('-')
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join('')
+      .replace(/^[0-9]+/, ''),
+    version: tool.version,
+  };
+  if (!/^[A-Z]/.test(words.typePrefix!)) words.typePrefix = `Game${words.typePrefix}`;
+  // YAML reads some names as something else (`Yes`, `3`, `a: b`): there they are written quoted.
+  const fill = (text: string, yaml = false) =>
+    text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => (yaml && key === 'name' ? yamlSafe(name) : (words[key] ?? all)));
+
+  const written: string[] = [];
+  const kept: string[] = [];
+  for (const file of await templateFiles()) {
+    const to = fill(file.to.replace(/__id__/g, id));
+    const at = path.join(dir, to);
+    if (await exists(at)) {
+      kept.push(to);
+      continue;
+    }
+    await mkdir(path.dirname(at), { recursive: true });
+    await writeFile(at, fill(await readFile(path.join(TEMPLATE, file.from), 'utf8'), to.endsWith('.yaml')));
+    written.push(to);
+  }
+  const settings = path.join(dir, 'rulebook.yaml');
+  if (!(await exists(settings))) {
+    await writeFile(
+      settings,
+      `# Settings of this project (every one optional).\n# The rulebook version that made this project: a newer tool says what changed.\nrulebook: ${tool.version}\npackage:\n  # The npm name of the engine data package the build writes to generated/.\n  name: ${id}-data\n`,
+    );
+    written.push('rulebook.yaml');
+  } else kept.push('rulebook.yaml');
+  const pkg = await writePackageJson(dir, id, tool);
+  (pkg === 'kept' ? kept : written).push('package.json');
+
+  const cd = relative === '.' ? '' : `cd ${/\s/.test(relative) ? JSON.stringify(relative) : relative} && `;
+  return {
+    code: 0,
+    out: [dir],
+    err: [
+      `created ${name} (game "${id}", ${locale}, ${playersInWords(players)}) in ${relative === '.' ? 'this folder' : `${relative}/`}: ${written.length} files`,
+      ...(kept.length ? [`kept as they were: ${kept.join(', ')}`] : []),
+      `next: ${cd}npm install && npm run build`,
+      `then: npm run serve (the rules site at http://127.0.0.1:4321/, rebuilt on each save)`,
+    ],
+  };
+}
+
+/** A name that YAML would read as something else (`Yes`, `3`, `a: b`, `#1`) is written quoted. */
+function yamlSafe(name: string): string {
+  return /^[A-Za-z][A-Za-z0-9 '’-]*$/.test(name) && !/^(yes|no|true|false|on|off|null|y|n)$/i.test(name) ? name : JSON.stringify(name);
+}
+
+/**
+ * The project's package.json: written whole in a new folder; in a folder where
+ * `npm install rulebook-compiler` already ran, merged: the tool moves to the
+ * dev dependencies with the version spec npm wrote (a tarball's path, a
+ * range), the scripts are added, and nothing already there is changed.
+ */
+async function writePackageJson(dir: string, id: string, tool: { name: string; version: string }): Promise<'written' | 'merged' | 'kept'> {
+  const file = path.join(dir, 'package.json');
+  const scripts: Record<string, string> = {
+    check: 'rulebook check',
+    build: 'rulebook build',
+    serve: 'rulebook serve',
+    test: 'rulebook check && rulebook build --check',
+  };
+  if (!(await exists(file))) {
+    const pkg = {
+      name: id,
+      version: '0.1.0',
+      private: true,
+      type: 'module',
+      scripts,
+      devDependencies: { [tool.name]: tool.version },
+    };
+    await writeFile(file, JSON.stringify(pkg, null, 2) + '\n');
+    return 'written';
+  }
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return 'kept';
+  }
+  const record = (key: string) => (pkg[key] && typeof pkg[key] === 'object' ? pkg[key] : {}) as Record<string, string>;
+  const deps = record('dependencies');
+  const dev = record('devDependencies');
+  const spec = dev[tool.name] ?? deps[tool.name] ?? tool.version;
+  delete deps[tool.name];
+  const merged: Record<string, unknown> = { ...pkg };
+  if (!merged.name) merged.name = id;
+  if (!merged.version) merged.version = '0.1.0';
+  if (merged.private === undefined) merged.private = true;
+  if (!merged.type) merged.type = 'module';
+  merged.scripts = { ...scripts, ...record('scripts') };
+  if (Object.keys(deps).length) merged.dependencies = deps;
+  else delete merged.dependencies;
+  merged.devDependencies = { ...dev, [tool.name]: spec };
+  await writeFile(file, JSON.stringify(merged, null, 2) + '\n');
+  return 'merged';
+}

@@ -1,0 +1,127 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { idFromFolder } from '../compiler/commands/init.ts';
+import { runCli } from './helpers.ts';
+
+const scratch = () => mkdtemp(path.join(tmpdir(), 'rulebook-init-'));
+
+/** Every file under a folder, relative, sorted. */
+async function tree(dir: string, rel = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await tree(dir, child)));
+    else out.push(child);
+  }
+  return out.sort();
+}
+
+describe('rulebook init', () => {
+  it('makes a whole project in a new folder, whose example game checks with no error', async () => {
+    const work = await scratch();
+    const made = await runCli(['init', path.join(work, 'lantern-market'), '--players', '3-5']);
+    expect(made.code, made.err).toBe(0);
+    const project = path.join(work, 'lantern-market');
+    expect(await tree(project)).toEqual([
+      '.github/workflows/check.yml',
+      '.github/workflows/pages.yml',
+      '.gitignore',
+      '.vscode/extensions.json',
+      'README.md',
+      'content/lantern-market/contracts.yaml',
+      'content/lantern-market/game.yaml',
+      'content/lantern-market/goods.yaml',
+      'content/lantern-market/rules/01-overview.md',
+      'package.json',
+      'rulebook.yaml',
+      'schemas/lantern-market/contract.schema.json',
+      'schemas/lantern-market/good.schema.json',
+    ]);
+    const manifest = await readFile(path.join(project, 'content/lantern-market/game.yaml'), 'utf8');
+    expect(manifest).toContain('name: Lantern Market\n');
+    expect(manifest).toContain('players: { min: 3, max: 5 }');
+    expect(manifest).toContain('type: LanternMarketEndState');
+    expect(manifest).not.toMatch(/\{\{\w+\}\}/);
+    expect(await readFile(path.join(project, 'content/lantern-market/rules/01-overview.md'), 'utf8')).toContain('a card game for 3 to 5 players');
+    // The workflows keep GitHub's own ${{ ... }} expressions.
+    expect(await readFile(path.join(project, '.github/workflows/pages.yml'), 'utf8')).toContain('${{ steps.pages.outputs.base_url }}');
+    const checked = await runCli(['check', '-C', project]);
+    expect(checked.code, checked.err).toBe(0);
+    expect(checked.err).toContain('lantern-market: 4 goods, 3 contracts');
+    expect(checked.err).toContain('0 errors, 0 warnings');
+  });
+
+  it('takes the ID, name, language and player count as options', async () => {
+    const work = await scratch();
+    const made = await runCli(['init', path.join(work, 'x'), '--id', 'mercado', '--name', 'Mercado Noturno', '--locale', 'pt-BR', '--players', '2']);
+    expect(made.code, made.err).toBe(0);
+    expect(made.err).toContain('created Mercado Noturno (game "mercado", pt-BR, 2 players)');
+    const manifest = await readFile(path.join(work, 'x/content/mercado/game.yaml'), 'utf8');
+    expect(manifest).toMatch(/^id: mercado$/m);
+    expect(manifest).toMatch(/^locale: pt-BR$/m);
+    expect((await runCli(['check', '-C', path.join(work, 'x')])).code).toBe(0);
+  });
+
+  it('writes a name YAML would misread as a quoted string', async () => {
+    const work = await scratch();
+    expect((await runCli(['init', path.join(work, 'g'), '--name', 'Yes: the Game #1'])).code).toBe(0);
+    expect(await readFile(path.join(work, 'g/content/g/game.yaml'), 'utf8')).toContain('name: "Yes: the Game #1"\n');
+    expect((await runCli(['check', '-C', path.join(work, 'g')])).code).toBe(0);
+  });
+
+  it('refuses a folder with files in it, naming them, and with --force keeps every file already there', async () => {
+    const work = await scratch();
+    await writeFile(path.join(work, 'notes.txt'), 'my notes');
+    await writeFile(path.join(work, 'README.md'), '# Mine\n');
+    const refused = await runCli(['init', work]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/is not empty: README\.md, notes\.txt/);
+    expect(await readdir(work)).toEqual(['README.md', 'notes.txt']);
+    const forced = await runCli(['init', work, '--force']);
+    expect(forced.code, forced.err).toBe(0);
+    expect(forced.err).toContain('kept as they were: README.md');
+    expect(await readFile(path.join(work, 'README.md'), 'utf8')).toBe('# Mine\n');
+  });
+
+  it('joins a folder where the tool was just installed: its package.json merged, the tool a dev dependency', async () => {
+    const work = await scratch();
+    const dir = path.join(work, 'duel');
+    await mkdir(path.join(dir, 'node_modules'), { recursive: true });
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ dependencies: { 'rulebook-compiler': '^0.2.0', yaml: '2.9.1' }, scripts: { test: 'vitest' } }));
+    await writeFile(path.join(dir, 'package-lock.json'), '{}');
+    const made = await runCli(['init', dir]);
+    expect(made.code, made.err).toBe(0);
+    const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(pkg.devDependencies).toEqual({ 'rulebook-compiler': '^0.2.0' });
+    expect(pkg.dependencies).toEqual({ yaml: '2.9.1' });
+    // The designer's own script stays; the others are added.
+    expect(pkg.scripts).toMatchObject({ test: 'vitest', build: 'rulebook build', check: 'rulebook check', serve: 'rulebook serve' });
+  });
+
+  it('refuses an ID that is not one, in words', async () => {
+    const work = await scratch();
+    const bad = await runCli(['init', path.join(work, 'a'), '--id', 'My Game']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('"My Game" is not a game ID');
+    const players = await runCli(['init', path.join(work, 'b'), '--players', 'four']);
+    expect(players.code).toBe(2);
+    expect(players.err).toContain('"four" is not a player count');
+  });
+
+  it('takes a game ID from the folder name', () => {
+    expect(idFromFolder('Pocket Duel')).toBe('pocket-duel');
+    expect(idFromFolder('Cangaço_2')).toBe('cangaco-2');
+    expect(idFromFolder('ゲーム')).toBe('my-game');
+    expect(idFromFolder('game')).toBe('my-game');
+  });
+
+  it('is where `new game` sends a designer who runs it outside a project', async () => {
+    const work = await scratch();
+    const outside = await runCli(['new', 'game', 'pocket-duel', '-C', work]);
+    expect(outside.code).toBe(2);
+    expect(outside.err).toContain('is not a rulebook project');
+    expect(outside.err).toContain('rulebook init');
+  });
+});
