@@ -89,7 +89,10 @@ describe('rulebook init', () => {
     const work = await scratch();
     const dir = path.join(work, 'duel');
     await mkdir(path.join(dir, 'node_modules'), { recursive: true });
-    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ dependencies: { 'rulebook-compiler': '^0.2.0', yaml: '2.9.1' }, scripts: { test: 'vitest' } }));
+    await writeFile(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ dependencies: { 'rulebook-compiler': '^0.2.0', yaml: '2.9.1' }, scripts: { test: 'vitest' } }),
+    );
     await writeFile(path.join(dir, 'package-lock.json'), '{}');
     const made = await runCli(['init', dir]);
     expect(made.code, made.err).toBe(0);

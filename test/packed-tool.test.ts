@@ -191,7 +191,9 @@ describe('the packed tool in an empty folder', () => {
       const text = await readFile(path.join(project, rel), 'utf8');
       const broken = text.replace('  kind: tea\n  cost: 2', '  kind: coffee\n  cost: 2');
       const problems = await editor.open(rel, broken);
-      expect(problems.map((d) => `${at(d)} ${d.message}`)).toEqual([expect.stringMatching(/^4:9 Value is not accepted\. Valid values: "tea", "spice", "silk"\./)]);
+      expect(problems.map((d) => `${at(d)} ${d.message}`)).toEqual([
+        expect.stringMatching(/^4:9 Value is not accepted\. Valid values: "tea", "spice", "silk"\./),
+      ]);
       expect(editor.stderr).not.toContain('NETWORK');
     } finally {
       await editor.stop();
@@ -209,5 +211,4 @@ describe('the packed tool in an empty folder', () => {
     const deep = await sh(project, process.execPath, ['--input-type=module', '-e', "await import('rulebook-compiler/compiler/cli.ts')"]);
     expect(deep.err).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
-
 });
