@@ -128,3 +128,38 @@ describe('rulebook init', () => {
     expect(outside.err).toContain('rulebook init');
   });
 });
+
+describe("the tool's own schemas in a designer's project", () => {
+  it('resolve by their full URL as well as relative to a game', async () => {
+    const work = await scratch();
+    const project = path.join(work, 'p');
+    expect((await runCli(['init', project])).code).toBe(0);
+    const schema = path.join(project, 'schemas/p/good.schema.json');
+    const text = await readFile(schema, 'utf8');
+    await writeFile(
+      schema,
+      text.replace(
+        '"$ref": "../defs.schema.json#/$defs/text", "description": "The card\'s text."',
+        '"$ref": "https://rulebook.dev/schemas/defs.schema.json#/$defs/text", "description": "The card\'s text."',
+      ),
+    );
+    expect(await readFile(schema, 'utf8')).not.toBe(text);
+    const checked = await runCli(['check', '-C', project]);
+    expect(checked.code, checked.err).toBe(0);
+  });
+
+  it("are never taken from a copy in the project: a copy is a warning, and the tool's stands", async () => {
+    const work = await scratch();
+    const project = path.join(work, 'p');
+    expect((await runCli(['init', project])).code).toBe(0);
+    // An old copy whose `text` is too strict: were it used, the goods' texts would fail.
+    await writeFile(
+      path.join(project, 'schemas/defs.schema.json'),
+      JSON.stringify({ $id: 'https://rulebook.dev/schemas/defs.schema.json', $defs: { text: { type: 'string', maxLength: 3 }, id: { type: 'string' } } }),
+    );
+    const checked = await runCli(['check', '-C', project]);
+    expect(checked.code, checked.err).toBe(0);
+    expect(checked.err).toContain("schemas/defs.schema.json:1:1: warning schema-tool-owned schemas/defs.schema.json is rulebook's own schema");
+    expect(checked.err).toContain('0 errors, 1 warning');
+  });
+});
