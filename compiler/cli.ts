@@ -13,6 +13,12 @@ import type { ReleaseOptions } from './release/release.ts';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/**
+ * The version of a project's content (its engine package, its site's footer) before its first `rulebook release`.
+ * Never the tool's version: upgrading the tool does not make a game's data a new release.
+ */
+const UNRELEASED_VERSION = '0.1.0';
+
 interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
@@ -286,7 +292,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
       const handle = await serve(path.resolve(program.opts<{ root: string }>().root), {
         port,
         base: opts.base,
-        version: PACKAGE.version,
+        version: UNRELEASED_VERSION,
         color: io.color,
         log: io.err,
       });
@@ -378,7 +384,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     timings.push([phase, performance.now() - s]);
     return r;
   };
-  const pkg = time('emit code', () => emitPackage(result.games, result.schemas, releases[0]?.version ?? PACKAGE.version, settings.package.name));
+  const pkg = time('emit code', () => emitPackage(result.games, result.schemas, releases[0]?.version ?? UNRELEASED_VERSION, settings.package.name));
   const generatedDir = path.join(root, 'generated');
   if (opts.check) {
     const diff = diffFolder(await readFolder(generatedDir), pkg);
@@ -391,7 +397,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   }
   const { emitSite } = await import('./emit-site/site.ts');
   const { isFullUrl } = await import('./emit-site/sitemap.ts');
-  const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base, releases, version: PACKAGE.version }));
+  const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base, releases, version: UNRELEASED_VERSION }));
   await timeAsync(timings, 'write', async () => {
     await replaceFolder(generatedDir, pkg);
     await replaceFolder(path.join(root, 'docs-site', 'dist'), site);
