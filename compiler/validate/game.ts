@@ -1,8 +1,8 @@
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ValidateFunction } from 'ajv';
 import { ID_PATTERN, slug } from '../load/slug.ts';
-import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
-import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, Text, Validated, ValidatedRef } from '../model.ts';
+import { escapePointer } from '../load/yaml-source.ts';
+import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, SourceFile, Text, Validated, ValidatedRef } from '../model.ts';
 import { SCHEMA_BASE, type SchemaSet } from './schemas.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 
@@ -93,22 +93,22 @@ interface ValidEntry {
  * A WeakMap, so a source no longer read takes its results with it.
  */
 export class ValidationMemo {
-  private readonly files = new WeakMap<YamlSource, { check: ValidateFunction | null; context: string; items: ValidEntry[]; diagnostics: Diagnostic[] }>();
+  private readonly files = new WeakMap<SourceFile, { check: ValidateFunction | null; context: string; items: ValidEntry[]; diagnostics: Diagnostic[] }>();
 
   /** `context`: what else the results depend on (the collection's name and where its IDs come from). */
-  get(source: YamlSource, check: ValidateFunction | null, context: string) {
+  get(source: SourceFile, check: ValidateFunction | null, context: string) {
     const hit = this.files.get(source);
     return hit && hit.check === check && hit.context === context ? hit : undefined;
   }
 
-  set(source: YamlSource, check: ValidateFunction | null, context: string, items: ValidEntry[], diagnostics: Diagnostic[]): void {
+  set(source: SourceFile, check: ValidateFunction | null, context: string, items: ValidEntry[], diagnostics: Diagnostic[]): void {
     this.files.set(source, { check, context, items, diagnostics });
   }
 }
 
 /** The entries of one collection file, each checked against the collection's schema. */
 function validateFile(
-  source: YamlSource,
+  source: SourceFile,
   collection: LoadedCollection,
   check: ValidateFunction | null | undefined,
   schemas: SchemaSet,

@@ -6,8 +6,8 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { reportBadBytes } from '../load/encoding.ts';
 import { displayPath, listFiles, readSource } from '../load/files.ts';
-import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
-import type { FoundRef, FoundRule } from '../model.ts';
+import { escapePointer } from '../load/yaml-source.ts';
+import type { FoundRef, FoundRule, SourceFile } from '../model.ts';
 
 export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
 
@@ -139,7 +139,7 @@ export class SchemaSet {
     return node && typeof node === 'object' ? { schema: node as Record<string, unknown>, base: url.href } : undefined;
   }
 
-  validator(schemaPath: string, usedBy: { file: string; source?: YamlSource; pointer?: string }, bag: DiagnosticBag): ValidateFunction | null {
+  validator(schemaPath: string, usedBy: { file: string; source?: SourceFile; pointer?: string }, bag: DiagnosticBag): ValidateFunction | null {
     const id = SCHEMA_BASE + schemaPath;
     const known = this.compiled.get(id);
     if (known) return known;
@@ -182,7 +182,7 @@ export class SchemaSet {
   validate(
     fn: ValidateFunction,
     value: unknown,
-    source: YamlSource,
+    source: SourceFile,
     basePointer: string,
     bag: DiagnosticBag,
     label?: string,
@@ -223,7 +223,7 @@ function namer(base: string, label: string | undefined): Namer {
  */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-function reportReservedKeys(value: unknown, source: YamlSource, pointer: string, bag: DiagnosticBag, name: Namer, reported: ReadonlySet<string>): boolean {
+function reportReservedKeys(value: unknown, source: SourceFile, pointer: string, bag: DiagnosticBag, name: Namer, reported: ReadonlySet<string>): boolean {
   if (!value || typeof value !== 'object') return false;
   let found = false;
   if (Array.isArray(value)) {
@@ -249,7 +249,7 @@ function reportReservedKeys(value: unknown, source: YamlSource, pointer: string,
 }
 
 /** Report ajv's errors; returns the pointers of the unknown keys reported (so they are not reported twice). */
-function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, bag: DiagnosticBag, name: Namer): Set<string> {
+function reportErrors(errors: ErrorObject[], source: SourceFile, base: string, bag: DiagnosticBag, name: Namer): Set<string> {
   const unknownKeys = new Set<string>();
   const all = errors.map((e) => ({ ...e, instancePath: base + e.instancePath }));
   // Errors inside the branches of a failed anyOf/oneOf are folded into that one

@@ -1,14 +1,14 @@
-// The rules site at a given size: builds the synthetic game (compiler/bench/synthetic-game.ts) and
+// The rules site at a given size: builds the synthetic game (synthetic-game.ts) and
 // reports the site phase (pages, then pages and search index), the largest page, and, with
 // --browser, the bytes a reader's first search downloads. Exits 1 when a page passes 1 MB.
 //
-// Usage: node --import tsx compiler/emit-site/site-at-size.ts --cards 30000 [--runs 3] [--browser] [--page-by kind]
+// Usage: node --import tsx compiler/bench/site-at-size.ts --cards 30000 [--runs 3] [--browser] [--page-by kind]
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeSyntheticGame } from '../bench/synthetic-game.ts';
+import { writeSyntheticGame } from './synthetic-game.ts';
 import { check } from '../pipeline.ts';
-import { emitSite, renderSite, type SiteFiles } from './site.ts';
+import { emitSite, renderSite, type SiteFiles } from '../emit-site/site.ts';
 
 const MB = 1024 * 1024;
 const arg = (k: string, d?: string) => (process.argv.includes(`--${k}`) ? process.argv[process.argv.indexOf(`--${k}`) + 1] : d);
