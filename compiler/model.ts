@@ -6,7 +6,7 @@
  * `CompiledRule`s; a check gives every command after it `CheckedGame`s.
  * Nothing after `link` reads files.
  */
-import type { YamlSource } from './load/yaml-source.ts';
+import type { Place } from './diagnostics/diagnostic.ts';
 
 /** A BCP 47 language tag (`en`, `pt-BR`, `fr`): open, checked by the schema (defs.schema.json#/$defs/locale), not a fixed list. */
 export type Locale = string;
@@ -157,7 +157,7 @@ export interface Entry {
   /** Index in the source sequence (source order is public: `all` keeps it). */
   index: number;
   value: Record<string, unknown>;
-  source: YamlSource;
+  source: SourceFile;
   pointer: string;
 }
 
@@ -166,7 +166,7 @@ export interface LoadedCollection {
   name: string;
   decl: CollectionDecl;
   /** The files read, in path order; empty when the file is missing or the glob matches nothing. */
-  sources: YamlSource[];
+  sources: SourceFile[];
   /** False when a file is missing, unreadable or does not parse: the entries are then incomplete. */
   complete: boolean;
 }
@@ -178,6 +178,41 @@ export interface Collection extends LoadedCollection {
   entries: Entry[];
 }
 
+/** Start and end offsets of a value in its file's text. */
+export type Range = readonly [start: number, end: number];
+
+/** A placeholder (`{ placeholder: VALUE, note }`) or reading (`{ reading: VALUE, note }`) found in content. */
+export interface PlaceholderMark {
+  pointer: string;
+  note: string;
+  place: Place | undefined;
+}
+
+/**
+ * A parsed content file as every phase after load reads it: its value, and
+ * where each value stands, so any phase can point a diagnostic at a JSON
+ * pointer. load/yaml-source.ts's `YamlSource` is the one that implements it;
+ * the contract names only what the later phases read.
+ */
+export interface SourceFile {
+  /** The display path (`content/<game>/cards.yaml`) diagnostics print. */
+  readonly path: string;
+  readonly text: string;
+  /** The file's data; undefined when it did not parse. */
+  readonly value: unknown;
+  /** False when the file did not parse (its errors are already reported). */
+  readonly ok: boolean;
+  readonly placeholders: readonly PlaceholderMark[];
+  readonly readings: readonly PlaceholderMark[];
+  /** Where each value stands, by JSON pointer. */
+  readonly ranges: ReadonlyMap<string, Range>;
+  /** Where each map key stands, by the JSON pointer of its value. */
+  readonly keys: ReadonlyMap<string, Range>;
+  /** Where the value at a JSON pointer stands (its key's place with `key: true`); the nearest enclosing value's place when the pointer reaches below what the file holds. */
+  placeOf(pointer: string, options?: { key?: boolean }): Place | undefined;
+  placeOfRange(range: readonly [number, number] | readonly number[] | undefined): Place | undefined;
+}
+
 export interface MarkdownPage {
   path: string;
   slug: string;
@@ -187,13 +222,13 @@ export interface MarkdownPage {
 /** A game as load gives it (validate returns it as a `Game`, with its collections' entries). */
 export interface LoadedGame {
   dir: string;
-  manifestSource: YamlSource;
+  manifestSource: SourceFile;
   manifest: Manifest;
   collections: Map<string, LoadedCollection>;
-  constants: { source: YamlSource; value: unknown } | undefined;
+  constants: { source: SourceFile; value: unknown } | undefined;
   pages: MarkdownPage[];
   /** The game's own locale files (locales/<tag>.yaml), parsed; compiler/locales/game-locales.ts reads them. */
-  localeFiles?: YamlSource[];
+  localeFiles?: SourceFile[];
   /** Collection name -> the IDs it had in the last good build (generated/), to tell a renamed entry from a typo. */
   previousIds?: Map<string, string[]>;
 }

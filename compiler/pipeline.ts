@@ -7,6 +7,8 @@ import type { ParseCache } from './load/parse-cache.ts';
 import { compileRules } from './rules/compile.ts';
 import { validateGame, type ValidationMemo } from './validate/game.ts';
 import { SchemaSet } from './validate/schemas.ts';
+import { recordedVersion } from './project-settings.ts';
+import { defaultUpgrades, type RetiredForm, type Upgrades } from './upgrades.ts';
 
 export interface CheckResult {
   bag: DiagnosticBag;
@@ -41,11 +43,12 @@ export async function checkGame(
   bag: DiagnosticBag,
   time: Timer = untimed,
   memo?: CheckMemo,
+  upgrades?: Upgrades,
 ): Promise<GameCheck> {
   const sources = new Map<string, string>();
   const loaded = await loadGame(root, dir, bag, sources, memo?.parsed);
   if (!loaded) return { game: undefined, checked: undefined, sources };
-  const found = time('validate', () => validateGame(loaded, schemas, bag, memo?.validated));
+  const found = time('validate', () => validateGame(loaded, schemas, bag, memo?.validated, upgrades));
   const game = found.game;
   // A game whose manifest is malformed stops after validation: its diagnostics are already out.
   if (!found.ok) return { game, checked: undefined, sources };
@@ -54,8 +57,13 @@ export async function checkGame(
   return { game, checked: { linked, rules, players }, sources };
 }
 
+export interface CheckOptions {
+  /** The forms a newer rulebook retired (default: upgrades.ts's registry). */
+  retired?: readonly RetiredForm[];
+}
+
 /** load -> validate -> link -> rules for every game under content/. Never throws for bad content. */
-export async function check(root: string): Promise<CheckResult> {
+export async function check(root: string, options: CheckOptions = {}): Promise<CheckResult> {
   const bag = new DiagnosticBag();
   const totals = new Map<string, number>();
   const time: Timer = (phase, f) => {
@@ -69,13 +77,15 @@ export async function check(root: string): Promise<CheckResult> {
   totals.set('schemas', performance.now() - t0);
   const games: CheckedGame[] = [];
   const sources = new Map<string, string>();
+  // The version rulebook.yaml says made the project: a retired form met in content then names the range the change lies in.
+  const upgrades = { ...defaultUpgrades(await recordedVersion(root)), ...(options.retired ? { retired: options.retired } : {}) };
   const dirs = await findGames(root);
   await warnFoldersWithoutManifest(root, bag);
   if (!dirs.length) bag.error('content', undefined, 'no-games', 'no game found: expected content/<game>/game.yaml');
   for (const dir of dirs) {
     t0 = performance.now();
     const before = new Map(totals);
-    const result = await checkGame(root, dir, schemas, bag, time);
+    const result = await checkGame(root, dir, schemas, bag, time, undefined, upgrades);
     // Loading is what checkGame spends outside the timed phases.
     const timed = ['validate', 'link', 'rules'].reduce((n, p) => n + (totals.get(p) ?? 0) - (before.get(p) ?? 0), 0);
     totals.set('load', (totals.get('load') ?? 0) + performance.now() - t0 - timed);

@@ -60,7 +60,9 @@ describe('rulebook build', () => {
     const root = await fixtureProject('duel', { [TROPHIES]: swap('of: { field: coins }', 'of: { field: coinz }') });
     const r = await runCli(['check', '-C', root]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/content\/duel\/trophies\.yaml:16:68: error rule-field "coinz" is not a field of DuelEndState\n[\s\S]*did you mean "coins"\?/);
+    expect(r.err).toMatch(
+      /content\/duel\/trophies\.yaml:16:68: error rule-field "coinz" is not a field of the end state \(declared in game\.yaml under `endState: fields:`\)\n[\s\S]*did you mean "coins"\?/,
+    );
   });
 });
 

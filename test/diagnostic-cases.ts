@@ -21,6 +21,7 @@ const TROPHIES = 'content/duel/trophies.yaml';
 const DUEL = 'content/duel/game.yaml';
 const CARDS = 'content/hostile/cards.yaml';
 const HOSTILE = 'content/hostile/game.yaml';
+const BOARD_EVENTS = 'content/board/events.yaml';
 const replaceWith = (text: string) => () => text;
 /** A manifest that does not load leaves its collection files undeclared: a warning beside the error. */
 const UNDECLARED = 'warning content/hostile/cards.yaml:1:1 file-undeclared';
@@ -155,6 +156,51 @@ export const CASES = {
     words: {
       'error content/duel/trophies.yaml:34:55 schema-additionalProperties':
         'unknown field `wher` in `trophies "The Banner Parade" .scoring.of[1].each` [did you mean `where`?]',
+    },
+  },
+  'a rule reading an end-state field the game does not declare: the end state in its words, and the nearest': {
+    fixtures: ['duel'],
+    edits: { [TROPHIES]: swap('of: { field: coins }', 'of: { field: coinz }') },
+    reports: ['error content/duel/trophies.yaml:16:68 rule-field'],
+    words: {
+      'error content/duel/trophies.yaml:16:68 rule-field':
+        '"coinz" is not a field of the end state (declared in game.yaml under `endState: fields:`) [did you mean "coins"?]',
+    },
+  },
+  'a rule reading an end-state field far from any: every field': {
+    fixtures: ['duel'],
+    edits: { [TROPHIES]: swap('by: { field: lanterns }', 'by: { field: spices }') },
+    reports: ['error content/duel/trophies.yaml:5:37 rule-field'],
+    words: {
+      'error content/duel/trophies.yaml:5:37 rule-field':
+        '"spices" is not a field of the end state (declared in game.yaml under `endState: fields:`) [its fields: lanterns, coins, banners, crowned]',
+    },
+  },
+  'a worked example giving an end-state field the game does not declare': {
+    fixtures: ['duel'],
+    edits: { [TROPHIES]: swap('given: [{ coins: 13 }, { coins: 5 }]', 'given: [{ coinz: 13 }, { coins: 5 }]') },
+    reports: ['error content/duel/trophies.yaml:19:24 example-field'],
+    words: {
+      'error content/duel/trophies.yaml:19:24 example-field':
+        '"coinz" is not a field of the end state (declared in game.yaml under `endState: fields:`) [did you mean "coins"?]',
+    },
+  },
+  'an effect changing a player-state field the game does not declare': {
+    fixtures: ['board'],
+    edits: { [BOARD_EVENTS]: swap('effect: { op: gain, field: coins, amount: 2 }', 'effect: { op: gain, field: coin, amount: 2 }') },
+    reports: ['error content/board/events.yaml:5:30 rule-field'],
+    words: {
+      'error content/board/events.yaml:5:30 rule-field':
+        '"coin" is not a field of the player state (declared in game.yaml under `playerState:`) [did you mean "coins"?]',
+    },
+  },
+  'an effect example giving a player-state field the game does not declare': {
+    fixtures: ['board'],
+    edits: { [BOARD_EVENTS]: swap('given: { scouts: 3, coins: 1 }', 'given: { scouts: 3, coins: 1, gold: 2 }') },
+    reports: ['error content/board/events.yaml:15:43 example-field'],
+    words: {
+      'error content/board/events.yaml:15:43 example-field':
+        '"gold" is not a field of the player state (declared in game.yaml under `playerState:`) [its fields: coins, scouts]',
     },
   },
   // Content that must not crash the tool

@@ -13,8 +13,10 @@ describe('the words of each message', () => {
       [
         'component-count',
         'duplicate-id',
+        'example-field',
         'manifest-name',
         'ref-unknown',
+        'rule-field',
         'schema-additionalProperties',
         'schema-discriminator',
         'schema-enum',

@@ -1,4 +1,4 @@
-// The rules site at a given size: builds the synthetic game (compiler/bench/synthetic-game.ts) and
+// The rules site at a given size: builds the synthetic game (synthetic-game.ts) and
 // reports the site phase (pages, then pages and search index), the largest page, and, with
 // --browser, the bytes a reader's first search downloads. Exits 1 when a page passes 1 MB.
 //

@@ -242,7 +242,7 @@ const OWN = {
     severity: 'error',
     summary: 'A setting in rulebook.yaml is not one the tool knows.',
     explanation:
-      "rulebook.yaml, at the project root, holds the project's settings (today the engine package's npm name). A key it does not know is most likely misspelt, and would otherwise be silently ignored.",
+      "rulebook.yaml, at the project root, holds the project's settings (the engine package's npm name, `package: { name }`, and the version of the tool that made the project, `rulebook:`). A key it does not know is most likely misspelt, and would otherwise be silently ignored.",
     example: { file: 'rulebook.yaml', yaml: 'package:\n  nmae: "@studio/games-data"', fix: '`  name: "@studio/games-data"`' },
   },
   'settings-type': {
@@ -257,6 +257,35 @@ const OWN = {
     explanation:
       'The `package.name` in rulebook.yaml becomes the npm name of generated/. npm accepts lower-case letters, digits, "-", "." and "_", with an optional `@scope/`, at most 214 characters.',
     example: { file: 'rulebook.yaml', yaml: 'package:\n  name: "My Game Data"', fix: '`  name: "@studio/my-game-data"`' },
+  },
+  'settings-version': {
+    severity: 'error',
+    summary: 'The rulebook version recorded in rulebook.yaml is not a version.',
+    explanation:
+      '`rulebook:` in rulebook.yaml records the version of the tool that made the project, so a newer or older tool can say what changed since. It is a semver version, as npm writes it: three numbers with dots, perhaps a pre-release tag.',
+    example: { file: 'rulebook.yaml', yaml: 'rulebook: v0.2', fix: '`rulebook: "0.2.0"`' },
+  },
+  'tool-older': {
+    severity: 'warning',
+    summary: 'The project was made with a newer rulebook than the one installed.',
+    explanation:
+      "`rulebook:` in rulebook.yaml records the version of the tool that made the project, and it is newer than the tool running now. Content written for the newer tool may use keys or rule forms this one does not know, and report them as mistakes. Install the version the project records (`npm install`, with the project's package.json naming it).",
+    example: {
+      file: 'rulebook.yaml',
+      yaml: 'rulebook: "0.3.0"   # the installed tool is 0.2.0',
+      fix: 'Run `npm install` so the installed tool is the one the project names.',
+    },
+  },
+  'form-retired': {
+    severity: 'error',
+    summary: 'A manifest key or a rule `op` that an older rulebook took and this one no longer does.',
+    explanation:
+      'A rulebook release renamed or retired this key of game.yaml, or this `op` of a rule written as data. The message names the version that changed it and what to write instead; when rulebook.yaml records the version that made the project (`rulebook: "0.2.0"`), it also names the range the change lies in. Write the new form, then record the installed version in rulebook.yaml.',
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards: { pageby: kind }   # an illustration: no key is retired yet',
+      fix: 'The form the message names: `pageBy: kind`.',
+    },
   },
   'releases-shape': {
     severity: 'error',

@@ -18,8 +18,7 @@
 // A path is fields joined by dots; a field that is a reference (`x-ref`) leads
 // on to the entry it names. The other side may be a number or a string.
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import type { Entry, Game, ValidatedRef } from '../model.ts';
-import type { YamlSource } from '../load/yaml-source.ts';
+import type { Entry, Game, SourceFile, ValidatedRef } from '../model.ts';
 import { escapePointer } from '../load/yaml-source.ts';
 
 const OPS = {
@@ -31,7 +30,7 @@ const WORDS = { equals: 'is not', atMost: 'is more than', atLeast: 'is less than
 
 interface Located {
   value: unknown;
-  source: YamlSource;
+  source: SourceFile;
   pointer: string;
 }
 
@@ -39,7 +38,7 @@ export function checkConstraints(game: Game, refs: readonly ValidatedRef[], bag:
   const list = game.manifest.constraints;
   if (!Array.isArray(list) || !list.length) return;
   // Which values are references, and to what: by file and pointer, as validation found them.
-  const targets = new Map<YamlSource, Map<string, string>>();
+  const targets = new Map<SourceFile, Map<string, string>>();
   for (const r of refs) {
     let bySource = targets.get(r.source);
     if (!bySource) targets.set(r.source, (bySource = new Map()));

@@ -1,7 +1,7 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { typeNameOfDeclaration } from '../names.ts';
-import { checkTypeNames } from '../emit-code/type-names.ts';
+import { checkTypeNames } from './type-names.ts';
 import type { Game } from '../model.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Place } from '../diagnostics/diagnostic.ts';
-import type { YamlSource } from '../load/yaml-source.ts';
+import type { SourceFile } from '../model.ts';
 
 /** The place of `needle` inside the YAML scalar at `pointer` (block scalars fold lines, so search the source). */
-export function placeInText(source: YamlSource, pointer: string, needle: string, occurrence = 0): Place | undefined {
+export function placeInText(source: SourceFile, pointer: string, needle: string, occurrence = 0): Place | undefined {
   const range = source.ranges.get(pointer);
   if (!range) return source.placeOf(pointer);
   let from = range[0];

@@ -16,17 +16,10 @@ import {
 } from 'yaml';
 import { yamlCode, type CodeFor } from '../diagnostics/codes.ts';
 import { DiagnosticBag, type Place } from '../diagnostics/diagnostic.ts';
+import type { PlaceholderMark, Range, SourceFile } from '../model.ts';
 import { findBadIndents, findTooDeep } from './indentation.ts';
 
-/** A placeholder value found in content: `{ placeholder: VALUE, note: "..." }`. */
-/** Start and end offsets of a value in its file's text. */
-export type Range = readonly [start: number, end: number];
-
-export interface PlaceholderMark {
-  pointer: string;
-  note: string;
-  place: Place | undefined;
-}
+export type { PlaceholderMark, Range } from '../model.ts';
 
 /**
  * How deep a value may nest. Content nests a handful of levels (a DSL rule
@@ -47,7 +40,7 @@ const MIN_ALIAS_BUDGET = 100_000;
  * A parsed YAML file that remembers where every value came from, so any later
  * phase can point a diagnostic at a JSON pointer.
  */
-export class YamlSource {
+export class YamlSource implements SourceFile {
   /**
    * Where each value and each map key stands, by JSON pointer (see `ranges`
    * and `keys`): built on first use only. Most files of a large game never

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import type { YamlSource } from '../load/yaml-source.ts';
-import type { Game, Text } from '../model.ts';
+import type { Game, SourceFile, Text } from '../model.ts';
 import { textOf } from '../text.ts';
 import { RulesLanguage, type GameLocale, type LocaleTree } from './language.ts';
 
@@ -166,7 +165,7 @@ export function gameLanguages(game: Game, bag: DiagnosticBag): RulesLanguage[] {
 
 /** A map of locales that lacks one the game declares: where it is and what it lacks. */
 export interface MissingText {
-  source: YamlSource;
+  source: SourceFile;
   pointer: string;
   /** `cards "Ace"` or `game.yaml`: what the text belongs to. */
   owner: string;

@@ -12,6 +12,29 @@ export interface RuleProblem {
   suggestion?: string;
 }
 
+/** Where a game declares each state a rule reads, in the designer's words: messages name these, never the generated type. */
+const STATES = {
+  end: { name: 'the end state', declared: 'declared in game.yaml under `endState: fields:`' },
+  player: { name: 'the player state', declared: 'declared in game.yaml under `playerState:`' },
+} as const;
+
+/**
+ * A rule or example names a field its state does not declare: the message
+ * says which state, where it is declared, and the nearest field (or every
+ * field when none is near).
+ */
+export function notAStateField(field: string, state: keyof typeof STATES, known: Iterable<string>, pointer: string): RuleProblem {
+  const fields = [...known];
+  const hint = closest(field, fields);
+  const { name, declared } = STATES[state];
+  return {
+    pointer,
+    message: `"${field}" is not a field of ${name} (${declared})`,
+    notes: hint ? [`did you mean "${hint}"?`] : fields.length ? [`its fields: ${fields.join(', ')}`] : [`${name} declares no fields`],
+    ...hintOf(hint, fields),
+  };
+}
+
 /**
  * Check that a scoring rule only reads fields the game declares, each of the
  * kind the operation needs (a count where a number is read, a list where
@@ -38,17 +61,7 @@ function checkQuantity(q: Quantity, state: StateModel, pointer: string, _want: '
   const need = (field: string, kinds: Array<'count' | 'list' | 'flag'>): RuleProblem[] => {
     const f = state.fields.get(field);
     const at = `${pointer}/${kind}`;
-    if (!f) {
-      const hint = closest(field, state.fields.keys());
-      return [
-        {
-          pointer: at,
-          message: `"${field}" is not a field of ${state.typeName}`,
-          notes: hint ? [`did you mean "${hint}"?`] : [`fields: ${[...state.fields.keys()].join(', ')}`],
-          ...hintOf(hint, state.fields.keys()),
-        },
-      ];
-    }
+    if (!f) return [notAStateField(field, 'end', state.fields.keys(), at)];
     if (!kinds.includes(f.decl.kind)) return [{ pointer: at, message: `"${field}" is a ${f.decl.kind}; ${kind} needs a ${kinds.join(' or ')}`, notes: [] }];
     return [];
   };

@@ -3,7 +3,7 @@ import { gameLanguages, warnMissingTexts } from '../locales/game-locales.ts';
 import type { RulesLanguage } from '../locales/language.ts';
 import { textOf } from '../text.ts';
 import type { CompiledRule, LinkedGame, PlayerStateModel, RuleExample, RuleSite, StateExample } from '../model.ts';
-import { checkScoring, type RuleProblem } from './check.ts';
+import { checkScoring, notAStateField, type RuleProblem } from './check.ts';
 import { scoringExpression } from './codegen.ts';
 import type { Effect, Scoring } from './dsl.ts';
 import { checkEffect } from './effect-check.ts';
@@ -87,7 +87,14 @@ export function compileRules(
       const exPointer = `/examples/${i}`;
       const badField = checkExampleFields(example, state);
       if (badField) {
-        bag.error(entry.source.path, at(`${exPointer}/given/${badField.player}/${badField.field}`), 'example-field', badField.message);
+        bag.error(
+          entry.source.path,
+          at(`${exPointer}/given/${badField.player}/${badField.field}`),
+          'example-field',
+          badField.message,
+          badField.notes,
+          badField,
+        );
         return;
       }
       const players = example.given.map((g) => withDefaults(g, state));
@@ -209,8 +216,9 @@ function compileEffect(
       ['expect', example.expect],
     ] as const) {
       for (const field of Object.keys(record)) {
-        if (!players.fields.has(field))
-          bag.error(entry.source.path, at(`/examples/${i}/${part}/${field}`), 'example-field', `"${field}" is not a field of the player state`);
+        if (players.fields.has(field)) continue;
+        const p = notAStateField(field, 'player', players.fields.keys(), `/examples/${i}/${part}/${field}`);
+        bag.error(entry.source.path, at(p.pointer), 'example-field', p.message, p.notes, p);
       }
     }
     const after = apply({ ...example.given });
@@ -289,11 +297,14 @@ export function withDefaults(given: Record<string, unknown>, state: StateModel):
   );
 }
 
-function checkExampleFields(example: RuleExample, state: StateModel): { player: number; field: string; message: string } | undefined {
+function checkExampleFields(
+  example: RuleExample,
+  state: StateModel,
+): ({ player: number; field: string } & Partial<RuleProblem> & { message: string }) | undefined {
   for (const [player, given] of example.given.entries()) {
     for (const [field, value] of Object.entries(given)) {
       const f = state.fields.get(field);
-      if (!f) return { player, field, message: `"${field}" is not a field of ${state.typeName} (fields: ${[...state.fields.keys()].join(', ')})` };
+      if (!f) return { player, field, ...notAStateField(field, 'end', state.fields.keys(), '') };
       const want = f.decl.kind === 'count' ? 'number' : f.decl.kind === 'flag' ? 'boolean' : 'list';
       const ok = want === 'list' ? Array.isArray(value) && value.every((v) => f.values.size === 0 || f.values.has(String(v))) : typeof value === want;
       if (!ok) return { player, field, message: `"${field}" must be ${want === 'list' ? `a list of ${[...f.values.keys()].join(', ')}` : `a ${want}`}` };

@@ -1,5 +1,5 @@
 import { closest, hintOf } from '../diagnostics/suggest.ts';
-import type { RuleProblem } from './check.ts';
+import { notAStateField, type RuleProblem } from './check.ts';
 import { assertNever, type Condition, type Effect, type StateQuantity } from './dsl.ts';
 import type { PlayerField, PlayerStateModel } from '../model.ts';
 
@@ -8,17 +8,7 @@ export function checkEffect(effect: Effect, state: PlayerStateModel | undefined,
   if (!state) return [{ pointer, message: 'an effect needs the game to declare `playerState` in game.yaml', notes: [] }];
   const field = (name: string, at: string, kinds: PlayerField['kind'][]): RuleProblem[] => {
     const f = state.fields.get(name);
-    if (!f) {
-      const hint = closest(name, state.fields.keys());
-      return [
-        {
-          pointer: at,
-          message: `"${name}" is not a field of the player state`,
-          notes: hint ? [`did you mean "${hint}"?`] : [],
-          ...hintOf(hint, state.fields.keys()),
-        },
-      ];
-    }
+    if (!f) return [notAStateField(name, 'player', state.fields.keys(), at)];
     return kinds.includes(f.kind) ? [] : [{ pointer: at, message: `"${name}" is a ${f.kind} field; here a ${kinds.join(' or ')} field is needed`, notes: [] }];
   };
   const keys = (name: string, values: readonly string[] | undefined, at: string): RuleProblem[] => {

@@ -4,10 +4,11 @@ import { textOf } from '../text.ts';
 /**
  * The end-state declaration of a game (game.yaml `endState`), resolved: each
  * field with its kind and, for lists, the values it may hold. The DSL is
- * checked and rendered against this, never against a game's name.
+ * checked and rendered against this, never against a game's name, and its
+ * messages name the end state in the designer's words, never the generated
+ * type (`endState.type`).
  */
 export interface StateModel {
-  typeName: string;
   fields: Map<string, ResolvedField>;
 }
 
@@ -33,7 +34,7 @@ export function stateModel(
     const resourceName = decl.resource ? declValues(declared, 'resources')?.get(decl.resource) : undefined;
     fields.set(name, { name, decl, values, resourceName });
   }
-  return { typeName: end.type, fields };
+  return { fields };
 }
 
 function declValues(declared: ReadonlyMap<string, readonly DeclaredValue[]>, name: string): Map<string, string> | undefined {

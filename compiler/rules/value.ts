@@ -1,6 +1,5 @@
-import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { num } from './codegen.ts';
-import type { RuleProblem } from './check.ts';
+import { notAStateField, type RuleProblem } from './check.ts';
 import type { StateQuantity, Value } from './dsl.ts';
 import type { PlayerStateModel } from '../model.ts';
 
@@ -22,17 +21,7 @@ export function checkValue(v: Value, state: PlayerStateModel | undefined, pointe
 
 function checkQuantity(q: Exclude<StateQuantity, number>, state: PlayerStateModel, pointer: string): RuleProblem[] {
   const f = state.fields.get(q.field);
-  if (!f) {
-    const hint = closest(q.field, state.fields.keys());
-    return [
-      {
-        pointer: `${pointer}/field`,
-        message: `"${q.field}" is not a field of the player state`,
-        notes: hint ? [`did you mean "${hint}"?`] : [],
-        ...hintOf(hint, state.fields.keys()),
-      },
-    ];
-  }
+  if (!f) return [notAStateField(q.field, 'player', state.fields.keys(), `${pointer}/field`)];
   if (f.kind === 'value') return [{ pointer: `${pointer}/field`, message: `"${q.field}" holds a value, not a count`, notes: [] }];
   return (q.keys ?? [])
     .filter((k) => !f.values.has(k))

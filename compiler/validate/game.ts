@@ -1,18 +1,27 @@
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ValidateFunction } from 'ajv';
 import { ID_PATTERN, slug } from '../load/slug.ts';
-import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
-import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, Text, Validated, ValidatedRef } from '../model.ts';
-import { SCHEMA_BASE, type SchemaSet } from './schemas.ts';
+import { escapePointer } from '../load/yaml-source.ts';
+import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, SourceFile, Text, Validated, ValidatedRef } from '../model.ts';
+import { SCHEMA_BASE, type Retire, type SchemaSet } from './schemas.ts';
+import { defaultUpgrades, retiredKey, retiredMessage, retiredOp, type Upgrades } from '../upgrades.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 
 /**
  * Check the manifest and every entry of every collection against their
  * schemas, give each entry its ID and display name, and return the game
  * with its entries (a new object: load's stays as load gave it) and the
- * references and rules the schemas marked, for link and rules.
+ * references and rules the schemas marked, for link and rules. An unknown
+ * manifest key or rule `op` that `upgrades` lists as retired says what to
+ * write instead (see upgrades.ts).
  */
-export function validateGame(loaded: LoadedGame, schemas: SchemaSet, bag: DiagnosticBag, memo?: ValidationMemo): Validated {
+export function validateGame(
+  loaded: LoadedGame,
+  schemas: SchemaSet,
+  bag: DiagnosticBag,
+  memo?: ValidationMemo,
+  upgrades: Upgrades = defaultUpgrades(),
+): Validated {
   const refs: ValidatedRef[] = [];
   const rules: RuleSite[] = [];
   const collections = new Map<string, Collection>([...loaded.collections].map(([name, c]) => [name, { ...c, entries: [] }]));
@@ -21,7 +30,7 @@ export function validateGame(loaded: LoadedGame, schemas: SchemaSet, bag: Diagno
   if (!manifestCheck) return { ok: false, game, refs, rules };
   // Through `validate` even when the schema holds: it also refuses keys such as `__proto__` in the manifest's free maps.
   const before = bag.errorCount;
-  schemas.validate(manifestCheck, game.manifest, game.manifestSource, '', bag);
+  schemas.validate(manifestCheck, game.manifest, game.manifestSource, '', bag, undefined, retireFor(upgrades, 'manifest'));
   if (bag.errorCount > before) return { ok: false, game, refs, rules };
   checkComponentParts(game, bag);
   for (const collection of collections.values()) {
@@ -45,7 +54,7 @@ export function validateGame(loaded: LoadedGame, schemas: SchemaSet, bag: Diagno
         collection.complete = false;
         continue;
       }
-      for (const item of validateFile(source, collection, check, schemas, bag, memo, rolesOk)) {
+      for (const item of validateFile(source, collection, check, schemas, bag, memo, rolesOk, retireFor(upgrades, 'entries'))) {
         for (const r of item.refs) refs.push({ ...r, file: source.path, source });
         if (item.id === undefined) continue;
         const entry: Entry = {
@@ -75,6 +84,22 @@ export function validateGame(loaded: LoadedGame, schemas: SchemaSet, bag: Diagno
   return { ok: true, game, refs, rules };
 }
 
+/** What validation says of an unknown key (of game.yaml only) or `op` that a newer rulebook retired. */
+function retireFor(upgrades: Upgrades, what: 'manifest' | 'entries'): Retire | undefined {
+  if (!upgrades.retired.length) return undefined;
+  return (found) => {
+    const form =
+      found.kind === 'key'
+        ? what === 'manifest'
+          ? retiredKey(found.pointer, upgrades)
+          : undefined
+        : found.tag === 'op'
+          ? retiredOp(found.value, upgrades)
+          : undefined;
+    return form && retiredMessage(form, upgrades);
+  };
+}
+
 /** One entry of a file, as validation found it (its ID, the references and rules its schema marks). */
 interface ValidEntry {
   /** undefined for an entry with no ID: not part of the collection, though its references are still checked. */
@@ -93,28 +118,29 @@ interface ValidEntry {
  * A WeakMap, so a source no longer read takes its results with it.
  */
 export class ValidationMemo {
-  private readonly files = new WeakMap<YamlSource, { check: ValidateFunction | null; context: string; items: ValidEntry[]; diagnostics: Diagnostic[] }>();
+  private readonly files = new WeakMap<SourceFile, { check: ValidateFunction | null; context: string; items: ValidEntry[]; diagnostics: Diagnostic[] }>();
 
   /** `context`: what else the results depend on (the collection's name and where its IDs come from). */
-  get(source: YamlSource, check: ValidateFunction | null, context: string) {
+  get(source: SourceFile, check: ValidateFunction | null, context: string) {
     const hit = this.files.get(source);
     return hit && hit.check === check && hit.context === context ? hit : undefined;
   }
 
-  set(source: YamlSource, check: ValidateFunction | null, context: string, items: ValidEntry[], diagnostics: Diagnostic[]): void {
+  set(source: SourceFile, check: ValidateFunction | null, context: string, items: ValidEntry[], diagnostics: Diagnostic[]): void {
     this.files.set(source, { check, context, items, diagnostics });
   }
 }
 
 /** The entries of one collection file, each checked against the collection's schema. */
 function validateFile(
-  source: YamlSource,
+  source: SourceFile,
   collection: LoadedCollection,
   check: ValidateFunction | null | undefined,
   schemas: SchemaSet,
   bag: DiagnosticBag,
   memo: ValidationMemo | undefined,
   rolesOk = true,
+  retire?: Retire,
 ): ValidEntry[] {
   const nameField = nameFieldOf(collection);
   const context = `${collection.name}\0${collection.decl.idFrom ?? ''}\0${nameField}\0${rolesOk}`;
@@ -134,7 +160,7 @@ function validateFile(
     const value = raw as Record<string, unknown>;
     const errorsBefore = own.errorCount;
     const found = check
-      ? schemas.validate(check, value, source, pointer, own, entryLabel(collection.name, value[nameField], value, position, collection.decl.idFrom))
+      ? schemas.validate(check, value, source, pointer, own, entryLabel(collection.name, value[nameField], value, position, collection.decl.idFrom), retire)
       : { refs: [], rules: [] };
     const name = displayName(value[nameField]);
     const given = entryId(value, collection.decl.idFrom, nameField, name);

@@ -8,8 +8,8 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { reportBadBytes } from '../load/encoding.ts';
 import { displayPath, listFiles, readSource } from '../load/files.ts';
-import { escapePointer, type YamlSource } from '../load/yaml-source.ts';
-import type { FoundRef, FoundRule } from '../model.ts';
+import { escapePointer } from '../load/yaml-source.ts';
+import type { FoundRef, FoundRule, SourceFile } from '../model.ts';
 
 export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
 
@@ -168,7 +168,7 @@ export class SchemaSet {
     return node && typeof node === 'object' ? { schema: node as Record<string, unknown>, base: url.href } : undefined;
   }
 
-  validator(schemaPath: string, usedBy: { file: string; source?: YamlSource; pointer?: string }, bag: DiagnosticBag): ValidateFunction | null {
+  validator(schemaPath: string, usedBy: { file: string; source?: SourceFile; pointer?: string }, bag: DiagnosticBag): ValidateFunction | null {
     const id = SCHEMA_BASE + schemaPath;
     const known = this.compiled.get(id);
     if (known) return known;
@@ -211,16 +211,17 @@ export class SchemaSet {
   validate(
     fn: ValidateFunction,
     value: unknown,
-    source: YamlSource,
+    source: SourceFile,
     basePointer: string,
     bag: DiagnosticBag,
     label?: string,
+    retire?: Retire,
   ): { refs: FoundRef[]; rules: FoundRule[] } {
     const found = new Found();
     fn.call(found, value);
     const { refs, rules } = found;
     const name = namer(basePointer, label);
-    const reported = fn.errors ? reportErrors(fn.errors, source, basePointer, bag, name) : new Set<string>();
+    const reported = fn.errors ? reportErrors(fn.errors, source, basePointer, bag, name, retire) : new Set<string>();
     const reserved = reportReservedKeys(value, source, basePointer, bag, name, reported);
     if (fn.errors || reserved) {
       // Refs found inside a failed value may come from a branch that did not match: drop them all.
@@ -229,6 +230,16 @@ export class SchemaSet {
     return { refs: refs.map((r) => ({ ...r, pointer: basePointer + r.pointer })), rules };
   }
 }
+
+/** An unknown key (its JSON pointer in the value validated) or an unknown tag (an `op` no form has), as the caller may know it. */
+export type UnknownForm = { kind: 'key'; pointer: string } | { kind: 'tag'; tag: string; value: string };
+
+/**
+ * Lets the caller say more of an unknown key or tag than the schema can
+ * (validate/game.ts: a form a newer rulebook retired, with what to write
+ * instead); undefined keeps the schema's own message.
+ */
+export type Retire = (found: UnknownForm) => { message: string; notes: string[] } | undefined;
 
 /** How a message names the value at an absolute pointer: backticked, or "the document" for a whole file. */
 type Namer = (pointer: string) => string;
@@ -252,7 +263,7 @@ function namer(base: string, label: string | undefined): Namer {
  */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-function reportReservedKeys(value: unknown, source: YamlSource, pointer: string, bag: DiagnosticBag, name: Namer, reported: ReadonlySet<string>): boolean {
+function reportReservedKeys(value: unknown, source: SourceFile, pointer: string, bag: DiagnosticBag, name: Namer, reported: ReadonlySet<string>): boolean {
   if (!value || typeof value !== 'object') return false;
   let found = false;
   if (Array.isArray(value)) {
@@ -278,7 +289,7 @@ function reportReservedKeys(value: unknown, source: YamlSource, pointer: string,
 }
 
 /** Report ajv's errors; returns the pointers of the unknown keys reported (so they are not reported twice). */
-function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, bag: DiagnosticBag, name: Namer): Set<string> {
+function reportErrors(errors: ErrorObject[], source: SourceFile, base: string, bag: DiagnosticBag, name: Namer, retire?: Retire): Set<string> {
   const unknownKeys = new Set<string>();
   const all = errors.map((e) => ({ ...e, instancePath: base + e.instancePath }));
   // Errors inside the branches of a failed anyOf/oneOf are folded into that one
@@ -299,7 +310,10 @@ function reportErrors(errors: ErrorObject[], source: YamlSource, base: string, b
     seen.add(key);
     const place = source.placeOf(report.pointer ? base + report.pointer : pointer, { key: report.atKey });
     if (report.atKey && report.pointer) unknownKeys.add(base + report.pointer);
-    bag.error(source.path, place, schemaCode(report.keyword ?? error.keyword), report.message, report.notes, report);
+    const unknown = report.unknown?.kind === 'key' ? { ...report.unknown, pointer: report.unknown.pointer.slice(base.length) } : report.unknown;
+    const retired = unknown && retire?.(unknown);
+    if (retired) bag.error(source.path, place, 'form-retired', retired.message, retired.notes);
+    else bag.error(source.path, place, schemaCode(report.keyword ?? error.keyword), report.message, report.notes, report);
   }
   return unknownKeys;
 }
@@ -360,6 +374,8 @@ interface Described {
   /** The "did you mean" as data (see diagnostics/suggest.ts). */
   expected?: string[];
   suggestion?: string;
+  /** The unknown key or tag reported, for the caller's `Retire`. */
+  unknown?: UnknownForm;
 }
 
 function describe(error: ErrorObject, ctx: Errors): Described {
@@ -377,8 +393,9 @@ function describe(error: ErrorObject, ctx: Errors): Described {
         message: `unknown field \`${key}\` in ${where}`,
         notes: hint ? [`did you mean \`${hint}\`?`] : known.length ? [`known fields: ${known.join(', ')}`] : [],
         ...hintOf(hint, known),
-        pointer: `${error.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        pointer: `${error.instancePath}/${escapePointer(key)}`,
         atKey: true,
+        unknown: { kind: 'key', pointer: `${error.instancePath}/${escapePointer(key)}` },
       };
     }
     case 'enum': {
@@ -428,6 +445,7 @@ function describe(error: ErrorObject, ctx: Errors): Described {
         notes: hint ? [`did you mean "${hint}"?`] : [],
         ...hintOf(hint, mapping),
         pointer: value === undefined ? undefined : `${error.instancePath}/${tag}`,
+        ...(typeof value === 'string' ? { unknown: { kind: 'tag', tag, value } as const } : {}),
       };
     }
     default:
@@ -467,6 +485,7 @@ function taggedUnion(error: ErrorObject, ctx: Errors): Described | undefined {
       notes: hint ? [`did you mean "${hint}"?`] : [],
       ...hintOf(hint, known),
       pointer: `${error.instancePath}/${tag}`,
+      ...(typeof value === 'string' ? { unknown: { kind: 'tag', tag, value } as const } : {}),
     };
   }
   const inBranch = branchOf(error, form.index, ctx);

@@ -9,6 +9,8 @@ import { typeNameOfDeclaration, typeNamespaceName } from '../names.ts';
  * distinct: two parts of the manifest that give the same name (a collection
  * typed `Resource` beside a `resources` declaration) would be one broken
  * type, so the second is a located error, not a package that fails to compile.
+ * Link checks it (with the manifest's other names) before emit-code writes
+ * the module: the check lives here so no phase reaches into a later one.
  */
 export function checkTypeNames(game: Game, bag: DiagnosticBag): void {
   const m = game.manifest;
