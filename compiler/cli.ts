@@ -144,7 +144,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
   program
     .command('drafts')
     .description(
-      'List every value the rulebook does not give (placeholders) and every choice made where it is silent (readings), with where each stands and why.',
+      'List every value not given yet (placeholders: not printed in the rulebook, or not decided yet) and every choice made where the text is silent (readings), with where each stands and why.',
     )
     .addOption(new Option('--format <format>', 'text, or json for tools').choices(['text', 'json']).default('text'))
     .option('--game <id>', 'only this game')

@@ -76,6 +76,7 @@ export interface Manifest {
   /** Every locale the game's texts are given in (its rules text is rendered in each); the main `locale` is always one. */
   locales?: Locale[];
   players?: { min: number; max: number };
+  /** Where the content is transcribed from; a game without one is invented (see `isInvented`). */
   source?: string | SourceDecl;
   summary?: Text;
   components?: ComponentDecl[];
@@ -92,6 +93,15 @@ export interface Manifest {
   movers?: Record<string, MoverDecl>;
   tables?: Record<string, TableDecl>;
   constraints?: ConstraintDecl[];
+}
+
+/**
+ * A game with no `source:` is invented, not transcribed: it has no rulebook,
+ * so what the tool says of its drafts speaks of values not decided yet, never
+ * of a rulebook that does not give them.
+ */
+export function isInvented(manifest: Pick<Manifest, 'source'>): boolean {
+  return !manifest.source;
 }
 
 /** A rule across entries (link/constraints.ts): a field compared with another entry's, reached through references. */

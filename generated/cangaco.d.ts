@@ -111,7 +111,7 @@ export interface CangacoNamespace {
         readonly min: number;
         readonly max: number;
     };
-    /** The components as the rulebook's list prints them. */
+    /** The game's components, as its component list gives them. */
     readonly components: readonly ComponentInfo[];
     readonly declarations: {
         readonly resources: readonly DeclarationEntry<Resource>[];
@@ -136,9 +136,9 @@ export interface CangacoNamespace {
             };
         };
     };
-    /** Every value the rulebook does not give, marked as a placeholder in the content. */
+    /** Every value not settled yet (the rulebook does not give it, or it is not decided yet), marked as a placeholder in the content. */
     readonly placeholders: readonly Placeholder[];
-    /** Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content. */
+    /** Every reading: a choice made where the rules are silent, marked as a reading in the content. */
     readonly readings: readonly Placeholder[];
 }
 export declare const cangaco: CangacoNamespace;

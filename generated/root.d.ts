@@ -148,7 +148,7 @@ export interface RootNamespace {
         readonly min: number;
         readonly max: number;
     };
-    /** The components as the rulebook's list prints them. */
+    /** The game's components, as its component list gives them. */
     readonly components: readonly ComponentInfo[];
     readonly declarations: {};
     /** Lei de Root — seção 16 */
@@ -167,9 +167,9 @@ export interface RootNamespace {
     readonly maps: Collection<GameMapId, GameMap>;
     /** Preparação Avançada */
     readonly setupSteps: Collection<SetupStepId, SetupStep>;
-    /** Every value the rulebook does not give, marked as a placeholder in the content. */
+    /** Every value not settled yet (the rulebook does not give it, or it is not decided yet), marked as a placeholder in the content. */
     readonly placeholders: readonly Placeholder[];
-    /** Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content. */
+    /** Every reading: a choice made where the rules are silent, marked as a reading in the content. */
     readonly readings: readonly Placeholder[];
 }
 export declare const root: RootNamespace;

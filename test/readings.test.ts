@@ -42,8 +42,8 @@ describe('the loader', () => {
   it('reports a reading without a note at its file:line:col, as it does a placeholder', async () => {
     const root = await mini(`- name: A\n  kind: { reading: set }\n- name: B\n  kind: set\n  points: { reading: 2, note: "  " }\n`);
     expect(await diagnosticsOf(root)).toEqual([
-      'error content/mini/cards.yaml:2:9 reading-note: a reading needs a `note:` saying what the rulebook says and what this edition chose',
-      'error content/mini/cards.yaml:5:11 reading-note: a reading needs a `note:` saying what the rulebook says and what this edition chose',
+      'error content/mini/cards.yaml:2:9 reading-note: a reading needs a `note:` saying what the rules leave open and what was chosen',
+      'error content/mini/cards.yaml:5:11 reading-note: a reading needs a `note:` saying what the rules leave open and what was chosen',
     ]);
   });
 
@@ -53,7 +53,7 @@ describe('the loader', () => {
     );
     expect(await diagnosticsOf(root)).toEqual([
       'error content/mini/cards.yaml:2:39 mark-malformed: unknown key `extra` in a reading: it takes only `reading:` (the value) and `note:`',
-      'error content/mini/cards.yaml:5:13 mark-malformed: a value is either a placeholder (the rulebook does not give it) or a reading (this edition chose it), not both',
+      'error content/mini/cards.yaml:5:13 mark-malformed: a value is either a placeholder (not given yet: a draft) or a reading (a choice made where the rules are silent), not both',
     ]);
   });
 });

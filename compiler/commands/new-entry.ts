@@ -6,7 +6,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../diagnostics/print.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import { slug } from '../load/slug.ts';
-import type { Collection, Game } from '../model.ts';
+import { isInvented, type Collection, type Game } from '../model.ts';
 import { displayPath } from '../load/files.ts';
 import { check, type CheckResult } from '../pipeline.ts';
 import { applyChecked, inWords, type Change } from './apply-checked.ts';
@@ -182,7 +182,8 @@ function draftEntry(
     }
     const what = descriptionOf(properties[key]);
     // The description as the schema writes it: its first word may be a name ("Dry or Rain", "Cangaço cards dealt").
-    entry[key] = { placeholder: drafted, note: `Not written yet${what ? `: ${what}` : ''}` };
+    // A transcribed game's value is printed, only not written in yet; an invented game's is still to decide.
+    entry[key] = { placeholder: drafted, note: `${isInvented(game.manifest) ? 'To decide' : 'Not written yet'}${what ? `: ${what}` : ''}` };
     value[key] = drafted;
   }
   if (refused.length) return { refused };

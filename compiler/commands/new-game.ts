@@ -2,6 +2,7 @@ import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
 import { check } from '../pipeline.ts';
+import { isInvented } from '../model.ts';
 import { SCHEMA_BASE } from '../validate/schemas.ts';
 import { applyChecked, inWords } from './apply-checked.ts';
 import type { CommandOutcome } from './new-entry.ts';
@@ -13,6 +14,10 @@ import { commandIn } from '../next-step.ts';
  * files a game or a collection needs, named and linked as the tool expects
  * (the schema's `$id` is its path under schemas/), so they check and build
  * at once and the designer starts from content, not from wiring.
+ *
+ * A new game is invented (it has no `source:`): its files say "write", and
+ * its draft says what is still to decide. A collection added to a game
+ * transcribed from a rulebook (one with `source:`) speaks of the rulebook.
  */
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -48,8 +53,8 @@ export async function newGame(root: string, id: string): Promise<CommandOutcome>
   const before = await check(root);
   const changes = [
     { file: path.join(root, 'content', id, 'game.yaml'), text: manifestText(id, name, collection) },
-    { file: path.join(root, 'content', id, `${fileStem(collection)}.yaml`), text: collectionText(id, name, collection, true) },
-    { file: path.join(root, 'schemas', id, `${fileStem(singular(collection))}.schema.json`), text: schemaText(id, collection) },
+    { file: path.join(root, 'content', id, `${fileStem(collection)}.yaml`), text: collectionText(id, name, collection, true, true) },
+    { file: path.join(root, 'schemas', id, `${fileStem(singular(collection))}.schema.json`), text: schemaText(id, collection, true) },
     { file: path.join(root, 'content', id, 'rules', '01-overview.md'), text: `# Overview\n\nWhat ${name} is about, how it is won, and how a turn goes.\n` },
   ];
   const applied = await applyChecked(root, changes, before);
@@ -99,8 +104,8 @@ export async function newCollection(root: string, gameId: string, name: string):
   const edited = addCollection(manifest, name, { file, schema: schemaPath, type, title: titleOf(name) });
   const changes = [
     { file: manifestFile, text: edited },
-    { file: path.join(game.dir, file), text: collectionText(game.manifest.id, titleOf(name), name, false) },
-    { file: path.join(root, 'schemas', schemaPath), text: schemaText(game.manifest.id, name) },
+    { file: path.join(game.dir, file), text: collectionText(game.manifest.id, titleOf(name), name, false, isInvented(game.manifest)) },
+    { file: path.join(root, 'schemas', schemaPath), text: schemaText(game.manifest.id, name, isInvented(game.manifest)) },
   ];
   const applied = await applyChecked(root, changes, before);
   if (!applied.ok)
@@ -156,9 +161,11 @@ export function addCollection(text: string, name: string, decl: { file: string; 
   return doc.toString({ lineWidth: 0 });
 }
 
+/** A new game's manifest: an invented game (no `source:`), whose values are written as they are decided. */
 function manifestText(id: string, name: string, collection: string): string {
-  return `# ${name}: a new game. Transcribe what the rulebook prints; mark a value it does
-# not give as { placeholder: VALUE, note: "..." } (see content/README.md).
+  return `# ${name}: a new game. Write its rules, components and cards as you decide them;
+# mark a value not decided yet as { placeholder: VALUE, note: "To decide: ..." }
+# (see content/README.md).
 id: ${id}
 name: ${name}
 locale: en
@@ -172,20 +179,21 @@ collections:
 `;
 }
 
-function collectionText(gameId: string, title: string, collection: string, withEntry: boolean): string {
+function collectionText(gameId: string, title: string, collection: string, withEntry: boolean, invented: boolean): string {
   // "one entry per item": a word's singular cannot be guessed in every language ("people", "sheep").
-  const head = `# ${title}: one entry per item, in the rulebook's order.
+  const head = `# ${title}: one entry per item, ${invented ? 'in the order players should read them' : "in the rulebook's order"}.
 # Add one with: rulebook new ${gameId} ${collection} "Name"
 `;
   if (!withEntry) return `${head}[]\n`;
+  // Only a new game has an entry, and a new game is invented.
   return `${head}
 - name: First card
-  # The card's text, in the rulebook's words.
-  text: { placeholder: "The card's text.", note: "Not written yet: the card's text, in the rulebook's words." }
+  # Write the card's text here, in your words.
+  text: { placeholder: "The card's text.", note: "To decide: the card's text." }
 `;
 }
 
-function schemaText(gameId: string, collection: string): string {
+function schemaText(gameId: string, collection: string, invented: boolean): string {
   const kind = fileStem(singular(collection));
   const title = titleOf(singular(collection));
   return (
@@ -194,14 +202,17 @@ function schemaText(gameId: string, collection: string): string {
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         $id: `${SCHEMA_BASE}${gameId}/${kind}.schema.json`,
         title,
-        description: `One entry of ${titleOf(collection).toLowerCase()}. Add a property for each printed field, each with a description (editors show it).`,
+        description: `One entry of ${titleOf(collection).toLowerCase()}. Add a property for each ${invented ? '' : 'printed '}field, each with a description (editors show it).`,
         type: 'object',
         additionalProperties: false,
         required: ['name', 'text'],
         properties: {
           id: { $ref: '../defs.schema.json#/$defs/id', description: 'Stable ID; defaults to the slug of the name.' },
-          name: { $ref: '../defs.schema.json#/$defs/text', description: 'The name as printed.' },
-          text: { $ref: '../defs.schema.json#/$defs/text', description: "The text, in the rulebook's words." },
+          name: { $ref: '../defs.schema.json#/$defs/text', description: invented ? 'The name players see.' : 'The name as printed.' },
+          text: {
+            $ref: '../defs.schema.json#/$defs/text',
+            description: invented ? 'The text players read, in your words.' : "The text, in the rulebook's words.",
+          },
         },
       },
       null,

@@ -2,7 +2,7 @@ import { textOf } from '../text.ts';
 import { declaredLocales, missingTexts } from '../locales/game-locales.ts';
 import { missingLabels } from '../emit-site/labels.ts';
 import { builtInLocales } from '../locales/language.ts';
-import type { CheckedGame, Game, PlaceholderInfo } from '../model.ts';
+import { isInvented, type CheckedGame, type Game, type PlaceholderInfo } from '../model.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
 
 /**
@@ -17,6 +17,8 @@ export interface GameReport {
   game: string;
   name: string;
   locale: string;
+  /** No `source:`: a game being invented, with no rulebook, whose report speaks of text as written rather than printed. */
+  invented: boolean;
   placeholders: PlaceholderInfo[];
   readings: number;
   components: ComponentReport[];
@@ -114,6 +116,7 @@ function reportGame(checked: CheckedGame, schemas: SchemaSet): GameReport {
     game: m.id,
     name: textOf(m.name, m.locale),
     locale: m.locale,
+    invented: isInvented(m),
     placeholders: linked.placeholders,
     readings: linked.readings.length,
     components: components(game),
@@ -192,6 +195,8 @@ export function formatReport(reports: readonly GameReport[]): string {
   const out: string[] = [];
   const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
   for (const r of reports) {
+    // A transcribed game's text is printed; an invented game's is only written.
+    const printed = r.invented ? '' : 'printed ';
     out.push(`${r.game} (${r.name}, ${r.locale}): ${plural(r.placeholders.length, 'placeholder')} left, ${plural(r.readings, 'reading')}`);
     out.push('  collections:');
     for (const c of r.collections) {
@@ -199,12 +204,12 @@ export function formatReport(reports: readonly GameReport[]): string {
       if (c.rules.total)
         parts.push(`${plural(c.rules.total, 'rule')} as data (${c.rules.withExamples} with worked examples, ${c.rules.withoutExamples.length} without)`);
       if (c.dsl)
-        parts.push(`executable ${c.dsl.executable} of ${c.entries}${c.dsl.textOnly.length ? ` (printed text only: ${c.dsl.textOnly.join(', ')})` : ''}`);
+        parts.push(`executable ${c.dsl.executable} of ${c.entries}${c.dsl.textOnly.length ? ` (${printed}text only: ${c.dsl.textOnly.join(', ')})` : ''}`);
       else parts.push('no rules as data');
       out.push(`    ${c.name}: ${parts.join('; ')}`);
     }
     if (r.components.length) {
-      out.push('  components (printed count against the collection):');
+      out.push(`  components (${printed}count against the collection):`);
       for (const c of r.components) {
         const against = c.described === null ? 'no collection describes it' : `${c.collection} describes ${c.described}`;
         const mark = c.status === 'matches' ? 'ok' : c.status === 'known gap' ? `known gap: ${c.gap}` : c.status === 'differs' ? 'DIFFERS' : '';
@@ -217,7 +222,7 @@ export function formatReport(reports: readonly GameReport[]): string {
     );
     if (r.translations.length) {
       out.push(
-        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation, not printed), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing`).join('; ')}`,
+        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation${r.invented ? '' : ', not printed'}), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing`).join('; ')}`,
       );
     }
     if (r.placeholders.length) {

@@ -119,29 +119,29 @@ const OWN = {
     severity: 'error',
     summary: 'A placeholder or reading is written wrongly.',
     explanation:
-      'A value the rulebook does not give is written `{ placeholder: VALUE, note: "..." }`, and a choice this edition made where the rulebook is silent `{ reading: VALUE, note: "..." }`. A value is one or the other, never both, and the map takes no other key.',
+      'A value not given (by the rulebook, or not decided yet) is written `{ placeholder: VALUE, note: "..." }`, and a choice made where the rules are silent `{ reading: VALUE, note: "..." }`. A value is one or the other, never both, and the map takes no other key.',
     example: {
       file: FILE.cards,
-      yaml: '- name: Ace\n  points: { placeholder: 3, reading: 3, note: "not printed" }',
-      fix: 'Keep one: `points: { placeholder: 3, note: "not printed" }`.',
+      yaml: '- name: Ace\n  points: { placeholder: 3, reading: 3, note: "points not given yet" }',
+      fix: 'Keep one: `points: { placeholder: 3, note: "points not given yet" }`.',
     },
   },
   'placeholder-note': {
     severity: 'error',
     summary: 'A placeholder lacks its note.',
     explanation:
-      'A placeholder stands for a value the rulebook does not give. Its `note:` says what is missing, so that whoever has the printed game can fill it in; the drafts report and the site show it.',
+      'A placeholder stands for a value not given (by the rulebook, or not decided yet). Its `note:` says what is missing, so that whoever can settle it (from the printed game, or as the designer) fills it in; the drafts report and the site show it.',
     example: {
       file: FILE.cards,
       yaml: '- name: Ace\n  points: { placeholder: 3 }',
-      fix: '`points: { placeholder: 3, note: "the card does not print its points" }`',
+      fix: '`points: { placeholder: 3, note: "the card does not print its points" }` (in a game being invented: `note: "To decide: the card\'s points"`)',
     },
   },
   'reading-note': {
     severity: 'error',
     summary: 'A reading lacks its note.',
     explanation:
-      'A reading is a choice this edition made where the rulebook is silent or ambiguous. Its `note:` says what the rulebook says and what was chosen, so the choice can be reviewed.',
+      "A reading is a choice made where the rules (the rulebook's, or the designer's so far) are silent or ambiguous. Its `note:` says what the rules say and what was chosen, so the choice can be reviewed.",
     example: {
       file: FILE.cards,
       yaml: '- name: Ace\n  ties: { reading: share }',
@@ -650,7 +650,7 @@ const OWN = {
     severity: 'error',
     summary: 'The printed text of a rule says numbers its data does not.',
     explanation:
-      "A rule written as data may keep the rulebook's printed sentence in `text:` beside it. Each number in that sentence must appear in the rule's data: a number in the text alone means the data (which the engine runs) and the printed rule disagree.",
+      "A rule written as data may keep its sentence in `text:` beside it (the rulebook's printed one, or the designer's). Each number in that sentence must appear in the rule's data: a number in the text alone means the data (which the engine runs) and the written rule disagree.",
     example: {
       file: FILE.cards,
       yaml: '- name: Drought\n  effect: { op: lose, field: coins, amount: 2 }\n  text: "Lose 3 coins."',

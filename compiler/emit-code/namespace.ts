@@ -27,7 +27,7 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
     name: 'components',
     type: 'readonly ComponentInfo[]',
     value: literal((m.components ?? []).map(withId), '  '),
-    doc: "The components as the rulebook's list prints them.",
+    doc: "The game's components, as its component list gives them.",
   });
   const declNames = Object.keys(m.declarations ?? {});
   const declarationValues = Object.fromEntries(g.linked.declarations);
@@ -60,15 +60,15 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
     name: 'placeholders',
     type: 'readonly Placeholder[]',
     value: literal(drafts, '  '),
-    doc: 'Every value the rulebook does not give, marked as a placeholder in the content.',
+    doc: 'Every value not settled yet (the rulebook does not give it, or it is not decided yet), marked as a placeholder in the content.',
   });
-  // Same shape as a placeholder: where the choice stands and the note saying what the rulebook says and what was chosen.
+  // Same shape as a placeholder: where the choice stands and the note saying what the rules leave open and what was chosen.
   const readings = g.linked.readings.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
   members.push({
     name: 'readings',
     type: 'readonly Placeholder[]',
     value: literal(readings, '  '),
-    doc: 'Every reading: a choice this edition made where the rulebook is silent, marked as a reading in the content.',
+    doc: 'Every reading: a choice made where the rules are silent, marked as a reading in the content.',
   });
   const ns = namespaceName(m.id);
   const nsType = `${typeNamespaceName(m.id)}Namespace`;

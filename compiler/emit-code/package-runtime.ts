@@ -1,7 +1,7 @@
 /** A text in the game's locale, or a map of locales: keys are BCP 47 tags (`en`, `pt-BR`, `fr`), open as the game's `locales:` are. */
 export type Text = string | { readonly [locale: string]: string | undefined };
 
-/** A component as the rulebook's component list prints it. */
+/** A component of the game, as its component list gives it. */
 export interface ComponentInfo {
   /** Its ID: as written, or the slug of its name. */
   readonly id: string;
@@ -25,7 +25,7 @@ export interface DeclarationEntry<Id extends string = string> {
 /** A node of the rules DSL, kept as data beside the compiled function. */
 export type DslNode = { readonly [key: string]: unknown };
 
-/** A value the rulebook does not give, marked in the content as a placeholder. */
+/** A value not settled yet (the rulebook does not give it, or it is not decided yet): a placeholder in the content, with its note. */
 export interface Placeholder {
   readonly collection: string;
   readonly id: string;

@@ -19,7 +19,8 @@ export type Json = Record<string, unknown>;
 /** The raw schema document for a URL (a schema's `$id`), or undefined when there is none. */
 export type SchemaLookup = (url: string) => unknown;
 
-const NOTE_DESCRIPTION = 'Why this value is marked: what the rulebook does not give (a placeholder), or what it says and what this edition chose (a reading).';
+const NOTE_DESCRIPTION =
+  'Why this value is marked: what is not settled yet (a placeholder: the rulebook does not give it, or it is not decided yet), or what the rules leave open and what was chosen (a reading).';
 const NOTE = 'rulebook.note';
 
 /** Keywords whose value is a map of names to value schemas, and those whose value is one value schema. */

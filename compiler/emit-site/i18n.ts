@@ -129,18 +129,39 @@ const KEYS = [
   'filterNone',
   'languages',
   'translationNote',
+  // The same words for an invented game (no `source:`): it has no rulebook, so its drafts are values not decided yet.
+  'draftsIntroInvented',
+  'draftNotesInvented',
+  'readingsIntroInvented',
+  'externalRulesIntroInvented',
+  'erratumNamesInvented',
+  'erratumKeptInvented',
+  'translationNoteInvented',
 ] as const;
 
 export type Words = { readonly [K in (typeof KEYS)[number]]: string };
 
+/** The words that speak of a rulebook, each with its `<key>Invented` variant, which an invented game reads in its place. */
+const INVENTED = ['draftsIntro', 'draftNotes', 'readingsIntro', 'externalRulesIntro', 'erratumNames', 'erratumKept', 'translationNote'] as const;
+
 const cache = new Map<string, Words>();
 
-export function wordsFor(locale: string): Words {
-  let words = cache.get(locale);
+/**
+ * The site's words in a locale. A game transcribed from a rulebook (it has
+ * `source:`) reads them as they are; an invented one (`invented`: no
+ * `source:`) reads the `...Invented` words where the others speak of a
+ * rulebook it does not have ("Values not decided yet", not "Values the
+ * rulebook does not give").
+ */
+export function wordsFor(locale: string, invented = false): Words {
+  const key = `${locale}|${invented ? 'invented' : 'transcribed'}`;
+  let words = cache.get(key);
   if (!words) {
     const given = siteWords(locale);
-    words = Object.fromEntries(KEYS.map((k) => [k, given[k] ?? ''])) as Words;
-    cache.set(locale, words);
+    const all: Record<string, string> = Object.fromEntries(KEYS.map((k) => [k, given[k] ?? '']));
+    if (invented) for (const k of INVENTED) all[k] = all[`${k}Invented`]!;
+    words = all as Words;
+    cache.set(key, words);
   }
   return words;
 }

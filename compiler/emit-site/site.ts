@@ -2,7 +2,7 @@ import Handlebars from 'handlebars';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { textOf } from '../text.ts';
-import type { CheckedGame, Collection, Entry, Manifest, Text } from '../model.ts';
+import { isInvented, type CheckedGame, type Collection, type Entry, type Manifest, type Text } from '../model.ts';
 import type { Release } from '../release/record.ts';
 import { changesHtml } from './changes.ts';
 import { contentSecurityPolicy } from './csp.ts';
@@ -217,7 +217,7 @@ function sourceTitle(m: Manifest): string {
 function gamesList(games: readonly CheckedGame[], root: string): string {
   const items = games.map((g) => {
     const m = g.linked.game.manifest;
-    const description = gameDescription(g, wordsFor(m.locale));
+    const description = gameDescription(g, wordsFor(m.locale, isInvented(m)));
     // A game in several locales: a link to each other version, named in its own language.
     const others = declaredLocales(g.linked.game)
       .filter((l) => l !== m.locale)
@@ -293,7 +293,7 @@ function renderGameIn(
   const game = g.linked.game;
   const m = game.manifest;
   const locale = language.locale;
-  const words = wordsFor(locale);
+  const words = wordsFor(locale, isInvented(m));
   const gameName = textOf(m.name, locale);
   // A game's own words on this page: in the page's locale where the game's locale file translates them.
   const own = (t: Text | undefined) => language.word(textOf(t, locale));

@@ -55,7 +55,7 @@ export class YamlSource implements SourceFile {
   /** True while the places are being built (a second reading of the file, which reports nothing). */
   private recording = false;
   readonly placeholders: PlaceholderMark[] = [];
-  /** Readings: `{ reading: VALUE, note }`, a choice where the rulebook is silent, kept apart from printed values. */
+  /** Readings: `{ reading: VALUE, note }`, a choice where the rules are silent, kept apart from the values as written. */
   readonly readings: PlaceholderMark[] = [];
   value: unknown = undefined;
   ok = true;
@@ -358,7 +358,7 @@ export class YamlSource implements SourceFile {
         this.path,
         at(pairs.find((p) => keyOf(p) === 'reading')),
         'mark-malformed',
-        'a value is either a placeholder (the rulebook does not give it) or a reading (this edition chose it), not both',
+        'a value is either a placeholder (not given yet: a draft) or a reading (a choice made where the rules are silent), not both',
       );
     }
     for (const extra of pairs.filter((p) => !['placeholder', 'reading', 'note'].includes(String(keyOf(p))))) {
@@ -372,7 +372,7 @@ export class YamlSource implements SourceFile {
     return kinds[0];
   }
 
-  /** Unwrap a placeholder or a reading to its value, keeping the note; both need one, so nothing unprinted goes unexplained. */
+  /** Unwrap a placeholder or a reading to its value, keeping the note; both need one, so no draft or choice goes unexplained. */
   private unwrapPlaceholder(kind: MarkKind, node: YAMLMap, bag: DiagnosticBag, depth: number): unknown {
     const pairs = node.items as Pair[];
     const valuePair = pairs.find((p) => isScalar(p.key) && p.key.value === kind);
@@ -381,8 +381,14 @@ export class YamlSource implements SourceFile {
       const note = notePair && isScalar(notePair.value) ? String(notePair.value.value ?? '') : '';
       const place = this.placeOfRange(node.range ?? undefined);
       if (note.trim() === '') {
-        if (kind === 'placeholder') bag.error(this.path, place, 'placeholder-note', 'a placeholder needs a `note:` saying what the rulebook does not give');
-        else bag.error(this.path, place, 'reading-note', 'a reading needs a `note:` saying what the rulebook says and what this edition chose');
+        if (kind === 'placeholder')
+          bag.error(
+            this.path,
+            place,
+            'placeholder-note',
+            'a placeholder needs a `note:` saying what is not given yet (what the rulebook does not print, or what is still to decide)',
+          );
+        else bag.error(this.path, place, 'reading-note', 'a reading needs a `note:` saying what the rules leave open and what was chosen');
       }
       (kind === 'placeholder' ? this.placeholders : this.readings).push({ pointer: this.pointerHere(), note, place });
     }

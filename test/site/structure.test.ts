@@ -209,11 +209,14 @@ describe('the built site: what a reference site is expected to have', () => {
   });
 
   it('a reference whose words name another rule keeps the printed text and shows an erratum beside the rule, in the page language', async () => {
+    const erratum = swap(
+      'text: Cada tabuleiro tem clareiras ligadas por caminhos.',
+      'text: Cada tabuleiro tem clareiras ligadas por caminhos. Veja {term:ruina|RUÍNA} ({ref:16.4}).',
+    );
+    // Printed text is a transcribed game's (issue #18): the tree fixture has no `source:`, so this test gives it one.
     const root = await fixturesProject(['tree'], {
-      'content/tree/rules.yaml': swap(
-        'text: Cada tabuleiro tem clareiras ligadas por caminhos.',
-        'text: Cada tabuleiro tem clareiras ligadas por caminhos. Veja {term:ruina|RUÍNA} ({ref:16.4}).',
-      ),
+      'content/tree/rules.yaml': erratum,
+      'content/tree/game.yaml': swap('locale: pt-BR\n', 'locale: pt-BR\nsource: Regras de teste da Árvore\n'),
     });
     const result = await check(root);
     expect(
@@ -232,5 +235,10 @@ describe('the built site: what a reference site is expected to have', () => {
     expect(rule).toContain(
       '<p class="erratum" role="note"><span class="erratum-label">Errata:</span> o texto impresso diz RUÍNA, mas remete à regra <a class="xref" href="rules.html#r-16-4">16.4</a> (Preparação); RUÍNA é a regra <a class="xref" href="glossary.html#ruina">16.6.1</a>. O texto impresso foi mantido.</p>',
     );
+    // The same rules in an invented game (no `source:`): nothing is printed, so the note speaks of the text as written.
+    const invented = await check(await fixturesProject(['tree'], { 'content/tree/rules.yaml': erratum }));
+    const inventedPage = String((await emitSite(invented.games, { base: '/', search: false })).get('tree/rules.html'));
+    expect(inventedPage).toContain('<span class="erratum-label">Errata:</span> o texto diz RUÍNA, mas remete à regra');
+    expect(inventedPage).toContain('O texto foi mantido como escrito.</p>');
   });
 });
