@@ -36,8 +36,23 @@ export const CASES = {
   'an unclosed quote': {
     fixtures: ['duel'],
     edits: { [TROPHIES]: swap('- name: The Lantern Race', '- name: "The Lantern Race') },
-    reports: ['error content/duel/trophies.yaml:4:9 yaml-missing-char'],
-    words: { 'error content/duel/trophies.yaml:4:9 yaml-missing-char': 'this quote is never closed' },
+    reports: ['error content/duel/trophies.yaml:4:9 yaml-unclosed'],
+    words: {
+      'error content/duel/trophies.yaml:4:9 yaml-unclosed':
+        '`"` opened here is never closed: add `"` where the text ends [until it is closed, the entry on lines 4-13 is left out; the file\'s other entries are checked]',
+    },
+  },
+  "an unclosed bracket: one error at it, and the file's other entries still checked": {
+    fixtures: ['duel'],
+    edits: {
+      [TROPHIES]: (t) => swap('  flavor:', '  flavour:')(swap('{ lanterns: 4 }]\n      expect: [5, 2, 3]', '{ lanterns: 4 }\n      expect: [5, 2, 3]')(t)),
+    },
+    // No parser errors from the lines it swallowed, and no count error for the entry left out (the file is not whole).
+    reports: ['error content/duel/trophies.yaml:8:14 yaml-unclosed', 'error content/duel/trophies.yaml:23:3 schema-additionalProperties'],
+    words: {
+      'error content/duel/trophies.yaml:8:14 yaml-unclosed':
+        "`[` opened here is never closed: add `]` where the list ends [until it is closed, the entry on lines 4-13 is left out; the file's other entries are checked]",
+    },
   },
   'a duplicate key, at the second key': {
     fixtures: ['duel'],
@@ -123,7 +138,7 @@ export const CASES = {
       [CARDS]: (t) => `${swap('  kind: set', '  kind: sett')(t)}- name: Bare\n`,
     },
     reports: [
-      'error content/duel/trophies.yaml:4:9 yaml-missing-char',
+      'error content/duel/trophies.yaml:4:9 yaml-unclosed',
       'error content/hostile/cards.yaml:4:9 schema-enum',
       'error content/hostile/cards.yaml:6:3 schema-required',
     ],

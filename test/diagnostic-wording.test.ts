@@ -24,8 +24,8 @@ describe('the words of each message', () => {
         'schema-type',
         'yaml-duplicate-key',
         'yaml-indent',
-        'yaml-missing-char',
         'yaml-tab-indent',
+        'yaml-unclosed',
       ].sort(),
     );
   });

@@ -241,7 +241,9 @@ describe('causes come before their effects', () => {
       'content/mini/cards.yaml': '- name: "A\n  kind: set\n- name: B\n  kind: set\n',
       'content/mini/extras.yaml': '- { name: X, kind: set, beats: a }\n- { name: Y, kind: set, beats: b }\n',
     });
-    expect(await diagnosticsOf(root)).toEqual(['error content/mini/cards.yaml:1:9 yaml-missing-char: this quote is never closed']);
+    expect(await diagnosticsOf(root)).toEqual([
+      `error content/mini/cards.yaml:1:9 yaml-unclosed: ${QUOTE_UNCLOSED} [until it is closed, the entry on lines 1-2 is left out; the file's other entries are checked]`,
+    ]);
   });
 
   it('nor does one with bytes that are not UTF-8', async () => {
@@ -354,17 +356,21 @@ describe('indentation mistakes are one message in words', () => {
   });
 });
 
+const QUOTE_UNCLOSED = '`"` opened here is never closed: add `"` where the text ends';
+
 describe('an unclosed quote says where it opened', () => {
   it('at the quote, with that line in the code frame', async () => {
     const root = await project({ 'content/mini/cards.yaml': '- name: "A\n  kind: single\n' });
     const r = await runCli(['check', '-C', root]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('content/mini/cards.yaml:1:9: error yaml-missing-char this quote is never closed\n  > 1 | - name: "A\n      |         ^');
+    expect(r.err).toContain(`content/mini/cards.yaml:1:9: error yaml-unclosed ${QUOTE_UNCLOSED}\n  > 1 | - name: "A\n      |         ^`);
   });
 
   it('an apostrophe in the unclosed text does not mislead it', async () => {
     const d = await diagnosticsOf(await project({ 'content/mini/cards.yaml': '- { name: A, kind: set }\n- name: "It\'s B\n  kind: set\n' }));
-    expect(d).toEqual(['error content/mini/cards.yaml:2:9 yaml-missing-char: this quote is never closed']);
+    expect(d).toEqual([
+      `error content/mini/cards.yaml:2:9 yaml-unclosed: ${QUOTE_UNCLOSED} [until it is closed, the entry on lines 2-3 is left out; the file's other entries are checked]`,
+    ]);
   });
 });
 
@@ -455,6 +461,6 @@ describe('a folder under content/ without game.yaml', () => {
 describe('a single quote closed lines later by an apostrophe in the text', () => {
   it('a single quote is reported where it opened, not as the indentation it swallowed', async () => {
     const d = await diagnosticsOf(await project({ 'content/mini/cards.yaml': `- name: 'Lampião\n  kind: set\n- name: Corisco's band\n  kind: set\n` }));
-    expect(d[0]).toBe('error content/mini/cards.yaml:1:9 yaml-missing-char: this quote is never closed');
+    expect(d[0]).toMatch(/^error content\/mini\/cards.yaml:1:9 yaml-unclosed: `'` opened here is never closed/);
   });
 });
