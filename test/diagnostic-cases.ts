@@ -92,6 +92,25 @@ export const CASES = {
       'error content/duel/trophies.yaml:23:3 schema-additionalProperties': 'unknown field `flavour` in `trophies "The Crown Jewel"` [did you mean `flavor`?]',
     },
   },
+  'a misspelt required field: one error at the key, naming the field it means': {
+    fixtures: ['hostile'],
+    edits: { [CARDS]: swap('  kind: set', '  knid: set') },
+    // Not also "missing the required field `kind`": the unknown key says it.
+    reports: ['error content/hostile/cards.yaml:4:3 schema-additionalProperties'],
+    words: {
+      'error content/hostile/cards.yaml:4:3 schema-additionalProperties':
+        'unknown field `knid` in `cards "Image"`: did you mean `kind`? (a required field, missing here)',
+    },
+  },
+  'a far-off unknown key and a missing field: two errors': {
+    fixtures: ['hostile'],
+    edits: { [CARDS]: swap('  kind: set', '  colour: set') },
+    reports: ['error content/hostile/cards.yaml:3:3 schema-required', 'error content/hostile/cards.yaml:4:3 schema-additionalProperties'],
+    words: {
+      'error content/hostile/cards.yaml:3:3 schema-required': '`cards "Image"` is missing the required field `kind`',
+      'error content/hostile/cards.yaml:4:3 schema-additionalProperties': 'unknown field `colour` in `cards "Image"` [known fields: id, name, kind, beats]',
+    },
+  },
   'a value not among the allowed ones, with the nearest': {
     fixtures: ['hostile'],
     edits: { [CARDS]: swap('  kind: set', '  kind: sett') },

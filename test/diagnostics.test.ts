@@ -3,7 +3,7 @@ import { CASES, projectOf, reportsOf } from './diagnostic-cases.ts';
 import { check } from '../compiler/pipeline.ts';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { YamlSource } from '../compiler/load/yaml-source.ts';
-import { diagnosticsOf, fixturesProject, makeProject, MINI_GAME, MINI_SCHEMA, runCli } from './helpers.ts';
+import { diagnosticsOf, entrySchema, fixturesProject, makeProject, MINI_GAME, MINI_SCHEMA, runCli } from './helpers.ts';
 
 // Each mistake is held to its code and place on a fixture game; the words of the messages are
 // held in one place, diagnostic-wording.test.ts, so rewording a message changes one file.
@@ -88,6 +88,48 @@ describe('an unclosed `[`, `{` or quote in a collection file: one error, and the
     const copy = YamlSource.fromParsed('cards.yaml', cards, parsed.toParsed());
     expect((copy.value as Array<{ name: string }>).map((e) => e.name)).toEqual(['Ace', 'Queen', 'Ten']);
     expect(copy.placeOf('/2/kind')?.start).toMatchObject({ line: 8, column: 22 });
+  });
+});
+
+describe('a misspelt required field is one error, at the key', () => {
+  const schema = JSON.stringify({
+    ...JSON.parse(
+      entrySchema('mini', 'card', {
+        name: { type: 'string' },
+        suit: { enum: ['cups', 'swords'] },
+        stats: { type: 'object', additionalProperties: false, required: ['power'], properties: { power: { type: 'integer' }, range: { type: 'integer' } } },
+      }),
+    ),
+    required: ['name', 'suit'],
+  });
+  const projectWith = (cards: string) =>
+    makeProject({ 'content/mini/game.yaml': MINI_GAME, 'schemas/mini/card.schema.json': schema, 'content/mini/cards.yaml': cards });
+
+  it('with the field it means as data (expected, suggestion), and no "missing" error beside it', async () => {
+    const r = await runCli(['check', '-C', await projectWith('- name: Ace\n  suti: cups\n'), '--format', 'json']);
+    expect(JSON.parse(r.out)).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 3,
+        ruleId: 'schema-additionalProperties',
+        message: 'unknown field `suti` in `cards "Ace"`: did you mean `suit`? (a required field, missing here)',
+        expected: ['name', 'suit', 'stats'],
+        suggestion: 'suit',
+      }),
+    ]);
+  });
+
+  it('in a nested object too', async () => {
+    expect(await diagnosticsOf(await projectWith('- name: Ace\n  suit: cups\n  stats: { pwoer: 2 }\n'))).toEqual([
+      'error content/mini/cards.yaml:3:12 schema-additionalProperties: unknown field `pwoer` in `cards "Ace" .stats`: did you mean `power`? (a required field, missing here)',
+    ]);
+  });
+
+  it('only beside the missing field: a key like a field missing elsewhere is two errors', async () => {
+    expect(await diagnosticsOf(await projectWith('- name: Ace\n  suit: cups\n  pwoer: 2\n  stats: { range: 2 }\n'))).toEqual([
+      'error content/mini/cards.yaml:3:3 schema-additionalProperties: unknown field `pwoer` in `cards "Ace"` [known fields: name, suit, stats]',
+      'error content/mini/cards.yaml:4:10 schema-required: `cards "Ace" .stats` is missing the required field `power`',
+    ]);
   });
 });
 

@@ -405,7 +405,8 @@ describe('an unknown DSL op gets a did-you-mean wherever it stands', () => {
   it("a known op with a misspelt field names that form's field only", async () => {
     const goals = goal('{ op: per, points: 1, each: { field: flour } }', '{ op: minus, from: 9, subtrct: { field: wounds } }');
     expect(await diagnosticsOf(await makeProject(miniDslFiles(goals)))).toEqual([
-      'error content/mini/goals.yaml:3:9 schema-required: `goals "G" .fame` is missing the required field `subtract` [unknown field `subtrct` in `goals "G" .fame`]',
+      // One mistake, at the misspelt key, naming the field it means (not "missing `subtract`" beside it).
+      'error content/mini/goals.yaml:3:31 schema-additionalProperties: unknown field `subtrct` in `goals "G" .fame`: did you mean `subtract`? (a required field, missing here)',
     ]);
   });
 });
