@@ -111,6 +111,12 @@ export const CASES = {
       'error content/hostile/cards.yaml:4:3 schema-additionalProperties': 'unknown field `colour` in `cards "Image"` [known fields: id, name, kind, beats]',
     },
   },
+  'a value not of the form a tool field takes, in words (not a regular expression)': {
+    fixtures: ['duel'],
+    edits: { [DUEL]: swap('locale: en', 'locale: english') },
+    reports: ['error content/duel/game.yaml:6:9 schema-pattern'],
+    words: { 'error content/duel/game.yaml:6:9 schema-pattern': '`locale` must be a language tag (BCP 47): en, pt-BR, fr, ... (got "english")' },
+  },
   'a value not among the allowed ones, with the nearest': {
     fixtures: ['hostile'],
     edits: { [CARDS]: swap('  kind: set', '  kind: sett') },

@@ -20,6 +20,7 @@ describe('the words of each message', () => {
         'schema-enum',
         'schema-form',
         'schema-missing',
+        'schema-pattern',
         'schema-required',
         'schema-type',
         'yaml-duplicate-key',

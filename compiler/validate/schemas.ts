@@ -405,6 +405,13 @@ function describe(error: ErrorObject, ctx: Errors): Described {
         ...hintOf(hint, allowed),
       };
     }
+    case 'pattern': {
+      // The tool's own schemas' patterns in words; a designer's own pattern is theirs to read.
+      const pattern = String(params.pattern);
+      const words = PATTERN_WORDS[pattern];
+      const got = typeof error.data === 'string' ? ` (got "${error.data}")` : '';
+      return { message: words ? `${where} must be ${words}${got}` : `${where} must match the pattern /${pattern}/${got}`, notes: [] };
+    }
     case 'const':
       return { message: `${where} must be ${JSON.stringify(params.allowedValue)}`, notes: [] };
     case 'type':
@@ -448,6 +455,15 @@ function describe(error: ErrorObject, ctx: Errors): Described {
       return { message: `${where} ${error.message ?? 'is invalid'}`, notes: [] };
   }
 }
+
+/** The patterns of the tool's own schemas (game.schema.json, defs.schema.json), said in words rather than as a regular expression. */
+const PATTERN_WORDS: Record<string, string> = {
+  '^[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*$': 'an ID: letters and digits joined by single `-` or `.` (ze-baiano, 01001)',
+  '^[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-(?:[a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*$': 'a language tag (BCP 47): en, pt-BR, fr, ...',
+  '^[A-Z][A-Za-z0-9]*$': 'a TypeScript type name: a capital letter, then letters and digits (Card, TrophyCard)',
+  '^[a-z][A-Za-z0-9]*$': 'a name in camelCase: a small letter, then letters and digits (cards, trophyCards)',
+  '^[A-Za-z_][A-Za-z0-9_]*$': 'a field name: letters, digits and `_`, not starting with a digit',
+};
 
 type Branch = { type?: unknown; required?: string[]; properties?: Record<string, { const?: unknown } | undefined> };
 
