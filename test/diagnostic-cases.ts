@@ -37,8 +37,23 @@ export const CASES = {
   'an unclosed quote': {
     fixtures: ['duel'],
     edits: { [TROPHIES]: swap('- name: The Lantern Race', '- name: "The Lantern Race') },
-    reports: ['error content/duel/trophies.yaml:4:9 yaml-missing-char'],
-    words: { 'error content/duel/trophies.yaml:4:9 yaml-missing-char': 'this quote is never closed' },
+    reports: ['error content/duel/trophies.yaml:4:9 yaml-unclosed'],
+    words: {
+      'error content/duel/trophies.yaml:4:9 yaml-unclosed':
+        '`"` opened here is never closed: add `"` where the text ends [until it is closed, the entry on lines 4-13 is left out; the file\'s other entries are checked]',
+    },
+  },
+  "an unclosed bracket: one error at it, and the file's other entries still checked": {
+    fixtures: ['duel'],
+    edits: {
+      [TROPHIES]: (t) => swap('  flavor:', '  flavour:')(swap('{ lanterns: 4 }]\n      expect: [5, 2, 3]', '{ lanterns: 4 }\n      expect: [5, 2, 3]')(t)),
+    },
+    // No parser errors from the lines it swallowed, and no count error for the entry left out (the file is not whole).
+    reports: ['error content/duel/trophies.yaml:8:14 yaml-unclosed', 'error content/duel/trophies.yaml:23:3 schema-additionalProperties'],
+    words: {
+      'error content/duel/trophies.yaml:8:14 yaml-unclosed':
+        "`[` opened here is never closed: add `]` where the list ends [until it is closed, the entry on lines 4-13 is left out; the file's other entries are checked]",
+    },
   },
   'a duplicate key, at the second key': {
     fixtures: ['duel'],
@@ -77,6 +92,31 @@ export const CASES = {
     words: {
       'error content/duel/trophies.yaml:23:3 schema-additionalProperties': 'unknown field `flavour` in `trophies "The Crown Jewel"` [did you mean `flavor`?]',
     },
+  },
+  'a misspelt required field: one error at the key, naming the field it means': {
+    fixtures: ['hostile'],
+    edits: { [CARDS]: swap('  kind: set', '  knid: set') },
+    // Not also "missing the required field `kind`": the unknown key says it.
+    reports: ['error content/hostile/cards.yaml:4:3 schema-additionalProperties'],
+    words: {
+      'error content/hostile/cards.yaml:4:3 schema-additionalProperties':
+        'unknown field `knid` in `cards "Image"`: did you mean `kind`? (a required field, missing here)',
+    },
+  },
+  'a far-off unknown key and a missing field: two errors': {
+    fixtures: ['hostile'],
+    edits: { [CARDS]: swap('  kind: set', '  colour: set') },
+    reports: ['error content/hostile/cards.yaml:3:3 schema-required', 'error content/hostile/cards.yaml:4:3 schema-additionalProperties'],
+    words: {
+      'error content/hostile/cards.yaml:3:3 schema-required': '`cards "Image"` is missing the required field `kind`',
+      'error content/hostile/cards.yaml:4:3 schema-additionalProperties': 'unknown field `colour` in `cards "Image"` [known fields: id, name, kind, beats]',
+    },
+  },
+  'a value not of the form a tool field takes, in words (not a regular expression)': {
+    fixtures: ['duel'],
+    edits: { [DUEL]: swap('locale: en', 'locale: english') },
+    reports: ['error content/duel/game.yaml:6:9 schema-pattern'],
+    words: { 'error content/duel/game.yaml:6:9 schema-pattern': '`locale` must be a language tag (BCP 47): en, pt-BR, fr, ... (got "english")' },
   },
   'a value not among the allowed ones, with the nearest': {
     fixtures: ['hostile'],
@@ -124,7 +164,7 @@ export const CASES = {
       [CARDS]: (t) => `${swap('  kind: set', '  kind: sett')(t)}- name: Bare\n`,
     },
     reports: [
-      'error content/duel/trophies.yaml:4:9 yaml-missing-char',
+      'error content/duel/trophies.yaml:4:9 yaml-unclosed',
       'error content/hostile/cards.yaml:4:9 schema-enum',
       'error content/hostile/cards.yaml:6:3 schema-required',
     ],

@@ -22,12 +22,13 @@ describe('the words of each message', () => {
         'schema-enum',
         'schema-form',
         'schema-missing',
+        'schema-pattern',
         'schema-required',
         'schema-type',
         'yaml-duplicate-key',
         'yaml-indent',
-        'yaml-missing-char',
         'yaml-tab-indent',
+        'yaml-unclosed',
       ].sort(),
     );
   });

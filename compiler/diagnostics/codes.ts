@@ -58,6 +58,13 @@ const OWN = {
       "YAML tells which map or list a line belongs to by its indentation. This line is indented by a number of spaces that no key or list item above it uses, so YAML cannot tell where it belongs. The parser's own errors that follow from it are left out.",
     example: { file: FILE.cards, yaml: '- name: Ace\n   points: 3', fix: 'Line it up with the keys of its map: `  points: 3` (two spaces, like `name`).' },
   },
+  'yaml-unclosed': {
+    severity: 'error',
+    summary: 'A `[`, `{` or quote is opened and never closed.',
+    explanation:
+      "A flow list (`[a, b]`), a flow map (`{ a: 1 }`) or a quoted text (`\"...\"`, `'...'`) runs until its closing character: without it, YAML reads on into the lines that follow and reports them instead. The error is at the character that opens it, and the parser's errors that follow from it are left out. In a collection file the entry that holds it is left out until it is closed, and the file's other entries are still checked (counts and references into that collection wait for the whole file).",
+    example: { file: FILE.cards, yaml: '- name: Ace\n  tags: [red, face\n- name: King', fix: 'Close it where it ends: `tags: [red, face]`.' },
+  },
   'yaml-too-deep': {
     severity: 'error',
     summary: 'A value nests too many levels deep.',

@@ -2,13 +2,18 @@ import { distance } from 'fastest-levenshtein';
 
 /**
  * The closest candidate to `word`, when close enough to be a likely typo
- * (at most a third of the word's length in edits, and at least one).
+ * (at most a third of the word's length in edits, and at least one). Two
+ * letters typed the wrong way round are one edit (`suti` for `suit`), as a
+ * reader counts them, not the two Levenshtein counts.
  */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
+  const lower = word.toLowerCase();
   for (const candidate of candidates) {
-    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    const other = candidate.toLowerCase();
+    let d = distance(lower, other);
+    if (d === 2 && swapped(lower, other)) d = 1;
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
@@ -16,6 +21,14 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   }
   const limit = Math.max(1, Math.floor(word.length / 3));
   return bestDistance <= limit ? best : undefined;
+}
+
+/** Whether `a` is `b` with two neighbouring letters swapped. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
 /**

@@ -202,7 +202,8 @@ async function loadCollection(
       complete = false;
       continue;
     }
-    if (!source.ok) complete = false;
+    // A file read with entries left out (an unclosed `[` or quote) loads its others, but counts and references wait for all.
+    if (!source.ok || source.cut.length) complete = false;
     collection.sources.push(source);
   }
   collection.complete = complete;

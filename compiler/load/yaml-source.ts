@@ -59,6 +59,12 @@ export class YamlSource implements SourceFile {
   readonly readings: PlaceholderMark[] = [];
   value: unknown = undefined;
   ok = true;
+  /**
+   * Entries of a collection file left out because a `[`, `{` or quote in
+   * them is never closed: their lines are read as blank (offsets and lines
+   * unchanged), so the file's other entries load. Empty when all loaded.
+   */
+  cut: Array<readonly [start: number, end: number]> = [];
   private readonly lines = new LineCounter();
   /** Each alias's anchored node (the last anchor of its name before it), filled only when the file has aliases. */
   private readonly targets = new Map<Alias, YamlNode | undefined>();
@@ -95,7 +101,7 @@ export class YamlSource implements SourceFile {
     this.keyMap = new Map();
     // A file that did not read has no values to place: places fall back to the file's start.
     if (!this.ok) return;
-    const doc = parseDocument(this.text, { uniqueKeys: true, prettyErrors: false, strict: true });
+    const doc = parseDocument(this.parsedText, { uniqueKeys: true, prettyErrors: false, strict: true });
     this.targets.clear();
     this.expanding.clear();
     if (this.text.includes('*')) this.findAliasTargets(doc);
@@ -104,6 +110,11 @@ export class YamlSource implements SourceFile {
     this.trail.length = 0;
     this.toValue(doc.contents as YamlNode | null, new DiagnosticBag(), 0);
     this.recording = false;
+  }
+
+  /** The text the values were read from: the file's own, less the entries `cut` left out. */
+  private get parsedText(): string {
+    return this.cut.length ? blank(this.text, this.cut) : this.text;
   }
 
   /** The JSON pointer of the value being read. */
@@ -115,7 +126,7 @@ export class YamlSource implements SourceFile {
 
   /** Parse and report every YAML error of the file (not only the first). */
   parse(bag: DiagnosticBag): this {
-    const doc = parseDocument(this.text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false, strict: true });
+    let doc: Document.Parsed = parseDocument(this.text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false, strict: true });
     // YAML forbids tabs in indentation, and the parser's own message for them
     // ("unexpected scalar") hides the cause: name it, at the tab.
     const tabs = [...this.text.matchAll(/^( *)\t/gm)];
@@ -124,11 +135,17 @@ export class YamlSource implements SourceFile {
       bag.error(this.path, this.placeOfRange([at, at + 1]), 'yaml-tab-indent', 'a tab in indentation: YAML indents with spaces only');
     }
     if (tabs.length) this.ok = false;
-    const errors = tabs.length ? [] : this.explainIndentation(doc.errors, bag);
+    // A `[`, `{` or quote never closed: one error at it, not the parser's at the lines it swallowed; in a
+    // collection file its entry is left out and the others load (see `recover`).
+    const unclosed = doc.errors.length && !tabs.length ? firstUnclosed(this.text) : undefined;
+    const recovered = unclosed ? this.recover(unclosed, bag) : undefined;
+    if (recovered) doc = recovered;
+    else if (unclosed) reportUnclosed(bag, this, unclosed);
+    const errors = tabs.length || recovered ? [] : unclosed ? doc.errors.filter((e) => e.pos[0] < unclosed.offset) : this.explainIndentation(doc.errors, bag);
     if (doc.errors.length) this.ok = false;
     let exhausted = false;
     for (const error of errors) {
-      let pos: readonly number[] = error.pos;
+      const pos: readonly number[] = error.pos;
       let message = firstLine(error.message);
       // The parser reads nesting recursively and says so in its own terms ("Maximum call stack size exceeded"),
       // once per level it unwinds: one error, in the designer's terms.
@@ -147,8 +164,8 @@ export class YamlSource implements SourceFile {
       if (error.code === 'MISSING_CHAR' && /closing ["']?quote/.test(error.message)) {
         const open = openingQuote(this.text, error.pos[0]);
         if (open !== undefined) {
-          pos = [open, open + 1];
-          message = 'this quote is never closed';
+          reportUnclosed(bag, this, { offset: open, open: this.text[open]! });
+          continue;
         }
       }
       bag.error(this.path, this.placeOfRange(pos), yamlCode(error.code), message);
@@ -160,12 +177,53 @@ export class YamlSource implements SourceFile {
       if (this.text.includes('*')) this.findAliasTargets(doc);
       this.aliasBudget = Math.max(MIN_ALIAS_BUDGET, this.text.length);
       this.value = this.toValue(doc.contents as YamlNode | null, bag, 0);
+      // Every entry left out: the file is still a list, of none.
+      if (recovered && this.value === null) this.value = [];
       if (this.failed) {
         this.ok = false;
         this.value = undefined;
       }
     }
     return this;
+  }
+
+  /**
+   * Read a collection file (a list of entries at the left margin) with the
+   * entries whose `[`, `{` or quote is never closed left out, their lines
+   * blanked so every offset and line stays where it is. One error per such
+   * entry, at its opening character; the parser's errors that follow from it
+   * are not reported. Undefined, with nothing reported, when the file is not
+   * such a list or reads with errors of another kind even so: the file is then
+   * reported and left out whole, as before.
+   */
+  private recover(first: Unclosed, bag: DiagnosticBag): Document.Parsed | undefined {
+    const items = rootItems(this.text);
+    if (!items) return undefined;
+    const found: Unclosed[] = [];
+    const cut: Array<readonly [number, number]> = [];
+    let unclosed: Unclosed | undefined = first;
+    for (let round = 0; unclosed && round < 100; round++) {
+      const at = unclosed.offset;
+      const item = items.find(([start, end]) => start <= at && at < end);
+      if (!item) return undefined;
+      found.push(unclosed);
+      cut.push(item);
+      const text = blank(this.text, cut);
+      const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, strict: true });
+      if (!doc.errors.length) {
+        this.cut = cut.sort((a, b) => a[0] - b[0]);
+        for (const u of found)
+          reportUnclosed(
+            bag,
+            this,
+            u,
+            this.cut.find(([s, e]) => s <= u.offset && u.offset < e),
+          );
+        return doc;
+      }
+      unclosed = firstUnclosed(text);
+    }
+    return undefined;
   }
 
   /**
@@ -401,7 +459,14 @@ export class YamlSource implements SourceFile {
    * builds them, as it would for a file it parsed itself.
    */
   toParsed(): ParsedYaml {
-    return { ok: this.ok, value: this.value, lineStarts: Int32Array.from(this.lines.lineStarts), placeholders: this.placeholders, readings: this.readings };
+    return {
+      ok: this.ok,
+      value: this.value,
+      lineStarts: Int32Array.from(this.lines.lineStarts),
+      placeholders: this.placeholders,
+      readings: this.readings,
+      cut: this.cut,
+    };
   }
 
   /** A source as `toParsed` gave it, on the thread that reads it. */
@@ -412,6 +477,7 @@ export class YamlSource implements SourceFile {
     for (const start of parsed.lineStarts) source.lines.addNewLine(start);
     source.placeholders.push(...parsed.placeholders);
     source.readings.push(...parsed.readings);
+    source.cut = parsed.cut;
     return source;
   }
 }
@@ -423,6 +489,7 @@ export interface ParsedYaml {
   lineStarts: Int32Array;
   placeholders: PlaceholderMark[];
   readings: PlaceholderMark[];
+  cut: Array<readonly [number, number]>;
 }
 
 type MarkKind = 'placeholder' | 'reading';
@@ -476,4 +543,93 @@ function closed(source: string): boolean {
 
 function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** A `[`, `{`, `"` or `'` that is never closed, by its offset. */
+interface Unclosed {
+  offset: number;
+  open: string;
+}
+
+const CLOSER: Record<string, { close: string; what: string }> = {
+  '[': { close: ']', what: 'the list' },
+  '{': { close: '}', what: 'the map' },
+  '"': { close: '"', what: 'the text' },
+  "'": { close: "'", what: 'the text' },
+};
+
+/**
+ * The first flow list, flow map or quoted text in `text` that the parser's
+ * tokens show never closed, or undefined. The tokens are walked with a stack,
+ * not recursion: a file nested thousands deep must not overflow it.
+ */
+function firstUnclosed(text: string): Unclosed | undefined {
+  let found: Unclosed | undefined;
+  const consider = (offset: number, open: string) => {
+    if (CLOSER[open] && (found === undefined || offset < found.offset)) found = { offset, open };
+  };
+  try {
+    const stack: unknown[] = [...new Parser().parse(text)];
+    while (stack.length) {
+      const token = stack.pop();
+      if (!token || typeof token !== 'object') continue;
+      const t = token as { type?: string; offset?: number; source?: string; start?: { offset?: number; source?: string }; end?: Array<{ source?: string }> };
+      if (t.type === 'flow-collection' && typeof t.start?.offset === 'number' && typeof t.start.source === 'string') {
+        const close = CLOSER[t.start.source]?.close;
+        if (close && !(t.end ?? []).some((e) => e?.source === close)) consider(t.start.offset, t.start.source);
+      } else if (
+        (t.type === 'double-quoted-scalar' || t.type === 'single-quoted-scalar') &&
+        typeof t.offset === 'number' &&
+        typeof t.source === 'string' &&
+        !closed(t.source)
+      )
+        consider(t.offset, t.source[0]!);
+      for (const value of Object.values(token)) if (value && typeof value === 'object') stack.push(value);
+    }
+  } catch {
+    return undefined;
+  }
+  return found;
+}
+
+/** One error at an unclosed `[`, `{` or quote; `cut` is the entry left out for it, when the file's others loaded. */
+function reportUnclosed(bag: DiagnosticBag, source: YamlSource, unclosed: Unclosed, cut?: readonly [number, number]): void {
+  const { close, what } = CLOSER[unclosed.open]!;
+  const notes: string[] = [];
+  if (cut) {
+    const from = source.placeOfRange([cut[0], cut[0]])!.start.line;
+    const to = source.placeOfRange([Math.max(cut[0], cut[1] - 1), cut[1]])!.start.line;
+    notes.push(`until it is closed, the entry on ${from === to ? `line ${from}` : `lines ${from}-${to}`} is left out; the file's other entries are checked`);
+  }
+  bag.error(
+    source.path,
+    source.placeOfRange([unclosed.offset, unclosed.offset + 1]),
+    'yaml-unclosed',
+    `\`${unclosed.open}\` opened here is never closed: add \`${close}\` where ${what} ends`,
+    notes,
+  );
+}
+
+/**
+ * The top-level entries of a collection file, as offset ranges (an entry
+ * runs from its \`-\` at the left margin to the next one), or undefined when
+ * the file is not a list at the left margin. Read from lines rather than
+ * the parser's tokens: an unclosed quote swallows the entries after it.
+ */
+function rootItems(text: string): Array<readonly [number, number]> | undefined {
+  const first = /^(?![ \t]*(?:#|\r?$))/m.exec(text);
+  if (!first || !/^-(?:[ \t]|\r?$)/.test(text.slice(first.index))) return undefined;
+  const starts = [...text.matchAll(/^-(?=[ \t]|\r?$)/gm)].map((m) => m.index);
+  return starts.map((start, i) => [start, starts[i + 1] ?? text.length] as const);
+}
+
+/** `text` with the given ranges blanked: every character but line breaks becomes a space, so offsets and lines stay. */
+function blank(text: string, ranges: ReadonlyArray<readonly [number, number]>): string {
+  let out = '';
+  let at = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    out += text.slice(at, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
+    at = end;
+  }
+  return out + text.slice(at);
 }

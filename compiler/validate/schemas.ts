@@ -296,11 +296,12 @@ function reportErrors(errors: ErrorObject[], source: SourceFile, base: string, b
   // error as notes: "must be a string or a map" beats four unrelated messages.
   const members = new Map(all.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((u) => [u, membersOf(u, all)] as const));
   const inUnion = (e: ErrorObject) => [...members.values()].some((m) => m.includes(e));
-  const ctx: Errors = { all, members, name };
+  const typos = pairTypos(all);
+  const ctx: Errors = { all, members, name, typos };
   const seen = new Set<string>();
   const tags = new Set(all.filter((e) => e.keyword === 'discriminator').map((e) => `${e.instancePath}/${String((e.params as { tag?: string }).tag)}`));
   for (const error of all) {
-    if (error.keyword === 'if' || inUnion(error)) continue;
+    if (error.keyword === 'if' || inUnion(error) || typos.said.has(error)) continue;
     if (error.keyword === 'enum' && tags.has(error.instancePath)) continue; // the discriminator error says it better
     const pointer = error.instancePath;
     const report = describe(error, ctx);
@@ -323,6 +324,37 @@ interface Errors {
   all: ErrorObject[];
   members: Map<ErrorObject, ErrorObject[]>;
   name: Namer;
+  typos: Typos;
+}
+
+/** Unknown keys that are a typo of a required field missing beside them (see `pairTypos`). */
+interface Typos {
+  /** Each such unknown-key error, with the required field it probably means. */
+  meant: Map<ErrorObject, string>;
+  /** The missing-field errors those unknown keys already name: not reported again. */
+  said: Set<ErrorObject>;
+}
+
+/**
+ * A misspelt required field (`suti:` for `suit:`) fails twice: an unknown key
+ * and a missing field, on the same object. When the unknown key is close to
+ * the missing field's name (`closest`), the two are one mistake: the unknown
+ * key's error names the field, and the missing field's is not said apart. A
+ * far-off key and a missing field stay two errors.
+ */
+function pairTypos(all: readonly ErrorObject[]): Typos {
+  const meant = new Map<ErrorObject, string>();
+  const said = new Set<ErrorObject>();
+  const objectOf = (e: ErrorObject) => `${e.instancePath}\0${e.schemaPath.slice(0, e.schemaPath.lastIndexOf('/'))}`;
+  for (const unknown of all.filter((e) => e.keyword === 'additionalProperties')) {
+    const missing = all.filter((e) => e.keyword === 'required' && !said.has(e) && objectOf(e) === objectOf(unknown));
+    const fields = missing.map((e) => String((e.params as { missingProperty?: unknown }).missingProperty));
+    const hint = closest(String((unknown.params as { additionalProperty?: unknown }).additionalProperty), fields);
+    if (hint === undefined) continue;
+    meant.set(unknown, hint);
+    said.add(missing[fields.indexOf(hint)]!);
+  }
+  return { meant, said };
 }
 
 /**
@@ -356,7 +388,8 @@ function membersOf(union: ErrorObject, all: readonly ErrorObject[]): ErrorObject
 function ownMembers(union: ErrorObject, ctx: Errors): ErrorObject[] {
   const members = ctx.members.get(union) ?? [];
   const nested = new Set(members.filter((e) => ctx.members.has(e)).flatMap((u) => ctx.members.get(u)!));
-  return members.filter((e) => !nested.has(e));
+  // A missing field an unknown key's error already names (a typo of it) is not said again.
+  return members.filter((e) => !nested.has(e) && !ctx.typos.said.has(e));
 }
 
 /** The errors of one branch of a union, by its own keywords (those that went through a `$ref` are not told apart). */
@@ -388,14 +421,25 @@ function describe(error: ErrorObject, ctx: Errors): Described {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const known = Object.keys((error.parentSchema?.properties as Record<string, unknown>) ?? {});
+      const pointer = `${error.instancePath}/${escapePointer(key)}`;
+      const required = ctx.typos.meant.get(error);
+      if (required !== undefined)
+        return {
+          message: `unknown field \`${key}\` in ${where}: did you mean \`${required}\`? (a required field, missing here)`,
+          notes: [],
+          ...hintOf(required, known),
+          pointer,
+          atKey: true,
+          unknown: { kind: 'key', pointer },
+        };
       const hint = closest(key, known);
       return {
         message: `unknown field \`${key}\` in ${where}`,
         notes: hint ? [`did you mean \`${hint}\`?`] : known.length ? [`known fields: ${known.join(', ')}`] : [],
         ...hintOf(hint, known),
-        pointer: `${error.instancePath}/${escapePointer(key)}`,
+        pointer,
         atKey: true,
-        unknown: { kind: 'key', pointer: `${error.instancePath}/${escapePointer(key)}` },
+        unknown: { kind: 'key', pointer },
       };
     }
     case 'enum': {
@@ -407,6 +451,13 @@ function describe(error: ErrorObject, ctx: Errors): Described {
         notes: hint ? [`did you mean "${hint}"?`] : [],
         ...hintOf(hint, allowed),
       };
+    }
+    case 'pattern': {
+      // The tool's own schemas' patterns in words; a designer's own pattern is theirs to read.
+      const pattern = String(params.pattern);
+      const words = PATTERN_WORDS[pattern];
+      const got = typeof error.data === 'string' ? ` (got "${error.data}")` : '';
+      return { message: words ? `${where} must be ${words}${got}` : `${where} must match the pattern /${pattern}/${got}`, notes: [] };
     }
     case 'const':
       return { message: `${where} must be ${JSON.stringify(params.allowedValue)}`, notes: [] };
@@ -452,6 +503,15 @@ function describe(error: ErrorObject, ctx: Errors): Described {
       return { message: `${where} ${error.message ?? 'is invalid'}`, notes: [] };
   }
 }
+
+/** The patterns of the tool's own schemas (game.schema.json, defs.schema.json), said in words rather than as a regular expression. */
+const PATTERN_WORDS: Record<string, string> = {
+  '^[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*$': 'an ID: letters and digits joined by single `-` or `.` (ze-baiano, 01001)',
+  '^[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-(?:[a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*$': 'a language tag (BCP 47): en, pt-BR, fr, ...',
+  '^[A-Z][A-Za-z0-9]*$': 'a TypeScript type name: a capital letter, then letters and digits (Card, TrophyCard)',
+  '^[a-z][A-Za-z0-9]*$': 'a name in camelCase: a small letter, then letters and digits (cards, trophyCards)',
+  '^[A-Za-z_][A-Za-z0-9_]*$': 'a field name: letters, digits and `_`, not starting with a digit',
+};
 
 type Branch = { type?: unknown; required?: string[]; properties?: Record<string, { const?: unknown } | undefined> };
 

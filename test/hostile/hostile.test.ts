@@ -42,10 +42,22 @@ const corpus = (file: string) => ({ into: TROPHIES, from: file });
 
 const CASES: Case[] = [
   // YAML syntax: one case per kind of parser error a designer can make.
-  { name: 'a double quote never closed', ...corpus('unclosed-double-quote.yaml'), expect: ['content/duel/trophies.yaml:2:9: error yaml-missing-char'] },
-  { name: 'a single quote never closed', ...corpus('unclosed-single-quote.yaml'), expect: ['content/duel/trophies.yaml:3:11: error yaml-missing-char'] },
-  { name: 'a flow map never closed', ...corpus('unclosed-flow-map.yaml'), expect: ['content/duel/trophies.yaml:3:1: error yaml-bad-indent'] },
-  { name: 'a flow sequence never closed', ...corpus('unclosed-flow-sequence.yaml'), expect: ['content/duel/trophies.yaml:4:1: error yaml-bad-indent'] },
+  { name: 'a double quote never closed', ...corpus('unclosed-double-quote.yaml'), expect: ['content/duel/trophies.yaml:2:9: error yaml-unclosed'] },
+  {
+    name: 'a single quote never closed',
+    ...corpus('unclosed-single-quote.yaml'),
+    expect: ['content/duel/trophies.yaml:3:11: error yaml-unclosed'],
+  },
+  {
+    name: 'a flow map never closed',
+    ...corpus('unclosed-flow-map.yaml'),
+    expect: ['content/duel/trophies.yaml:2:3: error yaml-unclosed', 'content/duel/trophies.yaml:3:3: error schema-required'],
+  },
+  {
+    name: 'a flow sequence never closed',
+    ...corpus('unclosed-flow-sequence.yaml'),
+    expect: ['content/duel/trophies.yaml:3:11: error yaml-unclosed', 'content/duel/trophies.yaml:4:3: error schema-required'],
+  },
   { name: 'a tab indenting a line', ...corpus('tab-indent.yaml'), expect: ['content/duel/trophies.yaml:3:1: error yaml-tab-indent'] },
   { name: 'a tab after a dash', ...corpus('tab-after-dash.yaml'), expect: ['content/duel/trophies.yaml:2:2: error yaml-tab-as-indent'] },
   { name: 'a key indented to match nothing', ...corpus('bad-indent.yaml'), expect: ['content/duel/trophies.yaml:3:4: error yaml-indent'] },
