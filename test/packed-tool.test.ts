@@ -155,7 +155,10 @@ describe('the packed tool in an empty folder', () => {
     try {
       const typo = await sh(project, 'npx', ['rulebook', 'check']);
       expect(typo.code).toBe(1);
-      expect(typo.err).toMatch(/content\/pocket-duel\/goods\.yaml:\d+:\d+: error .*did you mean "kind"/);
+      expect(typo.err).toMatch(
+        /content\/pocket-duel\/goods\.yaml:\d+:\d+: error schema-additionalProperties unknown field `kidn` in `goods "Green Tea"`: did you mean `kind`\? \(a required field, missing here\)\n/,
+      );
+      expect(typo.err).toContain('1 error, 0 warnings');
     } finally {
       await writeFile(goods, text);
     }
@@ -192,7 +195,7 @@ describe('the packed tool in an empty folder', () => {
       const broken = text.replace('  kind: tea\n  cost: 2', '  kind: coffee\n  cost: 2');
       const problems = await editor.open(rel, broken);
       expect(problems.map((d) => `${at(d)} ${d.message}`)).toEqual([
-        expect.stringMatching(/^4:9 Value is not accepted\. Valid values: "tea", "spice", "silk"\./),
+        expect.stringMatching(/^5:9 Value is not accepted\. Valid values: "tea", "spice", "silk"\./),
       ]);
       expect(editor.stderr).not.toContain('NETWORK');
     } finally {
