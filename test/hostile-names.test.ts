@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageSources, typeCheckPackage } from '../compiler/emit-code/emit.ts';
 import { check } from '../compiler/pipeline.ts';
-import { diagnosticsOf, makeProject, MINI_GAME, MINI_SCHEMA, ROOT, runCli } from './helpers.ts';
+import { diagnosticsOf, fixtureProject, makeProject, MINI_GAME, MINI_SCHEMA, ROOT, runCli } from './helpers.ts';
 
 const run = promisify(execFile);
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'hostile-names');
@@ -138,6 +138,18 @@ describe('names that would not be identifiers', () => {
     expect(errors).toEqual([
       expect.stringMatching(
         /^error content\/mini\/game\.yaml:8:11 type-name-clash: the type name "Card" \(collection "cards"\) is already declaration "cards"/,
+      ),
+    ]);
+  });
+
+  it('a collection typed as a runtime type a game with movers imports (Piece) is a located error', async () => {
+    const root = await fixtureProject('board', {
+      'content/board/game.yaml': (t) => t.replace('    type: EventCard\n', '    type: Piece\n'),
+    });
+    const errors = (await diagnosticsOf(root)).filter((d) => d.startsWith('error'));
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^error content\/board\/game\.yaml:21:11 type-name-clash: the type name "Piece" \(collection "events"\) is already a type of the runtime/,
       ),
     ]);
   });
