@@ -61,7 +61,21 @@ describe('rulebook init', () => {
     const manifest = await readFile(path.join(work, 'x/content/mercado/game.yaml'), 'utf8');
     expect(manifest).toMatch(/^id: mercado$/m);
     expect(manifest).toMatch(/^locale: pt-BR$/m);
-    expect((await runCli(['check', '-C', path.join(work, 'x')])).code).toBe(0);
+    // The example is written in the game's language where the template has it.
+    expect(manifest).toContain('title: Mercadorias');
+    expect(await readFile(path.join(work, 'x/content/mercado/goods.yaml'), 'utf8')).toContain('- name: Chá Verde');
+    expect(await readFile(path.join(work, 'x/content/mercado/rules/01-overview.md'), 'utf8')).toContain(
+      'Mercado Noturno é um jogo de cartas para 2 jogadores.',
+    );
+    expect(await readFile(path.join(work, 'x/schemas/mercado/good.schema.json'), 'utf8')).toContain('"title": "Custo"');
+    const checked = await runCli(['check', '-C', path.join(work, 'x')]);
+    expect(checked.code, checked.err).toBe(0);
+    expect(checked.err).toContain('0 errors, 0 warnings');
+    // A language the tool has no words for: the example stays English, and init says where the words go.
+    const fr = await runCli(['init', path.join(work, 'fr'), '--locale', 'fr']);
+    expect(fr.code).toBe(0);
+    expect(fr.err).toContain('note: rulebook has no words for fr yet');
+    expect(await readFile(path.join(work, 'fr/content/fr/goods.yaml'), 'utf8')).toContain('- name: Green Tea');
   });
 
   it('writes a name YAML would misread as a quoted string', async () => {

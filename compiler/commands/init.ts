@@ -21,6 +21,7 @@ import type { CommandOutcome } from './new-entry.ts';
 
 const TEMPLATE = fileURLToPath(new URL('../init/template/', import.meta.url));
 const TOOL_PACKAGE = fileURLToPath(new URL('../../package.json', import.meta.url));
+const TOOL_LOCALES = fileURLToPath(new URL('../locales/', import.meta.url));
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
@@ -68,25 +69,51 @@ function playersOf(text: string): { min: number; max: number } | undefined {
   return min >= 1 && max >= min ? { min, max } : undefined;
 }
 
-function playersInWords(p: { min: number; max: number }): string {
+/** The player count as the example's rules page says it, in its language (English where the template has no other). */
+function playersInWords(p: { min: number; max: number }, locale = 'en'): string {
+  if (locale.split('-')[0] === 'pt') {
+    if (p.min === p.max) return `${p.min} jogador${p.min === 1 ? '' : 'es'}`;
+    return p.max === p.min + 1 ? `${p.min} ou ${p.max} jogadores` : `${p.min} a ${p.max} jogadores`;
+  }
   if (p.min === p.max) return `${p.min} player${p.min === 1 ? '' : 's'}`;
   return p.max === p.min + 1 ? `${p.min} or ${p.max} players` : `${p.min} to ${p.max} players`;
 }
 
-/** Every file of the template, relative to it, with `_dot_` turned back into `.`. */
-async function templateFiles(dir = TEMPLATE, rel = ''): Promise<Array<{ from: string; to: string }>> {
+/** `goods.pt-BR.yaml`: the template's goods.yaml written in that language. */
+const VARIANT = /^(.+)\.([a-z]{2,3}(?:-[A-Z]{2})?)(\.schema\.json|\.yaml|\.md)$/;
+
+/**
+ * Every file of the template, relative to it, with `_dot_` turned back into `.`; for a file written in
+ * several languages, the one in the game's language (its language subtag will do: pt for pt-BR), else English.
+ */
+async function templateFiles(locale: string, dir = TEMPLATE, rel = ''): Promise<Array<{ from: string; to: string }>> {
   const out: Array<{ from: string; to: string }> = [];
-  for (const e of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+  const entries = await readdir(path.join(dir, rel), { withFileTypes: true });
+  const names = entries.map((e) => e.name);
+  const language = locale.split('-')[0]!;
+  /** The copy of `base` in the game's language, if the template has one. */
+  const variantOf = (base: string): string | undefined => {
+    const m = /^(.+?)(\.schema\.json|\.yaml|\.md)$/.exec(base);
+    if (!m) return undefined;
+    const copies = names.map((n) => VARIANT.exec(n)).filter((v) => v && v[1] === m[1] && v[3] === m[2]) as RegExpExecArray[];
+    return (copies.find((v) => v[2] === locale) ?? copies.find((v) => v[2]!.split('-')[0] === language))?.[0];
+  };
+  for (const e of entries) {
     const child = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await templateFiles(dir, child)));
-    else
-      out.push({
-        from: child,
-        to: child
-          .split('/')
-          .map((p) => p.replace(/^_dot_/, '.'))
-          .join('/'),
-      });
+    if (e.isDirectory()) {
+      out.push(...(await templateFiles(locale, dir, child)));
+      continue;
+    }
+    // A language's copy is reached through its base file.
+    if (VARIANT.test(e.name) && names.includes(e.name.replace(VARIANT, '$1$3'))) continue;
+    const chosen = variantOf(e.name) ?? e.name;
+    out.push({
+      from: rel ? `${rel}/${chosen}` : chosen,
+      to: child
+        .split('/')
+        .map((p) => p.replace(/^_dot_/, '.'))
+        .join('/'),
+    });
   }
   return out.sort((a, b) => (a.to < b.to ? -1 : 1));
 }
@@ -122,13 +149,15 @@ export async function init(target: string, options: InitOptions): Promise<Comman
     );
 
   const tool = JSON.parse(await readFile(TOOL_PACKAGE, 'utf8')) as { name: string; version: string };
+  // The tool's rules-text words exist for a few languages (compiler/locales/): another needs the game's own.
+  const hasWords = (await readdir(TOOL_LOCALES)).some((f) => f === `${locale}.yaml` || f.split(/[-.]/)[0] === locale.split('-')[0]);
   const words: Record<string, string> = {
     id,
     name,
     locale,
     minPlayers: String(players.min),
     maxPlayers: String(players.max),
-    playersInWords: playersInWords(players),
+    playersInWords: playersInWords(players, locale),
     typePrefix: id
       .split('-')
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
@@ -143,7 +172,7 @@ export async function init(target: string, options: InitOptions): Promise<Comman
 
   const written: string[] = [];
   const kept: string[] = [];
-  for (const file of await templateFiles()) {
+  for (const file of await templateFiles(locale)) {
     const to = fill(file.to.replace(/__id__/g, id));
     const at = path.join(dir, to);
     if (await exists(at)) {
@@ -172,6 +201,11 @@ export async function init(target: string, options: InitOptions): Promise<Comman
     err: [
       `created ${name} (game "${id}", ${locale}, ${playersInWords(players)}) in ${relative === '.' ? 'this folder' : `${relative}/`}: ${written.length} files`,
       ...(kept.length ? [`kept as they were: ${kept.join(', ')}`] : []),
+      ...(hasWords
+        ? []
+        : [
+            `note: rulebook has no words for ${locale} yet: the example is in English, and the build warns where its rules text needs words; write them in content/${id}/locales/${locale}.yaml (the tool's own are in node_modules/rulebook-compiler/compiler/locales/en.yaml)`,
+          ]),
       `next: ${cd}npm install && npm run build`,
       `then: npm run serve (the rules site at http://127.0.0.1:4321/, rebuilt on each save)`,
     ],
