@@ -288,6 +288,13 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         code = 2;
         return;
       }
+      // A port already taken (a second `npm run serve`) is said before the build, in words, not as an internal error.
+      const busy = port === 0 ? undefined : await portProblem(port);
+      if (busy) {
+        io.err(`error: ${busy}`);
+        code = 2;
+        return;
+      }
       const { serve } = await import('./serve/serve.ts');
       const handle = await serve(path.resolve(program.opts<{ root: string }>().root), {
         port,
@@ -440,4 +447,20 @@ async function timeAsync<T>(timings: Array<[string, number]>, phase: string, f: 
   const r = await f();
   timings.push([phase, performance.now() - s]);
   return r;
+}
+
+/** Why `rulebook serve` cannot listen on 127.0.0.1:`port` (taken, or not allowed), in words; undefined when it can. */
+async function portProblem(port: number): Promise<string | undefined> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(
+        error.code === 'EADDRINUSE'
+          ? `port ${port} is in use (another \`rulebook serve\`?): stop it, or pick another port with --port ${port === 65535 ? 4321 : port + 1} (--port 0 takes any free one)`
+          : `cannot listen on port ${port} (${error.code ?? error.message}): pick another with --port`,
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
+  });
 }

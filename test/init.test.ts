@@ -96,6 +96,7 @@ describe('rulebook init', () => {
     const forced = await runCli(['init', work, '--force']);
     expect(forced.code, forced.err).toBe(0);
     expect(forced.err).toContain('kept as they were: README.md');
+    expect(forced.err).toMatch(/wrote 12 files\n/);
     expect(await readFile(path.join(work, 'README.md'), 'utf8')).toBe('# Mine\n');
   });
 
@@ -113,8 +114,25 @@ describe('rulebook init', () => {
     const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.devDependencies).toEqual({ 'rulebook-compiler': '^0.2.0' });
     expect(pkg.dependencies).toEqual({ yaml: '2.9.1' });
-    // The designer's own script stays; the others are added.
+    // The designer's own script stays, and is said; the others are added. No "type" is imposed on their JavaScript.
     expect(pkg.scripts).toMatchObject({ test: 'vitest', build: 'rulebook build', check: 'rulebook check', serve: 'rulebook serve' });
+    expect(pkg.type).toBeUndefined();
+    expect(made.err).toContain('merged package.json: added the "check" script, the "build" script, the "serve" script, rulebook-compiler to the dev dependencies; kept your own "test" script');
+  });
+
+  it("names a next step that runs the tool when the project's own build script is something else", async () => {
+    const work = await scratch();
+    const dir = path.join(work, 'mine');
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'mine', scripts: { build: 'make all' } }));
+    const made = await runCli(['init', dir, '--force']);
+    expect(made.code, made.err).toBe(0);
+    expect(made.err).toContain('next: cd ');
+    expect(made.err).toContain('npm install && npx rulebook build');
+    const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(pkg.scripts!.build).toBe('make all');
+    // Run from a clone, the tool names itself by its folder: an unpublished version would not install.
+    expect(pkg.devDependencies!['rulebook-compiler']).toMatch(/^file:\//);
   });
 
   it('refuses an ID that is not one, in words', async () => {
@@ -175,5 +193,22 @@ describe("the tool's own schemas in a designer's project", () => {
     expect(checked.code, checked.err).toBe(0);
     expect(checked.err).toContain("schemas/defs.schema.json:1:1: warning schema-tool-owned schemas/defs.schema.json is rulebook's own schema");
     expect(checked.err).toContain('0 errors, 1 warning');
+  });
+});
+
+describe('serve on a port already taken', () => {
+  it('says so in words before building (exit 2), not as an internal error', async () => {
+    const { createServer } = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const work = await scratch();
+      const served = await runCli(['serve', '--port', String(port), '-C', work]);
+      expect(served.code).toBe(2);
+      expect(served.err).toContain(`error: port ${port} is in use (another \`rulebook serve\`?): stop it, or pick another port with --port ${port + 1}`);
+    } finally {
+      taken.close();
+    }
   });
 });

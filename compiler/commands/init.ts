@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandIn } from '../next-step.ts';
 import type { CommandOutcome } from './new-entry.ts';
 
 /**
@@ -20,7 +21,8 @@ import type { CommandOutcome } from './new-entry.ts';
  */
 
 const TEMPLATE = fileURLToPath(new URL('../init/template/', import.meta.url));
-const TOOL_PACKAGE = fileURLToPath(new URL('../../package.json', import.meta.url));
+const TOOL_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const TOOL_PACKAGE = path.join(TOOL_DIR, 'package.json');
 const TOOL_LOCALES = fileURLToPath(new URL('../locales/', import.meta.url));
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -191,23 +193,29 @@ export async function init(target: string, options: InitOptions): Promise<Comman
     );
     written.push('rulebook.yaml');
   } else kept.push('rulebook.yaml');
-  const pkg = await writePackageJson(dir, id, tool);
-  (pkg === 'kept' ? kept : written).push('package.json');
+  const pkg = await writePackageJson(dir, id, tool, await installedSpec(tool));
+  if (pkg.outcome === 'written') written.push('package.json');
+  else if (pkg.outcome === 'kept') kept.push('package.json (not JSON: add the scripts check, build, serve and test by hand)');
 
   const cd = relative === '.' ? '' : `cd ${/\s/.test(relative) ? JSON.stringify(relative) : relative} && `;
   return {
     code: 0,
     out: [dir],
     err: [
-      `created ${name} (game "${id}", ${locale}, ${playersInWords(players)}) in ${relative === '.' ? 'this folder' : `${relative}/`}: ${written.length} files`,
+      `created ${name} (game "${id}", ${locale}, ${playersInWords(players)}) in ${relative === '.' ? 'this folder' : `${relative}/`}: wrote ${written.length} file${written.length === 1 ? '' : 's'}`,
+      ...(pkg.outcome === 'merged'
+        ? [
+            `merged package.json: ${pkg.added.length ? `added ${pkg.added.join(', ')}` : 'nothing to add'}${pkg.theirs.length ? `; kept your own ${pkg.theirs.map((s) => `"${s}"`).join(', ')} script${pkg.theirs.length === 1 ? '' : 's'}` : ''}`,
+          ]
+        : []),
       ...(kept.length ? [`kept as they were: ${kept.join(', ')}`] : []),
       ...(hasWords
         ? []
         : [
             `note: rulebook has no words for ${locale} yet: the example is in English, and the build warns where its rules text needs words; write them in content/${id}/locales/${locale}.yaml (the tool's own are in node_modules/rulebook-compiler/compiler/locales/en.yaml)`,
           ]),
-      `next: ${cd}npm install && npm run build`,
-      `then: npm run serve (the rules site at http://127.0.0.1:4321/, rebuilt on each save)`,
+      `next: ${cd}npm install && ${commandIn(dir, 'build')}`,
+      `then: ${commandIn(dir, 'serve')} (the rules site at http://127.0.0.1:4321/, rebuilt on each save)`,
     ],
   };
 }
@@ -218,51 +226,80 @@ function yamlSafe(name: string): string {
 }
 
 /**
- * The project's package.json: written whole in a new folder; in a folder where
- * `npm install rulebook-compiler` already ran, merged: the tool moves to the
- * dev dependencies with the version spec npm wrote (a tarball's path, a
- * range), the scripts are added, and nothing already there is changed.
+ * How the new project's package.json names the tool: the way this copy of it was installed. A tool that npm
+ * installed from a tarball, a folder or a git URL (`npm install -D ./rulebook-compiler-0.2.0.tgz`, `npx --package
+ * <tarball>`) is not on the registry under its version, so the project gets that same spec (a `file:` path made
+ * absolute); one from the registry, or run from a clone, gets its exact version or the clone's folder.
  */
-async function writePackageJson(dir: string, id: string, tool: { name: string; version: string }): Promise<'written' | 'merged' | 'kept'> {
+async function installedSpec(tool: { name: string; version: string }): Promise<string> {
+  const parent = path.dirname(path.resolve(TOOL_DIR));
+  if (path.basename(parent) !== 'node_modules') return `file:${path.resolve(TOOL_DIR)}`;
+  const host = path.dirname(parent);
+  try {
+    const pkg = JSON.parse(await readFile(path.join(host, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const spec = pkg.devDependencies?.[tool.name] ?? pkg.dependencies?.[tool.name];
+    if (spec?.startsWith('file:')) return `file:${path.resolve(host, spec.slice('file:'.length))}`;
+    if (spec && /^(git\+|git:|https?:|github:)/.test(spec)) return spec;
+  } catch {
+    // No package.json beside node_modules: the registry's version is the one.
+  }
+  return tool.version;
+}
+
+const SCRIPTS: Record<string, string> = {
+  check: 'rulebook check',
+  build: 'rulebook build',
+  serve: 'rulebook serve',
+  test: 'rulebook check && rulebook build --check',
+};
+
+/**
+ * The project's package.json: written whole in a new folder; in a folder where
+ * `npm install rulebook-compiler` already ran (or a project of the designer's
+ * own), merged: the tool moves to the dev dependencies with the version spec
+ * npm wrote there, the scripts it lacks are added, and nothing already there
+ * is changed (a script of the same name stays theirs, and is said).
+ */
+async function writePackageJson(
+  dir: string,
+  id: string,
+  tool: { name: string; version: string },
+  spec: string,
+): Promise<{ outcome: 'written' | 'merged' | 'kept'; added: string[]; theirs: string[] }> {
   const file = path.join(dir, 'package.json');
-  const scripts: Record<string, string> = {
-    check: 'rulebook check',
-    build: 'rulebook build',
-    serve: 'rulebook serve',
-    test: 'rulebook check && rulebook build --check',
-  };
   if (!(await exists(file))) {
-    const pkg = {
-      name: id,
-      version: '0.1.0',
-      private: true,
-      type: 'module',
-      scripts,
-      devDependencies: { [tool.name]: tool.version },
-    };
+    const pkg = { name: id, version: '0.1.0', private: true, scripts: SCRIPTS, devDependencies: { [tool.name]: spec } };
     await writeFile(file, JSON.stringify(pkg, null, 2) + '\n');
-    return 'written';
+    return { outcome: 'written', added: [], theirs: [] };
   }
   let pkg: Record<string, unknown>;
   try {
     pkg = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
   } catch {
-    return 'kept';
+    return { outcome: 'kept', added: [], theirs: [] };
   }
-  const record = (key: string) => (pkg[key] && typeof pkg[key] === 'object' ? pkg[key] : {}) as Record<string, string>;
+  const record = (key: string) => ({ ...((pkg[key] && typeof pkg[key] === 'object' ? pkg[key] : {}) as Record<string, string>) });
   const deps = record('dependencies');
   const dev = record('devDependencies');
-  const spec = dev[tool.name] ?? deps[tool.name] ?? tool.version;
-  delete deps[tool.name];
+  const scripts = record('scripts');
+  const added: string[] = [];
+  const theirs: string[] = [];
+  for (const [name, command] of Object.entries(SCRIPTS)) {
+    if (scripts[name] === undefined) {
+      scripts[name] = command;
+      added.push(`the "${name}" script`);
+    } else if (scripts[name] !== command) theirs.push(name);
+  }
   const merged: Record<string, unknown> = { ...pkg };
   if (!merged.name) merged.name = id;
-  if (!merged.version) merged.version = '0.1.0';
-  if (merged.private === undefined) merged.private = true;
-  if (!merged.type) merged.type = 'module';
-  merged.scripts = { ...scripts, ...record('scripts') };
+  if (merged.private === undefined && !merged.version) merged.private = true;
+  merged.scripts = scripts;
+  if (!dev[tool.name]) added.push(`${tool.name} to the dev dependencies`);
+  dev[tool.name] = dev[tool.name] ?? deps[tool.name] ?? spec;
+  delete deps[tool.name];
   if (Object.keys(deps).length) merged.dependencies = deps;
   else delete merged.dependencies;
-  merged.devDependencies = { ...dev, [tool.name]: spec };
+  merged.devDependencies = dev;
   await writeFile(file, JSON.stringify(merged, null, 2) + '\n');
-  return 'merged';
+  return { outcome: 'merged', added, theirs };
 }
