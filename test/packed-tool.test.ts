@@ -203,6 +203,22 @@ describe('the packed tool in an empty folder', () => {
     }
   });
 
+  it('starts a project in a new folder through npx from the tarball, and that project installs', async () => {
+    const other = path.join(work, 'elsewhere');
+    await mkdir(other);
+    const made = await sh(other, 'npx', ['--yes', '--prefer-offline', '--package', tarball, 'rulebook', 'init', 'lantern-fair']);
+    expect(made.code, made.err).toBe(0);
+    expect(made.err).toContain('next: cd lantern-fair && npm install && npm run build');
+    const pkg = JSON.parse(await readFile(path.join(other, 'lantern-fair', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    // Not the bare version (0.2.0 is not on the registry until it is published): the tarball it came from.
+    expect(pkg.devDependencies['rulebook-compiler']).toBe(`file:${tarball}`);
+    const install = await sh(path.join(other, 'lantern-fair'), 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']);
+    expect(install.code, install.err).toBe(0);
+    const checked = await sh(path.join(other, 'lantern-fair'), 'npm', ['run', 'check']);
+    expect(checked.code, checked.err).toBe(0);
+    expect(checked.err).toContain('lantern-fair: 4 goods, 3 contracts');
+  });
+
   it('is one public entry for programs, its insides out of reach', async () => {
     const run = await sh(project, process.execPath, [
       '--input-type=module',
