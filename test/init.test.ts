@@ -117,7 +117,9 @@ describe('rulebook init', () => {
     // The designer's own script stays, and is said; the others are added. No "type" is imposed on their JavaScript.
     expect(pkg.scripts).toMatchObject({ test: 'vitest', build: 'rulebook build', check: 'rulebook check', serve: 'rulebook serve' });
     expect(pkg.type).toBeUndefined();
-    expect(made.err).toContain('merged package.json: added the "check" script, the "build" script, the "serve" script, rulebook-compiler to the dev dependencies; kept your own "test" script');
+    expect(made.err).toContain(
+      'merged package.json: added the "check" script, the "build" script, the "serve" script, rulebook-compiler to the dev dependencies; kept your own "test" script',
+    );
   });
 
   it("names a next step that runs the tool when the project's own build script is something else", async () => {
@@ -210,5 +212,23 @@ describe('serve on a port already taken', () => {
     } finally {
       taken.close();
     }
+  });
+});
+
+describe('a number out of its range, in words', () => {
+  it('says the bound and the value written, at the value', async () => {
+    const work = await scratch();
+    const project = path.join(work, 'p');
+    expect((await runCli(['init', project])).code).toBe(0);
+    const goods = path.join(project, 'content/p/goods.yaml');
+    await writeFile(goods, (await readFile(goods, 'utf8')).replace('  cost: 2\n', '  cost: -1\n'));
+    const contracts = path.join(project, 'content/p/contracts.yaml');
+    await writeFile(contracts, (await readFile(contracts, 'utf8')).replace('awards: [5, 2]', 'awards: []'));
+    const checked = await runCli(['check', '-C', project]);
+    expect(checked.code).toBe(1);
+    expect(checked.err).toMatch(/content\/p\/goods\.yaml:6:9: error schema-minimum `goods "Green Tea" \.cost` must be at least 0 \(got -1\)\n/);
+    expect(checked.err).toMatch(
+      /content\/p\/contracts\.yaml:\d+:\d+: error schema-minItems `contracts "The Silk Road" \.scoring\.awards` must hold at least 1 item \(got 0\)\n/,
+    );
   });
 });

@@ -499,6 +499,24 @@ function describe(error: ErrorObject, ctx: Errors): Described {
         ...(typeof value === 'string' ? { unknown: { kind: 'tag', tag, value } as const } : {}),
       };
     }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      // ajv says "must be >= 0": the value the designer wrote, in words, says what to change.
+      const bound = Number(params.limit);
+      const words = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'more than', exclusiveMaximum: 'less than' }[error.keyword];
+      return { message: `${where} must be ${words} ${bound} (got ${JSON.stringify(error.data)})`, notes: [] };
+    }
+    case 'minItems':
+    case 'maxItems': {
+      const n = Number(params.limit);
+      const got = Array.isArray(error.data) ? error.data.length : 0;
+      return {
+        message: `${where} must hold ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${n} item${n === 1 ? '' : 's'} (got ${got})`,
+        notes: [],
+      };
+    }
     default:
       return { message: `${where} ${error.message ?? 'is invalid'}`, notes: [] };
   }
