@@ -1,4 +1,4 @@
-import { type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text, type Mover, type MoveBy, type Piece, type Standing } from './runtime.js';
+import { type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text, type Mover, type MoveBy as RuntimeMoveBy, type Piece as RuntimePiece, type Standing } from './runtime.js';
 export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';
 /** The terrains this game declares. */
 export type Terrain = "sertao" | "serra" | "caatinga" | "city" | "juazeiro" | "crossroads";
@@ -684,9 +684,9 @@ export declare function isMapSideId(s: string): s is MapSideId;
 /** Every node of the map graphs. */
 export type MapSideNodeId = "mossoro" | "pau-dos-ferros" | "sousa" | "serra-do-araripe" | "serra-talhada" | "juazeiro" | "recife" | "caruaru" | "crossroads" | "ouricuri" | "salgueiro" | "petrolina" | "floresta" | "moxoto" | "cabrobo" | "paulo-afonso" | "raso-da-catarina" | "salvador" | "patos" | "exu" | "serra-da-capivara" | "canudos" | "jeremoabo";
 /** A piece on the board as the gang mover reads it: a node of the map and a kind it targets. */
-export type GangPiece = Piece<MapSideNodeId, string>;
+export type GangPiece = RuntimePiece<MapSideNodeId, string>;
 /** A piece on the board as the volante mover reads it: a node of the map and a kind it targets. */
-export type VolantePiece = Piece<MapSideNodeId, "gang" | "garrison">;
+export type VolantePiece = RuntimePiece<MapSideNodeId, "gang" | "garrison">;
 /** Cangaceiros: every collection with `all` and `byId`, the game's declarations, its rules as functions and its placeholder report. */
 export interface CangaceirosNamespace {
     readonly id: "cangaceiros";
@@ -748,7 +748,7 @@ export interface CangaceirosNamespace {
         readonly gang: Mover<MapSideId, MapSideNodeId, string, {
             readonly chiefs?: ChiefId;
         }>;
-        readonly volante: Mover<MapSideId, MapSideNodeId, "gang" | "garrison", MoveBy>;
+        readonly volante: Mover<MapSideId, MapSideNodeId, "gang" | "garrison", RuntimeMoveBy>;
     };
     /** Rules tables, with the overrides that change them. */
     readonly tables: {

@@ -45,13 +45,13 @@ export function engineParts(g: CheckedGame, types: string[], playerState: string
       // Typed by the game: the pieces it targets, and the entries that may change its move.
       const kinds = union([...new Set((mover.targets ?? []).map((x) => x.piece))]);
       const kind = kinds === 'never' ? 'string' : kinds;
-      const by = overriddenBy ? `{ readonly ${propName(overriddenBy.collection)}?: ${typeOf(overriddenBy.collection)}Id }` : 'MoveBy';
+      const by = overriddenBy ? `{ readonly ${propName(overriddenBy.collection)}?: ${typeOf(overriddenBy.collection)}Id }` : 'RuntimeMoveBy';
       const params = `${t}Id, ${t}NodeId, ${kind}, ${by}`;
       // A name for the pieces this mover reads, so an engine can type its board: `const pieces: VolantePiece[]`.
       const pieceType = `${name.charAt(0).toUpperCase()}${name.slice(1)}Piece`;
       types.push(
         `/** A piece on the board as the ${docText(name)} mover reads it: a node of the map and a kind it targets. */`,
-        `export type ${pieceType} = Piece<${t}NodeId, ${kind}>;`,
+        `export type ${pieceType} = RuntimePiece<${t}NodeId, ${kind}>;`,
         '',
       );
       typeParts.push(`    readonly ${propName(name)}: Mover<${params}>;`);

@@ -18,8 +18,8 @@ export function checkTypeNames(game: Game, bag: DiagnosticBag): void {
   const taken = new Map<string, string>(
     ['Collection', 'ComponentInfo', 'DeclarationEntry', 'DslNode', 'Placeholder', 'Text', 'Mover', 'Standing'].map((n) => [n, 'a type of the runtime']),
   );
-  // A game with movers imports these too (emit-code/game-module.ts).
-  if (m.movers) for (const n of ['Move', 'MoveBy', 'Piece']) taken.set(n, 'a type of the runtime');
+  // A game with movers imports these too, under names no manifest gives (Piece and MoveBy stay free for a game's own: a `pieces` declaration).
+  if (m.movers) for (const n of ['RuntimeMoveBy', 'RuntimePiece']) taken.set(n, 'a type of the runtime');
   taken.set(`${typeNamespaceName(m.id)}Namespace`, "the game's namespace type");
   if (m.roles?.rules) taken.set('RuleNumber', 'the rule-number union');
   if (m.playerState) taken.set('PlayerState', 'the player state type');
