@@ -44,7 +44,7 @@ export function readSchemas(file = MANIFEST_SCHEMA): Map<string, Json> {
   return new Map(files.map((f) => [f, JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Json]));
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The value at a JSON pointer (`/properties/id`). */
 export function atPointer(root: unknown, pointer: string): unknown {
@@ -122,8 +122,11 @@ function keyTitle(schema: Json): string {
   return isObject(names) && typeof names.title === 'string' ? names.title : 'key';
 }
 
+/** How a page names a definition a `$ref` points at: in words, and the heading of the section that explains it. */
+export type DefLinks = Record<string, { words: string; heading: string }>;
+
 /** The shared definitions (defs.schema.json) a manifest refers to, in words, and the heading of each on the page. */
-const SHARED: Record<string, { words: string; heading: string }> = {
+export const SHARED: DefLinks = {
   id: { words: 'an ID', heading: 'An ID' },
   text: { words: 'a text', heading: 'A text' },
   locale: { words: 'a language tag', heading: 'A language tag' },
@@ -145,13 +148,21 @@ export function anchor(heading: string): string {
     .replace(/ /g, '-');
 }
 
-const code = (v: unknown): string => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+export const code = (v: unknown): string => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
 
-/** Turns schemas into words, noting the shared definitions it names. */
-class Words {
+/**
+ * Turns schemas into words, noting the shared definitions it names. A `$ref`
+ * into `inline` (the page's own schema file) is said in place; one to a
+ * definition `links` names is a link to the section that explains it.
+ */
+export class Words {
   readonly shared = new Map<string, { file: string; name: string }>();
 
-  constructor(private readonly schemas: Map<string, Json>) {}
+  constructor(
+    private readonly schemas: Map<string, Json>,
+    private readonly links: DefLinks = SHARED,
+    private readonly inline: string | undefined = MANIFEST_FILE,
+  ) {}
 
   /** The definition a `$ref` outside the manifest's file names. */
   target(ref: string): { file: string; name: string; schema: Json } | undefined {
@@ -165,8 +176,8 @@ class Words {
     if (typeof s.$ref === 'string') {
       const ref = s.$ref.startsWith('#') ? `${file}${s.$ref}` : s.$ref;
       const t = this.target(ref);
-      if (t && t.file === MANIFEST_FILE) return this.of(t.schema, t.file);
-      const known = t && SHARED[t.name];
+      if (t && t.file === this.inline) return this.of(t.schema, t.file);
+      const known = t && this.links[t.name];
       if (!t || !known) return `as \`${s.$ref}\` defines it`;
       this.shared.set(t.name, t);
       return `[${known.words}](#${anchor(known.heading)})`;
@@ -221,7 +232,12 @@ class Words {
 
 /** The example as YAML: under its key for a key; short maps and lists on one line, as the bundled games write them. */
 function exampleYaml(key: ManifestKey, example: unknown): string {
-  const doc = new Document(key.role === 'key' ? { [key.name!]: example } : example);
+  return yamlOf(key.role === 'key' ? { [key.name!]: example } : example);
+}
+
+/** A value as YAML, its short maps and lists (70 characters or fewer) on one line, as the bundled games write them. */
+export function yamlOf(value: unknown): string {
+  const doc = new Document(value);
   visit(doc, {
     Map(_, node) {
       if (node !== doc.contents && JSON.stringify(node.toJSON()).length <= 70) node.flow = true;
@@ -233,12 +249,12 @@ function exampleYaml(key: ManifestKey, example: unknown): string {
   return doc.toString({ lineWidth: 0, flowCollectionPadding: true }).trimEnd();
 }
 
-function examplesOf(schema: Json): unknown[] {
+export function examplesOf(schema: Json): unknown[] {
   return Array.isArray(schema.examples) ? schema.examples : [];
 }
 
 /** The first sentence of a description, or its part before a colon, outside parentheses and code. */
-function firstSentence(text: string): string {
+export function firstSentence(text: string): string {
   let depth = 0;
   let inCode = false;
   for (let i = 0; i < text.length; i++) {
@@ -251,7 +267,7 @@ function firstSentence(text: string): string {
   return text;
 }
 
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 }
 
@@ -306,7 +322,9 @@ export function manifestReference(schemas = readSchemas()): string {
     'This page lists every key it may hold, nested keys included, with what it means, its type,',
     'whether it is required, and an example. It is written from the schema `rulebook check` holds',
     'the manifest to, so it says what the check accepts; an editor with YAML support shows the same',
-    'descriptions as you type (after a build: it writes the editor settings).',
+    'descriptions as you type (after a build: it writes the editor settings). Rules written as data',
+    "(scoring, effects, values) read the manifest's `endState` and `playerState`; their language has",
+    'its own reference, [rules.md](rules.md).',
     '',
     'Reading the paths: `players.min` is the key `min` inside `players`; `components[].name` is the key',
     '`name` of each item of the list `components`; `<name>` stands for a key you choose (the name of a',
