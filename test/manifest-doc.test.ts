@@ -3,26 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anchor, MANIFEST_DOC, MANIFEST_SCHEMA, manifestKeys, manifestReference, readSchemas, type Json } from '../compiler/docs/manifest-reference.ts';
+import { subschemasOf } from './schema-walk.ts';
 
 const FIX = 'run `npm run docs:manifest` and commit docs/manifest.md';
 const schemas = readSchemas();
 const manifest = schemas.get(path.basename(MANIFEST_SCHEMA))!;
 const doc = readFileSync(MANIFEST_DOC, 'utf8');
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Every subschema of the manifest's schema with its JSON pointer, read from the file itself (not through the generator). */
-function subschemas(node: unknown = manifest, pointer = ''): Array<{ pointer: string; schema: Json }> {
-  if (!isObject(node)) return [];
-  const out = [{ pointer, schema: node }];
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'examples' || key === 'enum' || key === 'const' || key === 'default') continue; // values, not schemas
-    if (key === 'properties' || key === '$defs') {
-      for (const [name, child] of Object.entries(value as Json)) out.push(...subschemas(child, `${pointer}/${key}/${name}`));
-    } else if (Array.isArray(value)) value.forEach((v, i) => out.push(...subschemas(v, `${pointer}/${key}/${i}`)));
-    else if (isObject(value)) out.push(...subschemas(value, `${pointer}/${key}`));
-  }
-  return out;
-}
+const subschemas = () => subschemasOf(manifest);
 
 describe('docs/manifest.md, the reference of game.yaml', () => {
   it('is what `npm run docs:manifest` writes from the schema', () => {

@@ -4,26 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_SCHEMA, readSchemas, type Json } from '../compiler/docs/manifest-reference.ts';
 import { DSL_SCHEMA, dslForms, RULES_DOC, rulesReference, SAMPLE_MANIFEST } from '../compiler/docs/rules-reference.ts';
+import { subschemasOf } from './schema-walk.ts';
 
 const FIX = 'run `npm run docs:rules` and commit docs/rules.md';
 const schemas = readSchemas();
 const dsl = schemas.get(path.basename(DSL_SCHEMA))!;
 const doc = readFileSync(RULES_DOC, 'utf8');
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Every subschema of the DSL's schema with its JSON pointer, read from the file itself (not through the generator). */
-function subschemas(node: unknown = dsl, pointer = ''): Array<{ pointer: string; schema: Json }> {
-  if (!isObject(node)) return [];
-  const out = [{ pointer, schema: node }];
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'examples' || key === 'enum' || key === 'const' || key === 'default') continue; // values, not schemas
-    if (key === 'properties' || key === '$defs') {
-      for (const [name, child] of Object.entries(value as Json)) out.push(...subschemas(child, `${pointer}/${key}/${name}`));
-    } else if (Array.isArray(value)) value.forEach((v, i) => out.push(...subschemas(v, `${pointer}/${key}/${i}`)));
-    else if (isObject(value)) out.push(...subschemas(value, `${pointer}/${key}`));
-  }
-  return out;
-}
+const subschemas = () => subschemasOf(dsl);
 
 /** The section under a heading, up to the next heading. */
 function sectionOf(heading: string): string {
