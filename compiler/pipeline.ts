@@ -73,10 +73,10 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
     return r;
   };
   let t0 = performance.now();
-  const schemas = await SchemaSet.load(root, bag);
+  const sources = new Map<string, string>();
+  const schemas = await SchemaSet.load(root, bag, sources);
   totals.set('schemas', performance.now() - t0);
   const games: CheckedGame[] = [];
-  const sources = new Map<string, string>();
   // The version rulebook.yaml says made the project: a retired form met in content then names the range the change lies in.
   const upgrades = { ...defaultUpgrades(await recordedVersion(root)), ...(options.retired ? { retired: options.retired } : {}) };
   const dirs = await findGames(root);

@@ -286,6 +286,8 @@ export const CASES = {
     edits: { [HOSTILE]: swap('hostile/card.schema.json', 'hostile/cards.schema.json'), 'schemas/duel/trophy.schema.json': replaceWith('{ nope') },
     reports: ['error schemas/duel/trophy.schema.json:1:3 schema-json', 'error content/hostile/game.yaml:9:13 schema-missing'],
     words: {
+      'error schemas/duel/trophy.schema.json:1:3 schema-json':
+        'this schema is not valid JSON: expected property name or \'}\' [JSON takes no comments and no comma after the last item; every key and text is in "double quotes"]',
       'error content/hostile/game.yaml:9:13 schema-missing': 'no schema "schemas/hostile/cards.schema.json" [did you mean "hostile/card.schema.json"?]',
     },
   },

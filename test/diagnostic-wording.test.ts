@@ -21,6 +21,7 @@ describe('the words of each message', () => {
         'schema-discriminator',
         'schema-enum',
         'schema-form',
+        'schema-json',
         'schema-missing',
         'schema-pattern',
         'schema-required',

@@ -94,7 +94,7 @@ export class SchemaSet {
    * stable URL (`https://rulebook.dev/schemas/defs.schema.json`, or `../defs.schema.json` relative to a game's
    * schema), so an upgrade of the tool brings its schemas with it and no copy can fall out of step.
    */
-  static async load(root: string, bag: DiagnosticBag): Promise<SchemaSet> {
+  static async load(root: string, bag: DiagnosticBag, sources?: Map<string, string>): Promise<SchemaSet> {
     const set = new SchemaSet(root);
     for (const name of TOOL_SCHEMAS) {
       const schema = JSON.parse(await readFile(path.join(TOOL_SCHEMA_DIR, name), 'utf8')) as Record<string, unknown>;
@@ -127,7 +127,12 @@ export class SchemaSet {
       try {
         schema = JSON.parse(text) as Record<string, unknown>;
       } catch (error) {
-        bag.error(shown, positionOfJsonError(text, error), 'schema-json', `invalid JSON: ${(error as Error).message}`);
+        // The parser's own words, less its offset into the file (the place says where), and the text kept for the code frame.
+        const said = (error as Error).message.replace(/\s*(?:in JSON )?at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+        sources?.set(shown, text);
+        bag.error(shown, positionOfJsonError(text, error), 'schema-json', `this schema is not valid JSON: ${said.charAt(0).toLowerCase()}${said.slice(1)}`, [
+          'JSON takes no comments and no comma after the last item; every key and text is in "double quotes"',
+        ]);
         set.unreadable.add(relative);
         continue;
       }
