@@ -232,3 +232,18 @@ describe('a number out of its range, in words', () => {
     );
   });
 });
+
+describe('a misspelt x-ref in a schema', () => {
+  it('is one error, at its first reference, naming the collection it likely meant', async () => {
+    const work = await scratch();
+    const project = path.join(work, 'p');
+    expect((await runCli(['init', project])).code).toBe(0);
+    const schema = path.join(project, 'schemas/p/contract.schema.json');
+    await writeFile(schema, (await readFile(schema, 'utf8')).replace('"x-ref": "goods"', '"x-ref": "good"'));
+    const checked = await runCli(['check', '-C', project, '--format', 'json']);
+    expect(checked.code).toBe(1);
+    const items = JSON.parse(checked.out) as Array<{ ruleId: string; message: string; line: number; suggestion?: string }>;
+    expect(items.map((d) => `${d.ruleId} ${d.line}`)).toEqual(['ref-target-unknown 5']);
+    expect(items[0]!.suggestion).toBe('goods');
+  });
+});

@@ -1,4 +1,5 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import { closest, hintOf } from '../diagnostics/suggest.ts';
 import type { Entry, Game, ValidatedRef } from '../model.ts';
 import { textOf } from '../text.ts';
 import { nameFieldOf } from '../validate/game.ts';
@@ -68,6 +69,7 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, ref
   // with a reference each must not copy 30,000 IDs per reference.
   const known = new Map<string, { list: string[]; set: Set<string> } | undefined>();
   let suggested = 0;
+  const unknownTargets = new Set<string>();
   const byField = new Map<string, Map<string, { field: string; entry: Entry }>>();
   let refPlaces: Set<string> | undefined;
   const refFields = () => (refPlaces ??= new Set(refs.map((r) => `${r.source.path}#${r.pointer}`)));
@@ -86,11 +88,21 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, ref
     if (ids?.set.has(ref.value)) continue;
     const place = ref.source.placeOf(ref.pointer, { key: ref.key });
     if (!ids) {
+      // One wrong `x-ref` in a schema is one mistake: said once, at its first reference, with what it likely meant.
+      if (unknownTargets.has(ref.target)) continue;
+      unknownTargets.add(ref.target);
+      const options = [...game.collections.keys(), ...declarations.keys()];
+      const hint = closest(ref.target, options);
       bag.error(
         ref.file,
         place,
         'ref-target-unknown',
-        `the schema says this names an entry of "${ref.target}", but the game has no such collection or declaration`,
+        `the schema says this names an entry of "${ref.target}" (its \`x-ref\`), but the game has no collection or declaration "${ref.target}"`,
+        [
+          hint ? `did you mean "${hint}"? correct the schema's "x-ref": "${ref.target}"` : `collections and declarations: ${options.join(', ') || 'none'}`,
+          'every value the schema marks so is left unchecked until then',
+        ],
+        hintOf(hint, options),
       );
       continue;
     }
