@@ -33,7 +33,7 @@ describe('rulebook init', () => {
       'content/lantern-market/contracts.yaml',
       'content/lantern-market/game.yaml',
       'content/lantern-market/goods.yaml',
-      'content/lantern-market/rules/01-overview.md',
+      'content/lantern-market/rules/01-how-to-play.md',
       'package.json',
       'rulebook.yaml',
       'schemas/lantern-market/contract.schema.json',
@@ -44,7 +44,7 @@ describe('rulebook init', () => {
     expect(manifest).toContain('players: { min: 3, max: 5 }');
     expect(manifest).toContain('type: LanternMarketEndState');
     expect(manifest).not.toMatch(/\{\{\w+\}\}/);
-    expect(await readFile(path.join(project, 'content/lantern-market/rules/01-overview.md'), 'utf8')).toContain('a card game for 3 to 5 players');
+    expect(await readFile(path.join(project, 'content/lantern-market/rules/01-how-to-play.md'), 'utf8')).toContain('a card game for 3 to 5 players');
     // The workflows keep GitHub's own ${{ ... }} expressions.
     expect(await readFile(path.join(project, '.github/workflows/pages.yml'), 'utf8')).toContain('${{ steps.pages.outputs.base_url }}');
     const checked = await runCli(['check', '-C', project]);
@@ -64,7 +64,7 @@ describe('rulebook init', () => {
     // The example is written in the game's language where the template has it.
     expect(manifest).toContain('title: Mercadorias');
     expect(await readFile(path.join(work, 'x/content/mercado/goods.yaml'), 'utf8')).toContain('- name: Chá Verde');
-    expect(await readFile(path.join(work, 'x/content/mercado/rules/01-overview.md'), 'utf8')).toContain(
+    expect(await readFile(path.join(work, 'x/content/mercado/rules/01-how-to-play.md'), 'utf8')).toContain(
       'Mercado Noturno é um jogo de cartas para 2 jogadores.',
     );
     expect(await readFile(path.join(work, 'x/schemas/mercado/good.schema.json'), 'utf8')).toContain('"title": "Custo"');
