@@ -124,6 +124,11 @@ describe('the packed tool in an empty folder', () => {
     expect(build.err).toMatch(/built pocket-duel: 4 goods, 3 contracts; 3 compiled rules; 2 placeholders/);
     const site = await readFile(path.join(project, 'docs-site', 'dist', 'index.html'), 'utf8');
     expect(site).toContain('Pocket Duel');
+    // An invented game's drafts page: its values to decide, and no empty Readings section (it has none).
+    const drafts = await readFile(path.join(project, 'docs-site', 'dist', 'pocket-duel', 'drafts.html'), 'utf8');
+    expect(drafts).toContain('Saffron');
+    expect(drafts).not.toContain('id="readings"');
+    expect(drafts).not.toMatch(/rulebook does not|[Pp]rinted/);
     const test = await sh(project, 'npm', ['test']);
     expect(test.code, test.err + test.out).toBe(0);
   });

@@ -360,8 +360,9 @@ export function draftsHtml(placeholders: readonly PlaceholderInfo[], ctx: PageCo
  */
 export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: PageContext): string {
   const w = ctx.words;
+  // No readings, no section: an empty heading is a dead end for a reader (and an invented game often has none).
+  if (!readings.length) return '';
   const head = `<h2 id="readings">${esc(w.readings)}</h2>`;
-  if (!readings.length) return `${head}<p>${esc(w.noReadings)}</p>`;
   const game = ctx.game.linked.game;
   const items = readings.map((r) => {
     const c = game.collections.get(r.collection);

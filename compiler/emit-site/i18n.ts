@@ -73,7 +73,6 @@ const KEYS = [
   'readings',
   'readingsIntro',
   'exampleReading',
-  'noReadings',
   'overview',
   'example',
   'changes',
