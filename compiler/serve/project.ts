@@ -3,6 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { findGames } from '../load/game.ts';
 import { checkGame, type CheckMemo } from '../pipeline.ts';
+import { recordedVersion } from '../project-settings.ts';
+import { defaultUpgrades } from '../upgrades.ts';
 import { ValidationMemo } from '../validate/game.ts';
 import { ParseCache } from '../load/parse-cache.ts';
 import { SchemaSet } from '../validate/schemas.ts';
@@ -92,7 +94,8 @@ export class Project {
   private async checkGame(dir: string): Promise<GameState> {
     const bag = new DiagnosticBag();
     // Every file read, failed ones included, so a broken game.yaml still gets its code frame.
-    const { checked, sources } = await checkGame(this.root, dir, this.schemas, bag, undefined, this.memo);
+    // As `check` does: a retired form names the versions between the tool that made the project (rulebook.yaml) and this one.
+    const { checked, sources } = await checkGame(this.root, dir, this.schemas, bag, undefined, this.memo, defaultUpgrades(await recordedVersion(this.root)));
     return { dir, checked, diagnostics: bag.items, sources };
   }
 }
