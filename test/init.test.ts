@@ -243,7 +243,7 @@ describe('a misspelt x-ref in a schema', () => {
     const checked = await runCli(['check', '-C', project, '--format', 'json']);
     expect(checked.code).toBe(1);
     const items = JSON.parse(checked.out) as Array<{ ruleId: string; message: string; line: number; suggestion?: string }>;
-    expect(items.map((d) => `${d.ruleId} ${d.line}`)).toEqual(['ref-target-unknown 5']);
+    expect(items.map((d) => `${d.ruleId} ${d.line}`)).toEqual(['ref-target-unknown 6']);
     expect(items[0]!.suggestion).toBe('goods');
   });
 });
