@@ -49,3 +49,9 @@ export function typeNameOfDeclaration(name: string): string {
 export function allName(collection: string): string {
   return `$${collection}`;
 }
+
+/** A game's ID, as `rulebook new game` and `rulebook init` take it: lower-case letters, digits and single hyphens. */
+export const GAME_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The words `rulebook new` reads as commands (`new game`, `new collection`), so never a game's ID. */
+export const COMMAND_WORDS: readonly string[] = ['game', 'collection'];

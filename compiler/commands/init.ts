@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMAND_WORDS, GAME_ID, typeNamespaceName } from '../names.ts';
 import { commandIn } from '../next-step.ts';
 import type { CommandOutcome } from './new-entry.ts';
 
@@ -25,12 +26,9 @@ const TOOL_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const TOOL_PACKAGE = path.join(TOOL_DIR, 'package.json');
 const TOOL_LOCALES = fileURLToPath(new URL('../locales/', import.meta.url));
 
-const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 /** What `npm install <tool>` leaves in a folder before `rulebook init` runs in it: not the designer's work, so not a reason to refuse. */
 const INSTALL_LEFTOVERS = new Set(['node_modules', 'package.json', 'package-lock.json', '.git', '.npmrc']);
-/** The words `rulebook new` reads as commands, never game IDs. */
-const RESERVED = new Set(['game', 'collection']);
 
 export interface InitOptions {
   id?: string;
@@ -59,7 +57,7 @@ export function idFromFolder(folder: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return ID.test(id) && !RESERVED.has(id) ? id : 'my-game';
+  return GAME_ID.test(id) && !COMMAND_WORDS.includes(id) ? id : 'my-game';
 }
 
 /** `2-4` or `2` -> { min, max }; undefined when it is not a player count. */
@@ -130,8 +128,8 @@ export async function init(target: string, options: InitOptions): Promise<Comman
   const dir = path.resolve(target);
   const relative = path.relative(process.cwd(), dir) || '.';
   const id = options.id ?? idFromFolder(path.basename(dir));
-  if (!ID.test(id)) return usage(`"${id}" is not a game ID: use lower-case letters, digits and single hyphens (for example "pocket-duel")`);
-  if (RESERVED.has(id))
+  if (!GAME_ID.test(id)) return usage(`"${id}" is not a game ID: use lower-case letters, digits and single hyphens (for example "pocket-duel")`);
+  if (COMMAND_WORDS.includes(id))
     return usage(`"${id}" cannot be a game ID: \`rulebook new ${id} ...\` is a command`, ['pick another ID with --id (for example "pocket-duel")']);
   const locale = options.locale ?? 'en';
   if (!LOCALE.test(locale)) return usage(`"${locale}" is not a language tag: write it as BCP 47 does (en, pt-BR, fr)`);
@@ -160,14 +158,9 @@ export async function init(target: string, options: InitOptions): Promise<Comman
     minPlayers: String(players.min),
     maxPlayers: String(players.max),
     playersInWords: playersInWords(players, locale),
-    typePrefix: id
-      .split('-')
-      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-      .join('')
-      .replace(/^[0-9]+/, ''),
+    typePrefix: typeNamespaceName(id),
     version: tool.version,
   };
-  if (!/^[A-Z]/.test(words.typePrefix!)) words.typePrefix = `Game${words.typePrefix}`;
   // YAML reads some names as something else (`Yes`, `3`, `a: b`): there they are written quoted.
   const fill = (text: string, yaml = false) =>
     text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => (yaml && key === 'name' ? yamlSafe(name) : (words[key] ?? all)));

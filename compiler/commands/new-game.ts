@@ -8,6 +8,7 @@ import { applyChecked, inWords } from './apply-checked.ts';
 import type { CommandOutcome } from './new-entry.ts';
 import { onlyGame } from './only-game.ts';
 import { commandIn } from '../next-step.ts';
+import { COMMAND_WORDS, GAME_ID } from '../names.ts';
 
 /**
  * `rulebook new game <id>` and `rulebook new collection <game> <name>`: the
@@ -20,10 +21,7 @@ import { commandIn } from '../next-step.ts';
  * transcribed from a rulebook (one with `source:`) speaks of the rulebook.
  */
 
-const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COLLECTION = /^[a-z][A-Za-z0-9]*$/;
-/** The words `rulebook new` reads as commands, not as game IDs. */
-const RESERVED = ['game', 'collection'];
 
 const usage = (message: string, notes: string[] = []): CommandOutcome => ({ code: 2, out: [], err: [`error: ${message}`, ...notes.map((n) => `  = ${n}`)] });
 const exists = (file: string) =>
@@ -33,9 +31,9 @@ const exists = (file: string) =>
   );
 
 export async function newGame(root: string, id: string): Promise<CommandOutcome> {
-  if (!ID.test(id)) return usage(`"${id}" is not a game ID: use lower-case letters, digits and single hyphens (for example "my-game")`);
+  if (!GAME_ID.test(id)) return usage(`"${id}" is not a game ID: use lower-case letters, digits and single hyphens (for example "my-game")`);
   // `rulebook new game ...` and `rulebook new collection ...` are commands: a game of that ID could never be given entries.
-  if (RESERVED.includes(id))
+  if (COMMAND_WORDS.includes(id))
     return usage(
       `"${id}" cannot be a game ID: \`rulebook new ${id} ...\` is the command that makes a ${id}, so \`rulebook new ${id} <collection> "Name"\` could never reach this game`,
       ['pick another ID (for example "my-game")'],
