@@ -7,6 +7,21 @@ import { runCli } from './helpers.ts';
 
 const scratch = () => mkdtemp(path.join(tmpdir(), 'rulebook-init-'));
 
+/** A project `rulebook init` made in a new scratch folder, its game `p`. */
+async function initProject(): Promise<string> {
+  const project = path.join(await scratch(), 'p');
+  const made = await runCli(['init', project]);
+  if (made.code !== 0) throw new Error(`init failed: ${made.err}`);
+  return project;
+}
+
+/** Replace `from` by `to` in a file of the project; an edit that changes nothing throws (a drifted template must fail the test). */
+async function edit(file: string, from: string, to: string): Promise<void> {
+  const before = await readFile(file, 'utf8');
+  if (!before.includes(from)) throw new Error(`${file} holds no ${JSON.stringify(from)}`);
+  await writeFile(file, before.replace(from, to));
+}
+
 /** Every file under a folder, relative, sorted. */
 async function tree(dir: string, rel = ''): Promise<string[]> {
   const out: string[] = [];
@@ -165,9 +180,7 @@ describe('rulebook init', () => {
 
 describe("the tool's own schemas in a designer's project", () => {
   it('resolve by their full URL as well as relative to a game', async () => {
-    const work = await scratch();
-    const project = path.join(work, 'p');
-    expect((await runCli(['init', project])).code).toBe(0);
+    const project = await initProject();
     const schema = path.join(project, 'schemas/p/good.schema.json');
     const text = await readFile(schema, 'utf8');
     await writeFile(
@@ -183,9 +196,7 @@ describe("the tool's own schemas in a designer's project", () => {
   });
 
   it("are never taken from a copy in the project: a copy is a warning, and the tool's stands", async () => {
-    const work = await scratch();
-    const project = path.join(work, 'p');
-    expect((await runCli(['init', project])).code).toBe(0);
+    const project = await initProject();
     // An old copy whose `text` is too strict: were it used, the goods' texts would fail.
     await writeFile(
       path.join(project, 'schemas/defs.schema.json'),
@@ -217,13 +228,11 @@ describe('serve on a port already taken', () => {
 
 describe('a number out of its range, in words', () => {
   it('says the bound and the value written, at the value', async () => {
-    const work = await scratch();
-    const project = path.join(work, 'p');
-    expect((await runCli(['init', project])).code).toBe(0);
+    const project = await initProject();
     const goods = path.join(project, 'content/p/goods.yaml');
-    await writeFile(goods, (await readFile(goods, 'utf8')).replace('  cost: 2\n', '  cost: -1\n'));
+    await edit(goods, '  cost: 2\n', '  cost: -1\n');
     const contracts = path.join(project, 'content/p/contracts.yaml');
-    await writeFile(contracts, (await readFile(contracts, 'utf8')).replace('awards: [5, 2]', 'awards: []'));
+    await edit(contracts, 'awards: [5, 2]', 'awards: []');
     const checked = await runCli(['check', '-C', project]);
     expect(checked.code).toBe(1);
     expect(checked.err).toMatch(/content\/p\/goods\.yaml:6:9: error schema-minimum `goods "Green Tea" \.cost` must be at least 0 \(got -1\)\n/);
@@ -235,11 +244,9 @@ describe('a number out of its range, in words', () => {
 
 describe('a misspelt x-ref in a schema', () => {
   it('is one error, at its first reference, naming the collection it likely meant', async () => {
-    const work = await scratch();
-    const project = path.join(work, 'p');
-    expect((await runCli(['init', project])).code).toBe(0);
+    const project = await initProject();
     const schema = path.join(project, 'schemas/p/contract.schema.json');
-    await writeFile(schema, (await readFile(schema, 'utf8')).replace('"x-ref": "goods"', '"x-ref": "good"'));
+    await edit(schema, '"x-ref": "goods"', '"x-ref": "good"');
     const checked = await runCli(['check', '-C', project, '--format', 'json']);
     expect(checked.code).toBe(1);
     const items = JSON.parse(checked.out) as Array<{ ruleId: string; message: string; line: number; suggestion?: string }>;
