@@ -95,7 +95,7 @@ describe('the words of the rules text come from locale files', () => {
         'Le joueur qui a le plus de jetons de Lanterne à la fin de la partie gagne 5 points. Le deuxième gagne 3 points et le troisième gagne 2 points.',
       'le-comptoir': 'Gagnez 2 points pour chaque série de 3 pièces de Cuivre que vous avez à la fin de la partie.',
       'le-joyau-de-la-couronne': 'Gagnez 4 points si vous avez la Couronne à la fin de la partie.',
-      'la-paire': 'Gagnez 1 point pour chaque paire de jetons de Lanterne et Cuivre que vous avez à la fin de la partie.',
+      'la-paire': 'Gagnez 1 point pour chaque paire de 1 jeton de Lanterne et 1 pièce de Cuivre que vous avez à la fin de la partie.',
       'la-bourse-vide':
         'Le joueur qui a le moins de pièces de Cuivre à la fin de la partie perd 4 points. Le deuxième perd 3 points, le troisième perd 2 points et le quatrième perd 1 point.',
     });

@@ -73,6 +73,44 @@ function flagPhrase(q: Quantity, state: StateModel, lang: RulesLanguage): string
   return f?.resourceName ? plural(q, state, lang) : fieldOf(q);
 }
 
+/**
+ * "each set of Flour, Cachaça and Ammunition markers" when the parts are
+ * counts of resources sharing one noun (the names before the noun they share);
+ * otherwise each part named whole, "each set of a Tea card, a Spice card and
+ * a Silk card", so a designer's own nouns ("Tea card") never follow a list of
+ * field names.
+ */
+function minPhrase(nested: readonly Quantity[], state: StateModel, lang: RulesLanguage): string {
+  // The smallest of (the smallest of a and b) and c is the smallest of a, b and c: one set, not a set inside a set.
+  const flat = (qs: readonly Quantity[]): Quantity[] => qs.flatMap((q) => (quantityKind(q) === 'min' && !q.phrase ? flat((q as { min: Quantity[] }).min) : [q]));
+  const parts = flat(nested);
+  const pair = parts.length === 2;
+  const fields = parts.map((p) => (quantityKind(p) === 'field' && !p.phrase ? state.fields.get(fieldOf(p)) : undefined));
+  const shared = fields.every((f) => f?.resourceName !== undefined) && new Set(fields.map((f) => f?.decl.nounPlural)).size === 1;
+  if (shared)
+    return lang.render('scoring.templates.eachMin', {
+      pair,
+      names: fields.map((f) => lang.word(f!.resourceName!)),
+      unit: resourceNoun(fields[0]!.decl.nounPlural, 'other', lang),
+    });
+  return lang.render('scoring.templates.eachMinOf', { pair, items: parts.map((p) => minItem(p, state, lang)) });
+}
+
+/** One part of a set, named whole: "a Tea card", "a contract for Silk", "3 coins". */
+function minItem(q: Quantity, state: StateModel, lang: RulesLanguage): string {
+  if (q.phrase) return lang.word(q.phrase);
+  const kind = quantityKind(q);
+  if (kind === 'groupsOf') {
+    const g = q as { groupsOf: number; of: Quantity };
+    return lang.render('scoring.templates.minGroup', { n: g.groupsOf, noun: plural(g.of, state, lang) });
+  }
+  if (kind === 'flag') return flagPhrase(q, state, lang);
+  const c = q as { count?: string; where?: string };
+  const f = c.count !== undefined ? state.fields.get(c.count) : undefined;
+  const where = c.where !== undefined && f?.decl.where ? lang.phrase(f.decl.where, { name: lang.word(f.values.get(c.where) ?? c.where) }) : undefined;
+  return lang.render('scoring.templates.minItem', { noun: singular(q, state, lang), where });
+}
+
 function eachPhrase(q: Quantity, state: StateModel, lang: RulesLanguage): string {
   if (q.phrase) return lang.word(q.phrase);
   const kind = quantityKind(q);
@@ -93,15 +131,8 @@ function eachPhrase(q: Quantity, state: StateModel, lang: RulesLanguage): string
       return lang.render('scoring.templates.eachDistinct', { noun: singular(q, state, lang) });
     case 'flag':
       return flagPhrase(q, state, lang);
-    case 'min': {
-      const parts = (q as { min: Quantity[] }).min;
-      const fields = parts.map((p) => state.fields.get(fieldOf(p)));
-      return lang.render('scoring.templates.eachMin', {
-        pair: parts.length === 2,
-        names: fields.map((f, i) => (f?.resourceName !== undefined ? lang.word(f.resourceName) : fieldOf(parts[i]!))),
-        unit: resourceNoun(fields[0]?.decl.nounPlural, 'other', lang),
-      });
-    }
+    case 'min':
+      return minPhrase((q as { min: Quantity[] }).min, state, lang);
     case 'groupsOf': {
       const g = q as { groupsOf: number; of: Quantity };
       if (quantityKind(g.of) === 'distinct') return lang.render('scoring.templates.eachGroupsOfDistinct', { n: g.groupsOf, noun: plural(g.of, state, lang) });
