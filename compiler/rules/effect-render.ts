@@ -15,8 +15,15 @@ export function renderEffect(effect: Effect, state: PlayerStateModel, lang: Rule
 
 function phrase(state: PlayerStateModel, lang: RulesLanguage, field: string, name: string, context: Record<string, unknown> = {}): string {
   const template = state.fields.get(field)?.phrases[name];
-  if (!template) return `${field}`;
-  return lang.phrase(template, context);
+  if (template) return lang.phrase(template, context);
+  // A phrase the field does not declare, made from its nouns where the locale knows how ("each caravan at your camp").
+  const f = state.fields.get(field);
+  const noun = f?.phrases.noun !== undefined ? lang.word(f.phrases.noun) : undefined;
+  const nouns = f?.phrases.nounPlural !== undefined ? lang.word(f.phrases.nounPlural) : noun;
+  if (name === 'unit' && noun !== undefined) return noun;
+  if (name === 'each' && noun !== undefined) return lang.render('effects.templates.eachNoun', { noun });
+  if (name === 'moveFrom' && nouns !== undefined) return lang.render('effects.templates.moveFromNoun', { noun: nouns, one: noun ?? nouns });
+  return field;
 }
 
 function valueNames(state: PlayerStateModel, lang: RulesLanguage, field: string, keys: readonly string[]): string[] {
@@ -36,8 +43,14 @@ function eachPhrase(state: PlayerStateModel, lang: RulesLanguage, q: StateQuanti
 function checkText(state: PlayerStateModel, lang: RulesLanguage, c: Condition): string {
   if ('atLeast' in c) {
     const q = c.of;
-    const noun = typeof q === 'number' ? '' : phrase(state, lang, q.field, lang.category(c.atLeast) === 'one' ? 'noun' : 'nounPlural');
-    return lang.render('effects.templates.atLeast', { n: c.atLeast, noun });
+    if (typeof q === 'number') return lang.render('effects.templates.atLeast', { n: c.atLeast, noun: '' });
+    const name = lang.category(c.atLeast) === 'one' ? 'noun' : 'nounPlural';
+    // Counted over some keys only: the keys are part of what is counted ("at least 2 caravans in Oasis"). A noun
+    // that places them itself (`caravans{{#if keys}} in {{orList keys}} spaces{{/if}}`) does; else the locale's `inKeys`.
+    const keys = q.keys ? valueNames(state, lang, q.field, q.keys) : undefined;
+    const own = state.fields.get(q.field)?.phrases[name]?.includes('keys');
+    const noun = phrase(state, lang, q.field, name, { keys });
+    return lang.render('effects.templates.atLeast', { n: c.atLeast, noun: keys && !own ? lang.render('effects.templates.inKeys', { noun, keys }) : noun });
   }
   if ('all' in c) return c.all.map((x) => checkText(state, lang, x)).join(String(lang.get('effects.templates.allOf') ?? ' '));
   return phrase(state, lang, c.field, 'when', { values: valueNames(state, lang, c.field, c.in) });
@@ -68,7 +81,10 @@ function sentence(e: Effect, state: PlayerStateModel, lang: RulesLanguage): stri
       return t('when', { subject: checkText(state, lang, e.check), do: predicate(e.do, state, lang) });
     case 'moveAll':
       return t('moveAll', {
-        from: phrase(state, lang, e.from.field, 'moveFrom', { keys: e.from.keys ? valueNames(state, lang, e.from.field, e.from.keys) : undefined }),
+        // No keys is every key: the phrase names them all rather than reading an empty list.
+        from: phrase(state, lang, e.from.field, 'moveFrom', {
+          keys: valueNames(state, lang, e.from.field, e.from.keys ?? [...(state.fields.get(e.from.field)?.values.keys() ?? [])]),
+        }),
         to: phrase(state, lang, e.to.field, 'moveTo'),
       });
     case 'all':
@@ -88,6 +104,8 @@ function clause(e: Effect, state: PlayerStateModel, lang: RulesLanguage): string
 
 /** An effect after a third-person subject ("Each Gang in a Serra space <predicate>"). */
 function predicate(e: Effect, state: PlayerStateModel, lang: RulesLanguage): string {
-  if (e.op === 'gain') return phrase(state, lang, e.field, 'gain', { n: e.amount, one: lang.category(e.amount) === 'one' });
+  // A field with no `gain` phrase reads as a clause of its own ("If ..., you gain 1 Fame Point").
+  if (e.op === 'gain' && state.fields.get(e.field)?.phrases.gain !== undefined)
+    return phrase(state, lang, e.field, 'gain', { n: e.amount, one: lang.category(e.amount) === 'one' });
   return clause(e, state, lang);
 }

@@ -1,6 +1,6 @@
 import { compilerLanguage, type RulesLanguage } from '../locales/language.ts';
 import { assertNever, quantityKind, type Quantity, type Scoring } from './dsl.ts';
-import type { StateModel } from './state.ts';
+import type { ResolvedField, StateModel } from './state.ts';
 
 /**
  * A scoring rule as rules text. The grammar comes from the language's
@@ -51,6 +51,20 @@ function resourceNoun(declared: string | undefined, count: 'one' | 'other', lang
 /** "Flour markers", "completed sets": how a count or list is named in the plural. */
 function plural(q: Quantity, state: StateModel, lang: RulesLanguage): string {
   if (q.phrase) return lang.word(q.phrase);
+  const kind = quantityKind(q);
+  // What a player holds most of when the quantity is not one field: "sets of 2 Tea cards", "different contracts".
+  if (kind === 'groupsOf') {
+    const g = q as { groupsOf: number; of: Quantity };
+    return lang.render('scoring.templates.pluralGroupsOf', { n: g.groupsOf, noun: plural(g.of, state, lang) });
+  }
+  if (kind === 'distinct') return lang.render('scoring.templates.pluralDistinct', { noun: plural({ count: fieldOf(q) }, state, lang) });
+  if (kind === 'min') return minPhrase((q as { min: Quantity[] }).min, state, lang, 'plural');
+  const c = q as { count?: string; where?: string };
+  if (kind === 'count' && c.where !== undefined) {
+    const f = state.fields.get(c.count!);
+    if (f?.decl.where)
+      return lang.render('scoring.templates.pluralWhere', { noun: plural({ count: c.count! }, state, lang), where: wherePhrase(f, c.where, lang) });
+  }
   const f = state.fields.get(fieldOf(q));
   if (!f) return fieldOf(q);
   if (f.resourceName)
@@ -66,11 +80,16 @@ function singular(q: Quantity, state: StateModel, lang: RulesLanguage): string {
   return f?.name ?? fieldOf(q);
 }
 
+/** Which entries of a list are counted: the list's `where` phrase with the value's name ("for Silk"). */
+function wherePhrase(f: ResolvedField, value: string, lang: RulesLanguage): string {
+  return lang.phrase(f.decl.where!, { name: lang.word(f.values.get(value) ?? value) });
+}
+
 function flagPhrase(q: Quantity, state: StateModel, lang: RulesLanguage): string {
   const f = state.fields.get(fieldOf(q));
   if (f?.decl.phrase) return lang.word(f.decl.phrase);
   // "if you have Ammunition markers" for a count used as a condition; the field's name only as a last resort.
-  return f?.resourceName ? plural(q, state, lang) : fieldOf(q);
+  return f?.resourceName || f?.decl.nounPlural !== undefined || f?.decl.noun !== undefined || quantityKind(q) !== 'field' ? plural(q, state, lang) : fieldOf(q);
 }
 
 /**
@@ -80,20 +99,24 @@ function flagPhrase(q: Quantity, state: StateModel, lang: RulesLanguage): string
  * a Silk card", so a designer's own nouns ("Tea card") never follow a list of
  * field names.
  */
-function minPhrase(nested: readonly Quantity[], state: StateModel, lang: RulesLanguage): string {
+function minPhrase(nested: readonly Quantity[], state: StateModel, lang: RulesLanguage, as: 'each' | 'plural' = 'each'): string {
   // The smallest of (the smallest of a and b) and c is the smallest of a, b and c: one set, not a set inside a set.
-  const flat = (qs: readonly Quantity[]): Quantity[] => qs.flatMap((q) => (quantityKind(q) === 'min' && !q.phrase ? flat((q as { min: Quantity[] }).min) : [q]));
+  const flat = (qs: readonly Quantity[]): Quantity[] =>
+    qs.flatMap((q) => (quantityKind(q) === 'min' && !q.phrase ? flat((q as { min: Quantity[] }).min) : [q]));
   const parts = flat(nested);
   const pair = parts.length === 2;
   const fields = parts.map((p) => (quantityKind(p) === 'field' && !p.phrase ? state.fields.get(fieldOf(p)) : undefined));
   const shared = fields.every((f) => f?.resourceName !== undefined) && new Set(fields.map((f) => f?.decl.nounPlural)).size === 1;
   if (shared)
-    return lang.render('scoring.templates.eachMin', {
+    return lang.render(as === 'each' ? 'scoring.templates.eachMin' : 'scoring.templates.pluralMin', {
       pair,
       names: fields.map((f) => lang.word(f!.resourceName!)),
       unit: resourceNoun(fields[0]!.decl.nounPlural, 'other', lang),
     });
-  return lang.render('scoring.templates.eachMinOf', { pair, items: parts.map((p) => minItem(p, state, lang)) });
+  return lang.render(as === 'each' ? 'scoring.templates.eachMinOf' : 'scoring.templates.pluralMinOf', {
+    pair,
+    items: parts.map((p) => minItem(p, state, lang)),
+  });
 }
 
 /** One part of a set, named whole: "a Tea card", "a contract for Silk", "3 coins". */
@@ -107,7 +130,7 @@ function minItem(q: Quantity, state: StateModel, lang: RulesLanguage): string {
   if (kind === 'flag') return flagPhrase(q, state, lang);
   const c = q as { count?: string; where?: string };
   const f = c.count !== undefined ? state.fields.get(c.count) : undefined;
-  const where = c.where !== undefined && f?.decl.where ? lang.phrase(f.decl.where, { name: lang.word(f.values.get(c.where) ?? c.where) }) : undefined;
+  const where = c.where !== undefined && f?.decl.where ? wherePhrase(f, c.where, lang) : undefined;
   return lang.render('scoring.templates.minItem', { noun: singular(q, state, lang), where });
 }
 
@@ -120,7 +143,7 @@ function eachPhrase(q: Quantity, state: StateModel, lang: RulesLanguage): string
     case 'count': {
       const c = q as { count: string; where?: string };
       const f = state.fields.get(c.count);
-      const where = c.where !== undefined && f?.decl.where ? lang.phrase(f.decl.where, { name: lang.word(f.values.get(c.where) ?? c.where) }) : undefined;
+      const where = c.where !== undefined && f?.decl.where ? wherePhrase(f, c.where, lang) : undefined;
       return lang.render('scoring.templates.eachCount', { noun: singular(q, state, lang), where });
     }
     case 'repeated': {
@@ -135,7 +158,8 @@ function eachPhrase(q: Quantity, state: StateModel, lang: RulesLanguage): string
       return minPhrase((q as { min: Quantity[] }).min, state, lang);
     case 'groupsOf': {
       const g = q as { groupsOf: number; of: Quantity };
-      if (quantityKind(g.of) === 'distinct') return lang.render('scoring.templates.eachGroupsOfDistinct', { n: g.groupsOf, noun: plural(g.of, state, lang) });
+      if (quantityKind(g.of) === 'distinct' && !g.of.phrase)
+        return lang.render('scoring.templates.eachGroupsOfDistinct', { n: g.groupsOf, noun: plural({ count: fieldOf(g.of) }, state, lang) });
       return lang.render('scoring.templates.eachGroupsOfField', { n: g.groupsOf, noun: plural(g.of, state, lang) });
     }
     default:

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { dslForms } from '../compiler/docs/rules-reference.ts';
+import { RulesLanguage } from '../compiler/locales/language.ts';
+import type { DeclaredValue, Manifest } from '../compiler/model.ts';
+import type { Effect, Scoring, Value } from '../compiler/rules/dsl.ts';
+import { renderEffect } from '../compiler/rules/effect-render.ts';
+import { playerStateModel } from '../compiler/rules/player-state.ts';
+import { renderScoring } from '../compiler/rules/render.ts';
+import { stateModel } from '../compiler/rules/state.ts';
+import { valueFormula } from '../compiler/rules/value.ts';
+import { withId } from '../compiler/value-ids.ts';
+import { ROOT } from './helpers.ts';
+
+// Every form of the rules language renders the sentence a person wrote for it in the reviewed table
+// (test/sentences/table.yaml), in English and in Brazilian Portuguese, against the game in fixture.yaml.
+
+interface Row {
+  form: string;
+  scoring?: Scoring;
+  effect?: Effect;
+  value?: Value;
+  en?: string;
+  'pt-BR'?: string;
+  formula?: string;
+}
+
+const DIR = path.join(ROOT, 'test/sentences');
+const fixture = parse(readFileSync(path.join(DIR, 'fixture.yaml'), 'utf8')) as Manifest & { texts: Record<string, Record<string, string>> };
+const table = parse(readFileSync(path.join(DIR, 'table.yaml'), 'utf8')) as Row[];
+const declared = new Map(Object.entries(fixture.declarations ?? {}).map(([name, values]) => [name, (values as DeclaredValue[]).map(withId)]));
+const end = stateModel(fixture, declared, () => undefined)!;
+const players = playerStateModel(fixture, declared)!;
+
+/** The game's words in pt-BR (its locale file's `texts:`), on the compiler's pt-BR grammar. */
+const portuguese = () => new RulesLanguage('pt-BR', { main: 'en', texts: new Map(Object.entries(fixture.texts['pt-BR']!)) });
+
+function rendered(row: Row, lang: RulesLanguage | string): string {
+  if (row.scoring) return renderScoring(row.scoring, end, lang);
+  if (row.effect) return renderEffect(row.effect, players, lang);
+  return valueFormula(row.value!);
+}
+
+describe('the sentence table', () => {
+  it('has a row for every form the DSL schema defines, and none for a form it does not', () => {
+    const forms = ['scoring', 'quantity', 'effect', 'condition', 'value'].flatMap((def) => dslForms(def).map((f) => `${def}.${f.label}`));
+    // The schema's forms as the docs count them: 4 scoring ops, 7 quantities, 9 effect ops, 3 conditions, 4 value ops.
+    expect(forms).toHaveLength(27);
+    const rows = new Set(table.map((r) => r.form));
+    expect(
+      forms.filter((f) => !rows.has(f)),
+      'a form of the rules language has no row in test/sentences/table.yaml: write its rule and the sentence a person would write',
+    ).toEqual([]);
+    expect([...rows].filter((f) => !forms.includes(f))).toEqual([]);
+  });
+
+  it('gives each row one rule, under the key of its kind, and the words to hold it to', () => {
+    for (const row of table) {
+      const kinds = (['scoring', 'effect', 'value'] as const).filter((k) => row[k] !== undefined);
+      expect(kinds, row.form).toHaveLength(1);
+      if (row.value !== undefined) expect(typeof row.formula, row.form).toBe('string');
+      else expect([typeof row.en, typeof row['pt-BR']], row.form).toEqual(['string', 'string']);
+    }
+  });
+
+  it.each(table.filter((r) => !r.value).map((r) => [r.form, JSON.stringify(r.scoring ?? r.effect), r] as const))('%s %s: en', (_form, _rule, row) => {
+    expect(rendered(row, 'en')).toBe(row.en);
+  });
+
+  it.each(table.filter((r) => !r.value).map((r) => [r.form, JSON.stringify(r.scoring ?? r.effect), r] as const))('%s %s: pt-BR', (_form, _rule, row) => {
+    const pt = portuguese();
+    expect(rendered(row, pt)).toBe(row['pt-BR']);
+    // Every word came from the pt-BR grammar or the game's pt-BR texts: nothing fell back to English.
+    expect(pt.takeMissing()).toEqual([]);
+  });
+
+  it.each(table.filter((r) => r.value).map((r) => [r.form, JSON.stringify(r.value), r] as const))('%s %s: formula', (_form, _rule, row) => {
+    expect(rendered(row, 'en')).toBe(row.formula);
+  });
+
+  it('names no field by its identifier in any sentence of the table', () => {
+    // The fields whose names are not also the words the game declares for them ("coins" is both): a table row
+    // that printed one of these would have blessed a field's name reaching a reader.
+    const ids = ['pepper', 'merchant', 'fame', 'caravanTerrain', 'leader'];
+    for (const row of table.filter((r) => !r.value))
+      for (const text of [row.en!, row['pt-BR']!]) for (const id of ids) expect(` ${text}`, `${row.form}: ${id}`).not.toContain(` ${id}`);
+  });
+});
