@@ -356,6 +356,21 @@ export interface CompiledRule {
   examples: RuleExample[];
   /** Worked examples of an effect (one state before -> fields after). */
   stateExamples?: StateExample[];
+  /**
+   * The worked examples in words, per locale, in the examples' order: for a
+   * scoring rule each player's end state ("5 Flour markers and no Ammunition
+   * markers"); for an effect the situation before and
+   * what changed after ("3 Fame Points", "No change"); the situation reads
+   * "With 2 Reis tokens and 6 Fame Points".
+   */
+  exampleWords?: Record<string, ExampleWords[]>;
+}
+
+export interface ExampleWords {
+  /** One phrase per player (scoring), or the one player's situation (effect). */
+  given: string[];
+  /** For an effect: what it changed. */
+  after?: string;
 }
 
 export interface RuleExample {

@@ -79,9 +79,10 @@ describe('the words of the rules text come from locale files', () => {
   it('a word the locale lacks falls back to the main locale and is recorded as missing', () => {
     const pt = new RulesLanguage('pt-BR', { main: 'en' });
     expect(renderScoring({ op: 'per', points: 1, each: { field: 'ammunition' } } as never, state, pt)).toBe(
-      'Ganhe 1 ponto para cada marcador de Ammunition que você tiver ao final do jogo.',
+      'Ganhe 1 ponto para cada marker de Ammunition que você tiver ao final do jogo.',
     );
-    expect(pt.takeMissing()).toEqual(['"Ammunition"']);
+    // The game's own noun ("markers", in the singular after "cada"), not a word of the compiler's, is what it lacks.
+    expect(pt.takeMissing()).toEqual(['"Ammunition"', '"markers"']);
   });
 
   it('a game in a third locale renders its scoring from its own locale file, with no compiler change', async () => {
@@ -176,6 +177,7 @@ describe('a game in several locales', () => {
         'texts:',
         "  \"{{n}} {{plural n 'coin' 'coins'}}\": \"{{n}} {{plural n 'moeda' 'moedas'}}\"",
         '  each of your Scouts on the board: cada um dos seus Batedores no tabuleiro',
+        '  Scouts: Batedores',
         '',
       ].join('\n'),
     );
@@ -190,6 +192,10 @@ describe('a game in several locales', () => {
     expect(texts['market-day']).toBe('Você ganha 2 moedas.');
     expect(texts['lampada-velha']).toBe('Você ganha 1 moeda.');
     expect(texts['scout-bounty']).toBe('Ganhe 2 moedas por cada um dos seus Batedores no tabuleiro.');
+    // Its worked example in pt-BR too: the situation with the same nouns, and after it only what changed.
+    expect(result.games[0]!.rules.find((r) => r.entryId === 'scout-bounty')!.exampleWords?.['pt-BR']).toEqual([
+      { given: ['Com 3 Batedores e 1 moeda'], after: '7 moedas' },
+    ]);
     // The printed wording stays the main locale's text.
     expect(result.games[0]!.rules.find((r) => r.entryId === 'scout-bounty')!.text).toBe('Gain 2 coins for each of your Scouts on the board.');
   });
@@ -206,7 +212,7 @@ describe('a game in several locales', () => {
       .map((d) => `${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.message}`);
     expect(errors).toEqual([
       'content/tiny-fr/locales/fr.yaml:5:11 the translation of "Cuivre" must be a text',
-      'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, articles, texts, labels)',
+      'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, articles, texts, labels, examples, singulars)',
     ]);
   });
 });

@@ -686,6 +686,17 @@ const OWN = {
       fix: 'With 2 points per flour, 3 flour scores 6: `expect: [6]` (or fix `points`).',
     },
   },
+  'example-words': {
+    severity: 'warning',
+    summary: 'A worked example gives a field the game has no words for.',
+    explanation:
+      "The site writes each worked example as a sentence (\"With 2 Reis tokens and your Gang in a City space\"), naming each field with the words game.yaml declares for it: a count's `noun` and `nounPlural` (or its `amount`), a list's nouns, a flag's `phrase`, a terrain's `state`. This field has none, so the example on the site leaves it out rather than print the field's name.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'playerState:\n  - { id: scouts, type: count, unit: Scout }',
+      fix: '`- { id: scouts, type: count, unit: Scout, noun: Scout, nounPlural: Scouts }`',
+    },
+  },
   // --- Numbered rules ------------------------------------------------------
   'rule-number-format': {
     severity: 'error',

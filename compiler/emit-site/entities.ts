@@ -1,14 +1,13 @@
 import { nameFieldOf } from '../validate/game.ts';
 import { textOf } from '../text.ts';
-import type { Collection, Entry, Game, PlaceholderInfo, Text } from '../model.ts';
+import type { Collection, Entry, ExampleWords, Game, PlaceholderInfo, Text } from '../model.ts';
 import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, type PageContext } from './context.ts';
-import type { Words } from './i18n.ts';
 import { mapGraph, mapHtml } from './map-svg.ts';
 import { anchoredHeading } from './rules-tree.ts';
 import { templateFace } from './faces.ts';
 import { labelsOf, type CollectionLabels } from './labels.ts';
 import { valueLabel } from './collection-pages.ts';
-import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
+import { declaredName, stateFieldName } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
 import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
@@ -98,9 +97,11 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
       .map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${inline(r.note, ctx)}</span>`)
       .join('');
   };
-  if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words, exampleReading, endStatePhraser(ctx.game.linked, ctx.words)));
-  if (rule?.stateExamples?.length)
-    parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading, playerStatePhraser(ctx.game.linked, ctx.game.players)));
+  // The examples in words, in the page's locale (the main one's where the rule has none in it), found by the example's place in the entry.
+  const exampleWords = rule?.exampleWords?.[ctx.locale] ?? rule?.exampleWords?.[ctx.game.linked.game.manifest.locale] ?? [];
+  const wordsOf = (ex: object) => exampleWords[Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1];
+  if (rule?.examples.length) parts.push(examplesHtml(rule.examples, wordsOf, ctx, exampleReading));
+  if (rule?.stateExamples?.length) parts.push(stateExamplesHtml(rule.stateExamples, wordsOf, ctx, exampleReading));
   parts.push('</article>');
   return parts.join('\n');
 }
@@ -158,30 +159,38 @@ function pointerValue(value: unknown, pointer: string): unknown {
 
 type ExampleReading = (example: object) => string;
 
-/** Each player's end state in the manifest's words ("4 Flour markers"), never its field names. */
+/** Each player's end state in the manifest's words ("Player 1: 5 Flour markers and no Ammunition markers"), never its field names. */
 function examplesHtml(
-  examples: ReadonlyArray<{ note?: string; given: ReadonlyArray<Record<string, unknown>>; expect: readonly number[] }>,
-  w: Words,
+  examples: ReadonlyArray<{ note?: string; expect: readonly number[] }>,
+  wordsOf: (example: object) => ExampleWords | undefined,
+  ctx: PageContext,
   reading: ExampleReading,
-  phrase: StatePhraser,
 ): string {
+  const w = ctx.words;
   const rows = examples.map((ex) => {
-    const given = ex.given.map((g, i) => `${esc(w.player)} ${i + 1}: ${esc(phrase(g).join(', ') || '—')}`).join('<br>');
-    return `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${given}${reading(ex)}</td><td>${esc(ex.expect.join(', '))}</td></tr>`;
+    const given = (wordsOf(ex)?.given ?? []).map((g, p) => `${esc(w.player)} ${p + 1}: ${esc(g)}`).join('<br>');
+    return `<tr><td>${noteHtml(ex.note, ctx)}${given}${reading(ex)}</td><td>${esc(ex.expect.join(', '))}</td></tr>`;
   });
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.given)}</th><th scope="col">${esc(w.points)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-/** Examples of an effect: one player's state before, and after, in the player-state phrases ("1 Caatinga Action card, 6 Fame Points"). */
+/** Examples of an effect: the player's situation before ("With 2 Reis tokens and 6 Fame Points"), and after only what changed. */
 function stateExamplesHtml(
-  examples: ReadonlyArray<{ note?: string; given: Record<string, unknown>; expect: Record<string, unknown> }>,
-  w: Words,
+  examples: ReadonlyArray<{ note?: string }>,
+  wordsOf: (example: object) => ExampleWords | undefined,
+  ctx: PageContext,
   reading: ExampleReading,
-  phrase: StatePhraser,
 ): string {
-  const show = (state: Record<string, unknown>) => esc(phrase(state).join(', ') || '—');
-  const rows = examples.map((ex) => `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${show(ex.given)}${reading(ex)}</td><td>${show(ex.expect)}</td></tr>`);
+  const w = ctx.words;
+  const rows = examples.map(
+    (ex) => `<tr><td>${noteHtml(ex.note, ctx)}${esc(wordsOf(ex)?.given[0] ?? '')}${reading(ex)}</td><td>${esc(wordsOf(ex)?.after ?? '')}</td></tr>`,
+  );
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.before)}</th><th scope="col">${esc(w.after)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** An example's note, in the page's language where the game translates it (else marked as the main locale's). */
+function noteHtml(note: string | undefined, ctx: PageContext): string {
+  return note ? `${ownHtml(note, ctx.language)}<br>` : '';
 }
 
 /** A field's value, with any reading made at it (or inside it, when the value is drawn as one line). */

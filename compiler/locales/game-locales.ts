@@ -14,7 +14,7 @@ import { RulesLanguage, type GameLocale, type LocaleTree } from './language.ts';
 /** Same pattern as schemas/defs.schema.json#/$defs/locale: a file's name is held to what the manifest may say. */
 const BCP47 = /^[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-(?:[a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*$/;
 /** The keys a locale file may hold: the compiler's (compiler/locales/*.yaml), and a game's `texts` and `labels`. */
-const KEYS = new Set(['scoring', 'effects', 'articles', 'texts', 'labels']);
+const KEYS = new Set(['scoring', 'effects', 'articles', 'texts', 'labels', 'examples', 'singulars']);
 
 /** The locales a game's texts are given in: its main locale first, then the others it declares. */
 export function declaredLocales(game: Game): string[] {

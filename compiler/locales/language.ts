@@ -167,6 +167,11 @@ export class RulesLanguage {
     return text;
   }
 
+  /** A game's text in this locale if the game translates it, else undefined (nothing recorded: for a name that may stay as written). */
+  translation(text: string): string | undefined {
+    return this.tag === this.main ? text : this.texts.get(text);
+  }
+
   /** A game's phrase template (`with {{a name}} resource`) in this locale, rendered with this locale's helpers. */
   phrase(template: string, context: Record<string, unknown>): string {
     return this.compile(this.word(template))(context);

@@ -2,7 +2,7 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { gameLanguages, warnMissingTexts } from '../locales/game-locales.ts';
 import type { RulesLanguage } from '../locales/language.ts';
 import { textOf } from '../text.ts';
-import type { CompiledRule, LinkedGame, PlayerStateModel, RuleExample, RuleSite, StateExample } from '../model.ts';
+import type { CompiledRule, ExampleWords, LinkedGame, PlayerStateModel, RuleExample, RuleSite, StateExample } from '../model.ts';
 import { checkScoring, notAStateField, type RuleProblem } from './check.ts';
 import { scoringExpression } from './codegen.ts';
 import type { Effect, Scoring } from './dsl.ts';
@@ -11,6 +11,7 @@ import { effectExpression } from './effect-codegen.ts';
 import { renderEffect } from './effect-render.ts';
 import { playerStateModel } from './player-state.ts';
 import { renderScoring } from './render.ts';
+import { changeWords, endStateWords, fieldsOf, situationWords, unwordedEndFields, unwordedPlayerFields } from './example-words.ts';
 import { checkValue, valueExpression, valueFormula } from './value.ts';
 import type { Value } from './dsl.ts';
 import * as runtime from './runtime.ts';
@@ -68,7 +69,14 @@ export function compileRules(
     const rule = pointerGet(entry.value, site.pointer) as Scoring;
     if (reported(checkScoring(rule, state, site.pointer), site, bag, at) || !state) continue;
     const expression = scoringExpression(rule);
-    const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => renderScoring(rule, state, lang));
+    const given = ((entry.value.examples ?? []) as RuleExample[]).map((x) => (Array.isArray(x?.given) ? x.given : []));
+    const reads = fieldsOf(rule);
+    const exampleWords: Record<string, ExampleWords[]> = {};
+    // The examples' words render with the rule's, so a word either lacks in a locale is one warning at the rule.
+    const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => {
+      exampleWords[lang.tag] = given.map((players) => ({ given: players.map((g) => endStateWords(g, state, lang, reads)) }));
+      return renderScoring(rule, state, lang);
+    });
     const compiled: CompiledRule = {
       collection: site.collection,
       entryId: entry.id,
@@ -80,8 +88,12 @@ export function compileRules(
       texts,
       ...(missingTexts ? { missingTexts } : {}),
       examples: [],
+      ...(given.length ? { exampleWords } : {}),
     };
     const examples = (entry.value.examples ?? []) as RuleExample[];
+    given.forEach((players, i) =>
+      players.forEach((g, p) => warnUnworded(site, bag, at, `/examples/${i}/given/${p}`, unwordedEndFields(g ?? {}, state), 'endState', i)),
+    );
     const run = makeFunction(expression);
     examples.forEach((example, i) => {
       const exPointer = `/examples/${i}`;
@@ -189,7 +201,16 @@ function compileEffect(
   const { entry } = site;
   if (reported(checkEffect(effect, players, site.pointer), site, bag, at) || !players) return undefined;
   const expression = effectExpression(effect);
-  const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => renderEffect(effect, players, lang));
+  const examples = (entry.value.examples ?? []) as StateExample[];
+  const reads = fieldsOf(effect);
+  const exampleWords: Record<string, ExampleWords[]> = {};
+  const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => {
+    exampleWords[lang.tag] = examples.map((x) => ({
+      given: [situationWords(x?.given ?? {}, players, lang, reads)],
+      after: changeWords(x?.given ?? {}, x?.expect ?? {}, players, lang),
+    }));
+    return renderEffect(effect, players, lang);
+  });
   const rendered = texts[languages[0]!.tag]!;
   // A printed sentence beside the rule (`text` in the same object) is the
   // rulebook's wording, kept as an override: hold it to the data.
@@ -208,8 +229,8 @@ function compileEffect(
         [`the data reads: ${rendered}`],
       );
   }
+  examples.forEach((x, i) => warnUnworded(site, bag, at, `/examples/${i}/given`, unwordedPlayerFields(x?.given ?? {}, players), 'playerState', i));
   const apply = makeEffect(expression);
-  const examples = (entry.value.examples ?? []) as StateExample[];
   examples.forEach((example, i) => {
     for (const [part, record] of [
       ['given', example.given],
@@ -248,7 +269,32 @@ function compileEffect(
     ...(missingTexts ? { missingTexts } : {}),
     examples: [],
     stateExamples: examples,
+    ...(examples.length ? { exampleWords } : {}),
   };
+}
+
+/** A warning at each field a worked example gives that the game has no words for: the site's example leaves it out. */
+function warnUnworded(
+  site: RuleSite,
+  bag: DiagnosticBag,
+  at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>,
+  pointer: string,
+  fields: readonly string[],
+  where: 'endState' | 'playerState',
+  index: number,
+): void {
+  for (const field of fields)
+    bag.warning(
+      site.entry.source.path,
+      at(`${pointer}/${field}`),
+      'example-words',
+      `worked example ${index + 1} gives "${field}", which game.yaml gives no words to name: the example on the site leaves it out`,
+      [
+        where === 'playerState'
+          ? `give "${field}" in \`playerState\` a \`noun\` and \`nounPlural\` (or an \`amount\`; for a field holding one value, a \`state\` phrase)`
+          : `give "${field}" in \`endState\` a \`noun\` and \`nounPlural\` (a flag, a \`phrase\`)`,
+      ],
+    );
 }
 
 /**

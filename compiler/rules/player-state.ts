@@ -2,7 +2,7 @@ import { textOf } from '../text.ts';
 import type { DeclaredValue, Manifest, PlayerField, PlayerStateModel } from '../model.ts';
 import { typeNameOfDeclaration } from '../names.ts';
 
-const PHRASES = ['noun', 'nounPlural', 'each', 'unit', 'amount', 'gain', 'moveFrom', 'moveTo', 'when'] as const;
+const PHRASES = ['noun', 'nounPlural', 'each', 'unit', 'amount', 'gain', 'moveFrom', 'moveTo', 'when', 'state'] as const;
 
 /** Resolve a game's `playerState` (the rules phase does, once per check; the model travels in CheckedGame). */
 export function playerStateModel(manifest: Manifest, declared: ReadonlyMap<string, readonly DeclaredValue[]>): PlayerStateModel | undefined {

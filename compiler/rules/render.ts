@@ -39,6 +39,25 @@ function scoringText(rule: Scoring, state: StateModel, lang: RulesLanguage): str
   }
 }
 
+/** A field of the end state named after a number of 1 ("Flour marker", "Os Cabras card"), as the rules text names it. */
+export function singularNoun(field: string, state: StateModel, lang: RulesLanguage): string {
+  return singular({ field }, state, lang);
+}
+
+/** The same in the plural ("Flour markers", "completed sets"). */
+export function pluralNoun(field: string, state: StateModel, lang: RulesLanguage): string {
+  return plural({ count: field }, state, lang);
+}
+
+/** A locale file's regular expression, or undefined when it is not one (a game's locale file is content: never a crash). */
+export function regExpOf(source: string, flags = 'u'): RegExp | undefined {
+  try {
+    return new RegExp(source, flags);
+  } catch {
+    return undefined;
+  }
+}
+
 function fieldOf(q: Quantity): string {
   return (q as Record<string, unknown>)[quantityKind(q)] as string;
 }
@@ -75,9 +94,31 @@ function plural(q: Quantity, state: StateModel, lang: RulesLanguage): string {
 function singular(q: Quantity, state: StateModel, lang: RulesLanguage): string {
   const f = state.fields.get(fieldOf(q));
   // A resource count reads as its printed name ("Cachaça marker"), never as the field's name ("cachaca").
-  if (f?.resourceName) return lang.render('scoring.templates.resourceNoun', { name: lang.word(f.resourceName), noun: resourceNoun(f.decl.noun, 'one', lang) });
+  if (f?.resourceName)
+    return lang.render('scoring.templates.resourceNoun', {
+      name: lang.word(f.resourceName),
+      noun:
+        f.decl.noun === undefined && f.decl.nounPlural !== undefined ? singularOf(lang.word(f.decl.nounPlural), lang) : resourceNoun(f.decl.noun, 'one', lang),
+    });
   if (f?.decl.noun !== undefined) return lang.word(f.decl.noun);
+  if (f?.decl.nounPlural !== undefined) return singularOf(lang.word(f.decl.nounPlural), lang);
   return f?.name ?? fieldOf(q);
+}
+
+/**
+ * The singular of a noun a game declares only in the plural ("Lantern
+ * tokens" -> "Lantern token"), by the locale's `singulars` (pairs of a
+ * regular expression and its replacement, the first that matches): better
+ * the game's own noun than the locale's "marker".
+ */
+export function singularOf(plural: string, lang: RulesLanguage): string {
+  const rules = lang.get('singulars');
+  for (const r of Array.isArray(rules) ? rules : []) {
+    if (!Array.isArray(r) || typeof r[0] !== 'string' || typeof r[1] !== 'string') continue;
+    const re = regExpOf(r[0]);
+    if (re?.test(plural)) return plural.replace(re, r[1]);
+  }
+  return plural;
 }
 
 /** Which entries of a list are counted: the list's `where` phrase with the value's name ("for Silk"). */

@@ -19,6 +19,8 @@ export interface ResolvedField {
   values: Map<string, string>;
   /** For counts of a resource: the resource's display name. */
   resourceName: string | undefined;
+  /** True when the values are a collection's entries (names, not words to translate), not a declaration's. */
+  entryValues?: boolean;
 }
 
 export function stateModel(
@@ -30,9 +32,11 @@ export function stateModel(
   if (!end) return undefined;
   const fields = new Map<string, ResolvedField>();
   for (const [name, decl] of Object.entries(end.fields ?? {})) {
-    const values = decl.of ? (declValues(declared, decl.of) ?? collectionValues(decl.of) ?? new Map()) : new Map<string, string>();
+    const declaredValues = decl.of ? declValues(declared, decl.of) : undefined;
+    const entries = decl.of && !declaredValues ? collectionValues(decl.of) : undefined;
+    const values = declaredValues ?? entries ?? new Map<string, string>();
     const resourceName = decl.resource ? declValues(declared, 'resources')?.get(decl.resource) : undefined;
-    fields.set(name, { name, decl, values, resourceName });
+    fields.set(name, { name, decl, values, resourceName, ...(entries ? { entryValues: true } : {}) });
   }
   return { fields };
 }

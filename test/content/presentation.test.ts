@@ -41,6 +41,6 @@ describe('the bundled games speak their own language, not their data', () => {
     const scoring = String(files.get('cangaceiros/scoring.html'));
     expect(mainText(scoring)).toContain('For every 3 resource points they have, rounded down, each player gains 1 Fame Point.');
     expect(scoring).toMatch(/<details class="formula"><summary>How it is computed<\/summary>/);
-    expect(mainText(String(files.get('cangaceiros/events.html')))).toContain('1 Caatinga Action card, 0 Serra Action cards, 6 Fame Points');
+    expect(mainText(String(files.get('cangaceiros/events.html')))).toContain('With 1 Caatinga Action card, 6 Fame Points, and no Serra Action cards');
   });
 });

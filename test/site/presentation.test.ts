@@ -99,7 +99,7 @@ describe('presentation: the site speaks the game, not the data', () => {
     const text = mainText(page);
     expect(text).toMatch(/Add up what you hold:\s+your coins\s+your Scouts\s+Then halve the total, rounding down\./);
     expect(page).toMatch(
-      /<details class="formula"><summary>How it is computed<\/summary><p><code>⌊\(Coins in the player&#x27;s purse \+ The player&#x27;s Scouts on the map\) \/ 2⌋<\/code><\/p><\/details>/,
+      /<details class="formula"><summary>How it is computed<\/summary><p><code>⌊\(Coins in the player&#x27;s purse \+ Scouts\) \/ 2⌋<\/code><\/p><\/details>/,
     );
     expect(text).not.toMatch(/coins \+|⌊/);
     expect(page).not.toMatch(/secretNote|kept from readers/);
@@ -108,12 +108,17 @@ describe('presentation: the site speaks the game, not the data', () => {
   it('writes worked examples in the phrases the manifest declares', async () => {
     const files = await fixturesSite();
     const events = mainText(String(files.get('board/events.html')));
-    expect(events).toContain('3 Scouts, 1 coin');
-    expect(events).toContain('3 Scouts, 7 coins');
+    // The situation before, as a rulebook says it; after, only what changed.
+    expect(events).toContain('With 3 Scouts and 1 coin');
+    expect(events).toMatch(/With 3 Scouts and 1 coin\s+7 coins\n/);
+    expect(events).toMatch(/With no coins\s+1 coin\n/);
     const trophies = mainText(String(files.get('duel/trophies.html')));
-    expect(trophies).toContain('Player 3: 1 Lantern token');
+    // A noun declared only in the plural ("tokens") reads in the singular after 1, not as the locale's "marker".
+    expect(trophies).toContain('Player 3: 1 Lantern token\n');
     expect(trophies).toContain('Player 1: 13 Silver coins');
-    expect(trophies).toContain('Player 1: 4 banners (Red, Gold, Gold, Blue)');
+    expect(trophies).toContain('Player 1: 4 banners (1 of a Red colour, 2 of a Gold colour and 1 of a Blue colour)');
+    // A flag reads as its phrase, and its absence as "no" and the phrase without its article.
+    expect(trophies).toMatch(/Player 1: the Crown\s+Player 2: no Crown/);
     for (const text of [events, trophies]) expect(text).not.toMatch(/\b(coins|scouts|lanterns|banners|crowned) \d/);
   });
 
