@@ -80,7 +80,12 @@ function withoutArticle(phrase: string, lang: RulesLanguage): string {
 export function situationWords(given: Record<string, unknown>, model: PlayerStateModel, lang: RulesLanguage, reads: ReadonlySet<string>): string {
   const { have, lack } = stateItems(given, model, lang, (name) => reads.has(name));
   const items = [...have, ...lack];
-  return items.length ? lang.render('examples.player', { items }) : lang.render('examples.playerWithNothing', {});
+  // `have` tells a locale whose zero carries its own preposition ("sem ferimentos") to drop "Com" when nothing else is said.
+  return items.length ? capitalized(lang.render('examples.player', { items, have: have.length > 0 }), lang) : lang.render('examples.playerWithNothing', {});
+}
+
+function capitalized(text: string, lang: RulesLanguage): string {
+  return text.charAt(0).toLocaleUpperCase(lang.tag) + text.slice(1);
 }
 
 /** What an effect changed: the fields whose value after differs from before, zeros said ("no Reis tokens"); "No change" when none does. */
@@ -97,8 +102,7 @@ export function changeWords(given: Record<string, unknown>, expect: Record<strin
   const { have, lack } = stateItems(changed, model, lang, () => true);
   const items = [...have, ...lack];
   if (!items.length) return lang.render('examples.unchanged', {});
-  const text = lang.render('examples.changes', { items });
-  return text.charAt(0).toLocaleUpperCase(lang.tag) + text.slice(1);
+  return capitalized(lang.render('examples.changes', { items }), lang);
 }
 
 function isCounts(v: unknown): v is Record<string, number> {
@@ -149,9 +153,11 @@ function noneWords(f: PlayerField, lang: RulesLanguage, keys?: string[]): string
   const keyNames = keys?.map((k) => lang.word(f.values.get(k) ?? k));
   let noun = nounOf(f, 'nounPlural', lang, keyNames);
   if (noun === undefined && f.phrases.amount !== undefined && !keys) {
-    const zero = lang.phrase(f.phrases.amount, { n: 0, one: false });
-    if (zero.startsWith('0 ')) noun = zero.slice(2);
-    else return zero;
+    // The amount's plural noun: rendered with a number the locale puts in the plural ("other": 0 is "one" in Portuguese), then without it.
+    const many = [0, 2, 5, 10, 100].find((k) => lang.category(k) === 'other') ?? 2;
+    const text = lang.phrase(f.phrases.amount, { n: many, one: false });
+    if (!text.startsWith(`${many} `)) return lang.phrase(f.phrases.amount, { n: 0, one: lang.category(0) === 'one' });
+    noun = text.slice(`${many} `.length);
   }
   return noun !== undefined ? lang.render('examples.none', { noun }) : undefined;
 }

@@ -41,6 +41,18 @@ describe('the bundled games speak their own language, not their data', () => {
     const scoring = String(files.get('cangaceiros/scoring.html'));
     expect(mainText(scoring)).toContain('For every 3 resource points they have, rounded down, each player gains 1 Fame Point.');
     expect(scoring).toMatch(/<details class="formula"><summary>How it is computed<\/summary>/);
-    expect(mainText(String(files.get('cangaceiros/events.html')))).toContain('With 1 Caatinga Action card, 6 Fame Points, and no Serra Action cards');
+    // Worked examples as the rulebook says a situation: the nouns the fields declare, zeros said only where the rule reads them,
+    // and after an effect only what changed.
+    const events = mainText(String(files.get('cangaceiros/events.html')));
+    expect(events).toContain('With 1 Caatinga Action card, 6 Fame Points, and no Serra Action cards');
+    expect(events).toMatch(/With 4 Fame Points and 1 Reis token\s+No change\n/);
+    expect(events).toContain(
+      'With 2 Cangaceiros in Garrisons in Serra spaces, 1 Cangaceiro in a Garrison in a Sertão space, 1 Cangaceiro in the Recife Prison, your Gang in a City space, and no wounds',
+    );
+    expect(events).toContain('3 Cangaceiros in the Recife Prison, 3 wounds, and no Cangaceiros in Garrisons in Serra spaces');
+    expect(events).not.toMatch(/The terrain of the space|Cangaceiro: \d|\b0 (wounds|Serra)/);
+    const cordel = mainText(String(files.get('cangaco/pt-BR/cordel.html')));
+    expect(cordel).toContain('Jogador 1: 3 cartas Os Cabras (2 com um recurso de farinha e 1 com um recurso de cachaça)');
+    expect(cordel).toMatch(/Jogador 1: uma carta Chefe do Bando\s+Jogador 2: sem carta Chefe do Bando/);
   });
 });
