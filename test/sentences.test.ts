@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -12,7 +14,8 @@ import { renderScoring } from '../compiler/rules/render.ts';
 import { stateModel } from '../compiler/rules/state.ts';
 import { valueFormula } from '../compiler/rules/value.ts';
 import { withId } from '../compiler/value-ids.ts';
-import { ROOT } from './helpers.ts';
+import { check } from '../compiler/pipeline.ts';
+import { ROOT, runCli } from './helpers.ts';
 
 // Every form of the rules language renders the sentence a person wrote for it in the reviewed table
 // (test/sentences/table.yaml), in English and in Brazilian Portuguese, against the game in fixture.yaml.
@@ -86,5 +89,21 @@ describe('the sentence table', () => {
     const ids = ['pepper', 'merchant', 'fame', 'caravanTerrain', 'leader'];
     for (const row of table.filter((r) => !r.value))
       for (const text of [row.en!, row['pt-BR']!]) for (const id of ids) expect(` ${text}`, `${row.form}: ${id}`).not.toContain(` ${id}`);
+  });
+
+  it("names a set of the parts `rulebook init`'s game declares as a person would (the text the package's rulesText is made of)", async () => {
+    const project = path.join(await mkdtemp(path.join(tmpdir(), 'rulebook-sentences-')), 'market');
+    expect((await runCli(['init', project])).code).toBe(0);
+    const manifest = path.join(project, 'content/market/game.yaml');
+    const text = await readFile(manifest, 'utf8');
+    await writeFile(manifest, text.replace(/(name: Contract cards\n\s+count: )3/, '$14'));
+    await appendFile(
+      path.join(project, 'content/market/contracts.yaml'),
+      '\n- name: The Caravan\n  wants: silk-bale\n  scoring: { op: per, points: 4, each: { min: [{ field: tea }, { field: spice }, { field: silk }] } }\n',
+    );
+    const result = await check(project);
+    expect(result.bag.sorted().filter((d) => d.severity === 'error')).toEqual([]);
+    const caravan = result.games[0]!.rules.find((r) => r.entryId === 'the-caravan')!;
+    expect(caravan.text).toBe('Gain 4 points for each set of a Tea card, a Spice card and a Silk card that you have at the end of the game.');
   });
 });
