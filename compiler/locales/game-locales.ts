@@ -45,7 +45,7 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
         source.path,
         place(''),
         'locale-file',
-        "a locale file is a map of `texts:`, `labels:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`)",
+        "a locale file is a map of `texts:`, `labels:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`, `examples:`, `singulars:`)",
       );
       continue;
     }
