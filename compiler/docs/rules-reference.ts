@@ -12,6 +12,8 @@ import type { Effect, Scoring, Value } from '../rules/dsl.ts';
 import { renderEffect } from '../rules/effect-render.ts';
 import { playerStateModel } from '../rules/player-state.ts';
 import { renderScoring } from '../rules/render.ts';
+import { changeWords, endStateWords, fieldsOf, situationWords } from '../rules/example-words.ts';
+import { compilerLanguage } from '../locales/language.ts';
 import { stateModel } from '../rules/state.ts';
 import { valueFormula } from '../rules/value.ts';
 import { TOOL_SCHEMA_DIR } from '../validate/schemas.ts';
@@ -89,9 +91,49 @@ export const SAMPLE_MANIFEST = {
       description: 'Caravans on the map, by terrain.',
     },
     { id: 'camp', type: 'count', moveTo: 'your camp', description: 'Caravans back at camp.' },
-    { id: 'caravanTerrain', type: 'terrain', when: 'If your lead caravan is in a {{orList values}} space,', description: 'The terrain of the lead caravan.' },
+    {
+      id: 'caravanTerrain',
+      type: 'terrain',
+      when: 'If your lead caravan is in a {{orList values}} space,',
+      state: 'your lead caravan in {{a value}} space',
+      description: 'The terrain of the lead caravan.',
+    },
   ],
 };
+
+const SAMPLE_EFFECT: Effect = { op: 'unless', check: { atLeast: 3, of: { field: 'coins' } }, do: { op: 'lose', field: 'fame', amount: 2 } };
+const SAMPLE_EFFECT_EXAMPLES = [
+  { note: 'Three coins spare you.', given: { coins: 3, fame: 5 }, expect: { fame: 5 } },
+  { given: { coins: 2, fame: 5, caravanTerrain: 'desert' }, expect: { fame: 3 } },
+];
+
+/** How the site writes the sample's examples: the words each field declares, and after an effect only what changed. */
+function exampleWordsLines(states: ReturnType<typeof sampleStates>): string[] {
+  const en = compilerLanguage('en');
+  const reads = fieldsOf(SAMPLE_EFFECT);
+  const effectRows = SAMPLE_EFFECT_EXAMPLES.map(
+    (x) => `| ${situationWords(x.given, states.players, en, reads)} | ${changeWords(x.given, x.expect, states.players, en)} |`,
+  );
+  const scoring: Scoring = { op: 'per', points: 2, each: { field: 'tea' } };
+  const players = [{ tea: 3, coins: 2 }, { tea: 0 }];
+  const scoringRows = players.map((g, i) => `| Player ${i + 1}: ${endStateWords(g, states.end, en, fieldsOf(scoring))} |`);
+  return [
+    'The site writes each example as a rulebook writes a situation, in the words the manifest declares for each',
+    'field (a field at zero is said when the rule reads it and left out when not; a field with no words is left out,',
+    'with a warning): for the effect above,',
+    '',
+    '| Before | After |',
+    '| --- | --- |',
+    ...effectRows,
+    '',
+    'and for the end states `[ { tea: 3, coins: 2 }, { tea: 0 } ]` of `{ op: per, points: 2, each: { field: tea } }`,',
+    '',
+    '| End state |',
+    '| --- |',
+    ...scoringRows,
+    '',
+  ];
+}
 
 /** The sample game as the rules phase resolves it. */
 function sampleStates() {
@@ -335,7 +377,8 @@ export function rulesReference(schemas = readSchemas(DSL_SCHEMA)): string {
     "  field's `noun` and `nounPlural` (or its resource's name), a flag's `phrase`, a list's `where`.",
     `- **Effects and values** read the player state, \`playerState:\` in \`game.yaml\` ([its reference](${MANIFEST_LINK}#playerstate)):`,
     "  the fields a player's state holds during play, each with the phrases an effect's sentence is",
-    '  made of (`amount`, `each`, `unit`, `noun`, `nounPlural`, `gain`, `moveFrom`, `moveTo`, `when`).',
+    '  made of (`amount`, `each`, `unit`, `noun`, `nounPlural`, `gain`, `moveFrom`, `moveTo`, `when`, and `state`, how a',
+    "  worked example names a terrain field's value).",
     '  A `countByTerrain` field holds a count for each value of a declared list, and a rule reads it',
     '  summed over `keys` (all values when `keys` is left out).',
     '',
@@ -375,15 +418,10 @@ export function rulesReference(schemas = readSchemas(DSL_SCHEMA)): string {
     '`expect` is the state after the effect (the fields it changes) or, for a value, the number:',
     '',
     '```yaml',
-    yamlOf({
-      effect: { op: 'unless', check: { atLeast: 3, of: { field: 'coins' } }, do: { op: 'lose', field: 'fame', amount: 2 } },
-      examples: [
-        { note: 'Three coins spare you.', given: { coins: 3, fame: 5 }, expect: { fame: 5 } },
-        { given: { coins: 2, fame: 5 }, expect: { fame: 3 } },
-      ],
-    }),
+    yamlOf({ effect: SAMPLE_EFFECT, examples: SAMPLE_EFFECT_EXAMPLES }),
     '```',
     '',
+    ...exampleWordsLines(states),
     '```yaml',
     yamlOf({
       value: { op: 'sum', of: [{ field: 'fame' }, { op: 'groupsOf', size: 3, of: { field: 'coins' } }] },
