@@ -8,14 +8,14 @@ import { dslForms } from '../compiler/docs/rules-reference.ts';
 import { RulesLanguage } from '../compiler/locales/language.ts';
 import type { DeclaredValue, Manifest } from '../compiler/model.ts';
 import type { Effect, Scoring, Value } from '../compiler/rules/dsl.ts';
-import { renderEffect } from '../compiler/rules/effect-render.ts';
+import { renderEffect, renderEffectWithGaps } from '../compiler/rules/effect-render.ts';
 import { playerStateModel } from '../compiler/rules/player-state.ts';
 import { renderScoring } from '../compiler/rules/render.ts';
 import { stateModel } from '../compiler/rules/state.ts';
 import { valueFormula } from '../compiler/rules/value.ts';
 import { withId } from '../compiler/value-ids.ts';
 import { check } from '../compiler/pipeline.ts';
-import { ROOT, runCli } from './helpers.ts';
+import { fixtureProject, ROOT, runCli, swap } from './helpers.ts';
 
 // Every form of the rules language renders the sentence a person wrote for it in the reviewed table
 // (test/sentences/table.yaml), in English and in Brazilian Portuguese, against the game in fixture.yaml.
@@ -105,5 +105,34 @@ describe('the sentence table', () => {
     expect(result.bag.sorted().filter((d) => d.severity === 'error')).toEqual([]);
     const caravan = result.games[0]!.rules.find((r) => r.entryId === 'the-caravan')!;
     expect(caravan.text).toBe('Gain 4 points for each set of a Tea card, a Spice card and a Silk card that you have at the end of the game.');
+  });
+
+  it("makes a phrase a field does not declare from its nouns, and says which it could not make (the sentence printed the field's name)", () => {
+    const made = renderEffectWithGaps(
+      {
+        op: 'all',
+        do: [
+          { op: 'gain', field: 'camp', amount: 2 },
+          { op: 'moveAll', from: { field: 'camp' }, to: { field: 'fame' } },
+        ],
+      },
+      players,
+    );
+    expect(made.text).toBe('You gain 2 caravans at your camp. Put all of your caravans at your camp in fame.');
+    expect(made.gaps).toEqual(['fame.moveTo']);
+    expect(renderEffectWithGaps({ op: 'gain', field: 'coins', amount: 1 }, players).gaps).toEqual([]);
+  });
+
+  it('warns at the rule when its sentence had to print a field name', async () => {
+    const root = await fixtureProject('board', {
+      'content/board/events.yaml': swap(
+        '- name: Market Day\n  effect: { op: gain, field: coins, amount: 2 }',
+        '- name: Market Day\n  effect: { op: moveAll, from: { field: scouts }, to: { field: coins } }',
+      ),
+    });
+    const found = (await check(root)).bag.sorted().filter((d) => d.ruleId === 'rule-words');
+    expect(found.map((d) => `${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.message}`)).toEqual([
+      'content/board/events.yaml:5:11 this effect\'s sentence needs the `moveTo` phrase of "coins", which game.yaml does not declare, so it prints the field\'s name there',
+    ]);
   });
 });

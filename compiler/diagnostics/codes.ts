@@ -686,6 +686,17 @@ const OWN = {
       fix: 'With 2 points per flour, 3 flour scores 6: `expect: [6]` (or fix `points`).',
     },
   },
+  'rule-words': {
+    severity: 'warning',
+    summary: "An effect's sentence needs a phrase the game does not declare.",
+    explanation:
+      "The site and the engine package write each effect as a sentence made of the phrases game.yaml declares beside each `playerState` field (`amount`, `each`, `unit`, `moveFrom`, `moveTo`, `when`, ...). Most can be made from the field's `noun` and `nounPlural`; this one could not, so the sentence prints the field's name where the phrase belongs.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'playerState:\n  - { id: camp, type: count }   # an effect moves caravans into it: { op: moveAll, ..., to: { field: camp } }',
+      fix: '`- { id: camp, type: count, moveTo: your camp }`',
+    },
+  },
   'example-words': {
     severity: 'warning',
     summary: 'A worked example gives a field the game has no words for.',

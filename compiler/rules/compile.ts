@@ -8,7 +8,7 @@ import { scoringExpression } from './codegen.ts';
 import type { Effect, Scoring } from './dsl.ts';
 import { checkEffect } from './effect-check.ts';
 import { effectExpression } from './effect-codegen.ts';
-import { renderEffect } from './effect-render.ts';
+import { renderEffectWithGaps } from './effect-render.ts';
 import { playerStateModel } from './player-state.ts';
 import { renderScoring } from './render.ts';
 import { changeWords, endStateWords, fieldsOf, situationWords, unwordedEndFields, unwordedPlayerFields } from './example-words.ts';
@@ -204,13 +204,27 @@ function compileEffect(
   const examples = (entry.value.examples ?? []) as StateExample[];
   const reads = fieldsOf(effect);
   const exampleWords: Record<string, ExampleWords[]> = {};
+  let unphrased: string[] = [];
   const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => {
     exampleWords[lang.tag] = examples.map((x) => ({
       given: [situationWords(x?.given ?? {}, players, lang, reads)],
       after: changeWords(x?.given ?? {}, x?.expect ?? {}, players, lang),
     }));
-    return renderEffect(effect, players, lang);
+    const { text, gaps } = renderEffectWithGaps(effect, players, lang);
+    if (lang === languages[0]) unphrased = gaps;
+    return text;
   });
+  // A phrase the sentence needs that the game gives no words for prints the field's name: said at the rule.
+  for (const gap of unphrased) {
+    const [field, name] = gap.split('.') as [string, string];
+    bag.warning(
+      entry.source.path,
+      at(site.pointer),
+      'rule-words',
+      `this effect's sentence needs the \`${name}\` phrase of "${field}", which game.yaml does not declare, so it prints the field's name there`,
+      [`give "${field}" in \`playerState\` a \`${name}\` phrase (or a \`noun\` and \`nounPlural\`, which most phrases can be made from)`],
+    );
+  }
   const rendered = texts[languages[0]!.tag]!;
   // A printed sentence beside the rule (`text` in the same object) is the
   // rulebook's wording, kept as an override: hold it to the data.

@@ -13,16 +13,49 @@ export function renderEffect(effect: Effect, state: PlayerStateModel, lang: Rule
   return sentence(effect, state, typeof lang === 'string' ? compilerLanguage(lang) : lang);
 }
 
+/**
+ * The same, with the phrases the sentence needed and the game does not
+ * declare (nor can they be made from its nouns), as `field.phrase`: each one
+ * printed the field's name, which the build reports. Rendering is synchronous,
+ * so the list being gathered is this call's alone.
+ */
+export function renderEffectWithGaps(effect: Effect, state: PlayerStateModel, lang: RulesLanguage | string = 'en'): { text: string; gaps: string[] } {
+  const mine: string[] = [];
+  gaps = mine;
+  try {
+    return { text: renderEffect(effect, state, lang), gaps: [...new Set(mine)] };
+  } finally {
+    gaps = undefined;
+  }
+}
+
+let gaps: string[] | undefined;
+
 function phrase(state: PlayerStateModel, lang: RulesLanguage, field: string, name: string, context: Record<string, unknown> = {}): string {
-  const template = state.fields.get(field)?.phrases[name];
-  if (template) return lang.phrase(template, context);
-  // A phrase the field does not declare, made from its nouns where the locale knows how ("each caravan at your camp").
   const f = state.fields.get(field);
-  const noun = f?.phrases.noun !== undefined ? lang.word(f.phrases.noun) : undefined;
-  const nouns = f?.phrases.nounPlural !== undefined ? lang.word(f.phrases.nounPlural) : noun;
-  if (name === 'unit' && noun !== undefined) return noun;
-  if (name === 'each' && noun !== undefined) return lang.render('effects.templates.eachNoun', { noun });
-  if (name === 'moveFrom' && nouns !== undefined) return lang.render('effects.templates.moveFromNoun', { noun: nouns, one: noun ?? nouns });
+  const template = f?.phrases[name];
+  if (template) return lang.phrase(template, context);
+  // A phrase the field does not declare, made from its nouns where the locale knows how ("each caravan at your camp", "2 Scouts").
+  const render = (t: string | undefined) => (t !== undefined ? lang.phrase(t, context) : undefined);
+  const one = render(f?.phrases.noun);
+  const many = render(f?.phrases.nounPlural) ?? one;
+  const oneOrMany = one ?? many;
+  const made =
+    oneOrMany === undefined
+      ? undefined
+      : name === 'unit' || name === 'noun'
+        ? oneOrMany
+        : name === 'nounPlural'
+          ? many
+          : name === 'each'
+            ? lang.render('effects.templates.eachNoun', { noun: oneOrMany })
+            : name === 'moveFrom'
+              ? lang.render('effects.templates.moveFromNoun', { noun: many, one: oneOrMany })
+              : name === 'amount'
+                ? lang.render('effects.templates.amountNoun', { n: context.n, noun: context.one ? oneOrMany : many })
+                : undefined;
+  if (made !== undefined) return made;
+  gaps?.push(`${field}.${name}`);
   return field;
 }
 
