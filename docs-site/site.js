@@ -54,6 +54,12 @@ document.addEventListener('keydown', (event) => {
 document.addEventListener('focusin', () => html.classList.remove('tips-off'));
 document.addEventListener('pointermove', () => html.classList.remove('tips-off'), { passive: true });
 
+// A drafted value's "draft" button opens its note under the value, and closes it (compiler/emit-site/draft-marks.ts).
+document.addEventListener('click', (event) => {
+  const mark = event.target instanceof Element ? event.target.closest('button.draft-mark') : null;
+  if (mark) mark.setAttribute('aria-expanded', String(mark.getAttribute('aria-expanded') !== 'true'));
+});
+
 // The home page lists games in several languages: its menu picks the index to search.
 const language = /** @type {HTMLSelectElement | null} */ (document.getElementById('search-lang'));
 const bundle = language ? () => language.value : html.dataset.search || 'pagefind/en/';

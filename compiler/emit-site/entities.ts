@@ -8,6 +8,7 @@ import { anchoredHeading } from './rules-tree.ts';
 import { templateFace } from './faces.ts';
 import { labelsOf, type CollectionLabels } from './labels.ts';
 import { valueLabel } from './collection-pages.ts';
+import { collectionDraftsHtml, collectionWideDrafts, draftValueHtml, notGivenHtml, wasMarked } from './draft-marks.ts';
 import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
 import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
@@ -28,7 +29,8 @@ export function isPhysical(game: Game, collection: string): boolean {
 export function collectionHtml(c: Collection, ctx: PageContext, level: number, entries: readonly Entry[] = c.entries): string {
   const physical = isPhysical(ctx.game.linked.game, c.name);
   const items = entries.map((e) => entryHtml(c, e, ctx, level, physical)).join('\n');
-  return physical ? `<div class="faces">${items}</div>` : items;
+  const unprinted = collectionDraftsHtml(c, ctx, labelsOf(ctx.game.linked.game, c, ctx.locale));
+  return unprinted + (physical ? `<div class="faces">${items}</div>` : items);
 }
 
 /** One entry: its name as a heading with a stable anchor, one draft badge with its notes, its rules text, its face (a template, or its titled fields) and its worked examples. */
@@ -40,22 +42,11 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   const rules = ctx.index.rules(c.name, e.id);
   const rule = rules[0];
   const wholeDraft = draftOf(ctx, c.name, e.id, '');
-  // One badge per entry: every value of it the rulebook does not give, its notes each said once.
-  const notes = [...new Set(ctx.index.drafts(c.name, e.id).map((d) => d.note))];
+  // What no entry of the collection has printed is said once above them (draft-marks.ts), not again on each.
+  const everywhere = collectionWideDrafts(c, ctx);
   const parts = [`<article class="entity${face ? ' face' : ''}${wholeDraft ? ' is-draft' : ''}" aria-labelledby="${esc(e.id)}">`];
-  parts.push(
-    anchoredHeading(
-      level,
-      e.id,
-      `${inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale))}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.map((n) => ownText(n, ctx.language)).join(' · ')) : ''}`,
-      name,
-      ctx,
-    ),
-  );
-  if (notes.length)
-    parts.push(
-      `<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${ownHtml(n, ctx.language, (t) => inline(t, ctx))}</li>`).join('')}</ul></details>`,
-    );
+  // The heading and the entry's own draft notes are written last: they keep only the drafts no value on the face shows.
+  const headAt = parts.push('') - 1;
   for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
   const skip = new Set([
@@ -68,7 +59,10 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : []),
   ]);
   // A field is shown when its schema gives it a title (the label readers see); the rest is data for the engine.
-  const fields = Object.entries(e.value).filter(([k]) => !skip.has(k) && labels.title(`/${k}`));
+  // A field with no value is left out, unless it is this entry's own draft: then it says why it is empty (draft-marks.ts).
+  const fields = Object.entries(e.value).filter(
+    ([k, v]) => !skip.has(k) && labels.title(`/${k}`) && (!isEmptyValue(v) || (draftOf(ctx, c.name, e.id, `/${k}`) && !everywhere.has(`/${k}`))),
+  );
   // A reading inside the rule stands right under the rule's sentence; one in a
   // listed field stands beside that field (valueHtml); the rest (in the name,
   // the text, the map) stand here, beside the entry's own text.
@@ -102,7 +96,31 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   if (rule?.stateExamples?.length)
     parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading, playerStatePhraser(ctx.game.linked, ctx.game.players)));
   parts.push('</article>');
+  // One badge on the name for the drafts no value shows (the whole entry, a field the face leaves out), their notes each said once.
+  const notes = [
+    ...new Set(
+      ctx.index
+        .drafts(c.name, e.id)
+        .filter((d) => d.path === '' || (!wasMarked(ctx, d) && !everywhere.has(d.path)))
+        .map((d) => d.note),
+    ),
+  ];
+  parts[headAt] = anchoredHeading(
+    level,
+    e.id,
+    `${inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale))}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.map((n) => ownText(n, ctx.language)).join(' · ')) : ''}`,
+    name,
+    ctx,
+  );
+  if (notes.length)
+    parts[headAt] +=
+      `\n<details class="draft-notes" data-pagefind-ignore><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${ownHtml(n, ctx.language, (t) => inline(t, ctx))}</li>`).join('')}</ul></details>`;
   return parts.join('\n');
+}
+
+/** No value to show: nothing, an empty list, an object with nothing in it. */
+function isEmptyValue(v: unknown): boolean {
+  return v === null || v === undefined || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
 }
 
 /**
@@ -197,10 +215,11 @@ export function valueHtml(v: unknown, collection: string, id: string, path: stri
 }
 
 function fieldValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
-  // A draft value is marked in words by the entry's one badge; here it is only set apart.
+  // A drafted value is drawn apart from printed ones, marked "draft" with its note (draft-marks.ts); an empty one says why.
   const draft = draftOf(ctx, collection, id, path);
+  if (draft && isEmptyValue(v)) return notGivenHtml(ctx, draft);
   const html = plainValueHtml(v, collection, id, path, ctx, labels);
-  return draft ? `<span class="draft-value">${html}</span>` : html;
+  return draft ? draftValueHtml(ctx, draft, html) : html;
 }
 
 function plainValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
@@ -216,7 +235,14 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
     }
   }
   if (Array.isArray(v)) {
-    if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x, i) => scalarHtml(x, `${path}/${i}`, ctx, labels)).join(', ');
+    if (v.every((x) => typeof x !== 'object' || x === null))
+      return v
+        .map((x, i) => {
+          // One drafted item in a line of values is marked on its own.
+          const item = draftOf(ctx, collection, id, `${path}/${i}`);
+          return item ? fieldValueHtml(x, collection, id, `${path}/${i}`, ctx, labels) : scalarHtml(x, `${path}/${i}`, ctx, labels);
+        })
+        .join(', ');
     return `<ul>${v.map((x, i) => `<li>${valueHtml(x, collection, id, `${path}/${i}`, ctx, labels)}</li>`).join('')}</ul>`;
   }
   if (typeof v === 'object') {
@@ -224,7 +250,8 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
     const rows = Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
       const place = labels?.at(`${path}/${k}`);
       const label = place?.title ?? (place?.freeKey ? nameOfId(k, place.keyRef, ctx) : labels ? undefined : esc(k));
-      return label === undefined
+      // A part with no value and no draft does not apply here: no row of "—".
+      return label === undefined || (isEmptyValue(x) && !draftOf(ctx, collection, id, `${path}/${k}`))
         ? []
         : [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
     });
