@@ -134,7 +134,8 @@ hb.registerHelper('text', (p: unknown, options: Handlebars.HelperOptions) => {
   let v: unknown = current.entry.value;
   for (const part of pointerOf(p).split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
   const text = v && (typeof v === 'string' || typeof v === 'object') ? textOf(v as Text, current.ctx.locale) : '';
-  return text ? safe(tokensToMarkdown(text, current.ctx)) : '';
+  const markdown = text ? tokensToMarkdown(text, current.ctx) : '';
+  return safe(draftedMarkdown(current, pointerOf(p), markdown) ?? markdown);
 });
 
 hb.registerHelper('ref', (p: unknown, options: Handlebars.HelperOptions) => {

@@ -209,6 +209,7 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
     const hatch = patterns.get(s.kind) ? `<circle class="hatch-fill" cx="${s.x}" cy="${s.y}" r="${R}" fill="url(#${esc(patternId(s.kind))})"/>` : '';
     return `<a href="#${esc(anchor(s.id))}" aria-label="${label}"><title>${label}</title><circle class="space t-${esc(s.kind)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(terrains.get(s.kind)?.decl.color)}"/>${hatch}<text class="label" x="${f1(l.x)}" y="${f1(l.y)}" text-anchor="${l.anchor}" font-size="${LABEL_SIZE}"${spaceLang ? ` lang="${esc(spaceLang)}"` : ''}>${esc(s.name)}</text></a>`;
   });
+  // The drawing's own name says "draft" in words (it has no badge); the caption's badge says it once, before the bare name.
   const title = `${textOf(e.name, ctx.locale)}${draft ? ` (${w.draft})` : ''}`;
   const svg = `<svg class="map" viewBox="${f1(left)} ${f1(top)} ${f1(right - left)} ${f1(bottom - top)}" role="group" aria-labelledby="${esc(e.id)}-svg-title">
 <title id="${esc(e.id)}-svg-title">${esc(`${w.map}: ${title}`)}</title>
@@ -267,5 +268,5 @@ ${draft ? `<text class="watermark" x="${f1((left + right) / 2)}" y="${f1((top + 
   // Zoom buttons show only with scripts (site.js); the drawing scrolls inside its frame, so touch, wheel and arrow keys pan it.
   const tools = `<div class="map-tools"><button type="button" class="map-zoom" data-zoom="in" aria-controls="${esc(scrollId)}" title="${esc(w.mapZoomIn)}"><span aria-hidden="true">+</span><span class="visually-hidden">${esc(w.mapZoomIn)}</span></button><button type="button" class="map-zoom" data-zoom="out" aria-controls="${esc(scrollId)}" title="${esc(w.mapZoomOut)}" disabled><span aria-hidden="true">−</span><span class="visually-hidden">${esc(w.mapZoomOut)}</span></button><span class="map-hint">${esc(w.mapZoomHint)}</span></div>`;
   const frame = `<div class="map-scroll" id="${esc(scrollId)}" data-zoom="1" tabindex="0" role="group" aria-label="${esc(`${w.map}: ${title}`)}">${svg}</div>`;
-  return `<figure class="map-figure${draft ? ' is-draft' : ''}">${tools}${frame}<figcaption>${draft ? `<span class="draft">${esc(w.draft)}</span> ` : ''}${esc(title)}</figcaption></figure>${legend}<h${level} class="spaces-h">${esc(w.spaces)}</h${level}><ul class="space-list">${list.join('')}</ul>`;
+  return `<figure class="map-figure${draft ? ' is-draft' : ''}">${tools}${frame}<figcaption>${draft ? `<span class="draft">${esc(w.draft)}</span> ` : ''}${esc(textOf(e.name, ctx.locale))}</figcaption></figure>${legend}<h${level} class="spaces-h">${esc(w.spaces)}</h${level}><ul class="space-list">${list.join('')}</ul>`;
 }

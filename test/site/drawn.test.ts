@@ -27,7 +27,7 @@ describe('the built site: entities drawn', () => {
     );
     // The second map is a whole-entry draft (provenance: placeholder): watermarked and captioned as such.
     expect(svgs[1]).toContain('class="watermark"');
-    expect(html).toContain('<figcaption><span class="draft">draft</span> The Marsh (draft)</figcaption>');
+    expect(html).toContain('<figcaption><span class="draft">draft</span> The Marsh</figcaption>');
   });
 
   it('draws counted components (cards, tiles) as faces, with draft values marked', async () => {
