@@ -20,7 +20,7 @@ describe('the bundled games on the site', () => {
     expect(small.match(/<line class="edge k-railroad restricted"/g)?.length).toBeGreaterThan(0);
     // The rulebook does not print the board: the drawn side says it is a draft.
     expect(small).toContain('class="watermark"');
-    expect(html).toMatch(/<figcaption><span class="draft">draft<\/span> 2\/3 players \(draft\)<\/figcaption>/);
+    expect(html).toMatch(/<figcaption><span class="draft">draft<\/span> 2\/3 players<\/figcaption>/);
   });
 
   it('Root: a reference to a glossary number (16.6.11 Gaste to 16.6.5 Compre) lands on the glossary entry', async () => {
