@@ -80,10 +80,14 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   if (map) parts.push(mapHtml(c, e, map, ctx, Math.min(6, level + 1)));
   const templated = templateFace(c, e, ctx, (pointer) => valueWords(pointerValue(e.value, pointer), pointer, labels, ctx));
   if (templated !== undefined) parts.push(templated);
-  else if (fields.length)
-    parts.push(
-      `<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx, labels)}</dd>`).join('')}</dl>`,
-    );
+  else {
+    // A row whose value draws as nothing a reader can read is left out, not shown as "—".
+    const rows = fields.flatMap(([k, v]) => {
+      const html = valueHtml(v, c.name, e.id, `/${k}`, ctx, labels);
+      return html ? [`<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${html}</dd>`] : [];
+    });
+    if (rows.length) parts.push(`<dl class="fields">${rows.join('')}</dl>`);
+  }
   // An example that depends on a reading is marked in the data (a reading around its `expect`) and says so beside it.
   const exampleReading = (ex: object) => {
     const i = Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1;
@@ -223,7 +227,7 @@ function fieldValueHtml(v: unknown, collection: string, id: string, path: string
 }
 
 function plainValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
-  if (v === null || v === undefined) return '—';
+  if (v === null || v === undefined) return '';
   // A rule of the DSL standing in a field the build does not compile (a map's onEnter) still reads as rules text.
   const dsl = labels?.at(path).dsl;
   const players = dsl === 'effect' ? ctx.game.players : undefined;
@@ -251,11 +255,12 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
       const place = labels?.at(`${path}/${k}`);
       const label = place?.title ?? (place?.freeKey ? nameOfId(k, place.keyRef, ctx) : labels ? undefined : esc(k));
       // A part with no value and no draft does not apply here: no row of "—".
-      return label === undefined || (isEmptyValue(x) && !draftOf(ctx, collection, id, `${path}/${k}`))
-        ? []
-        : [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
+      if (label === undefined || (isEmptyValue(x) && !draftOf(ctx, collection, id, `${path}/${k}`))) return [];
+      const html = valueHtml(x, collection, id, `${path}/${k}`, ctx, labels);
+      return html ? [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${html}</dd>`] : [];
     });
-    return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '—';
+    // Nothing in it a reader can read (a quantity for the engine): no "—", the row is left out (fieldRowsHtml).
+    return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '';
   }
   return scalarHtml(v, path, ctx, labels);
 }
