@@ -24,7 +24,8 @@ describe('presentation: the site speaks the game, not the data', () => {
     // Two of the four cards have something the template draws (a picture, copies); the others get no empty box.
     expect(trophies.match(/<div class="face-body">/g)).toHaveLength(2);
     expect(trophies).not.toContain('<dl class="fields">');
-    expect(trophies).toContain('<div class="face-flavor"><p><em>Picture:</em> A crown on a cushion.</p></div>');
+    // The picture is a draft: drawn in its draft box, with its mark (test: 'marks a drafted value on the value itself').
+    expect(trophies).toContain('<div class="face-flavor"><p><em>Picture:</em> <span class="face-draft-value">A crown on a cushion.<button');
     expect(trophies).toContain('<span class="face-stat"><span class="face-stat-label">Copies in the deck</span> <span class="face-stat-value">2</span></span>');
   });
 
