@@ -86,8 +86,7 @@ export function collectionDraftsHtml(c: Collection, ctx: PageContext, labels: Co
   }
   const list = new Intl.ListFormat(ctx.locale, { style: 'long', type: 'conjunction' });
   const items = [...byNote].map(
-    ([note, names]) =>
-      `<li>${names.length ? `<b>${esc(list.format(names))}</b>: ` : ''}${ownHtml(note, ctx.language, (t) => inline(t, ctx))}</li>`,
+    ([note, names]) => `<li>${names.length ? `<b>${esc(list.format(names))}</b>: ` : ''}${ownHtml(note, ctx.language, (t) => inline(t, ctx))}</li>`,
   );
   // A field the schema does not title is not named (a reader never sees a property name); its note is still said.
   return `<aside class="collection-drafts" data-pagefind-ignore><p><span class="draft">${esc(ctx.words.draft)}</span> ${esc(ctx.words.draftsEveryEntry)}</p><ul>${items.join('')}</ul></aside>`;

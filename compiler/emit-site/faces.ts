@@ -186,7 +186,9 @@ export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (
   if (!t) return undefined;
   try {
     const slots: string[] = [];
-    const sanitised = String(processor.processSync(t.render({ ...e.value, id: e.id }, { data: { drawing: { entry: e, c, ctx, words, slots } satisfies Drawing } })));
+    const sanitised = String(
+      processor.processSync(t.render({ ...e.value, id: e.id }, { data: { drawing: { entry: e, c, ctx, words, slots } satisfies Drawing } })),
+    );
     // The "draft" buttons are the compiler's own markup, put in after sanitising (a template cannot write a button).
     const html = sanitised.replace(/<span class="face-draft-slot">(\d+)<\/span>/g, (_, n: string) => slots[Number(n)] ?? '').trim();
     // A template that draws nothing for this entry (no reminder on this Event) leaves no empty box.

@@ -146,7 +146,17 @@ const KEYS = [
 export type Words = { readonly [K in (typeof KEYS)[number]]: string };
 
 /** The words that speak of a rulebook, each with its `<key>Invented` variant, which an invented game reads in its place. */
-const INVENTED = ['draftsIntro', 'draftNotes', 'notGiven', 'draftsEveryEntry', 'readingsIntro', 'externalRulesIntro', 'erratumNames', 'erratumKept', 'translationNote'] as const;
+const INVENTED = [
+  'draftsIntro',
+  'draftNotes',
+  'notGiven',
+  'draftsEveryEntry',
+  'readingsIntro',
+  'externalRulesIntro',
+  'erratumNames',
+  'erratumKept',
+  'translationNote',
+] as const;
 
 const cache = new Map<string, Words>();
 

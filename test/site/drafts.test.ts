@@ -48,13 +48,16 @@ describe('a drafted value on the site', () => {
     expect(page.match(/class="draft-mark"/g)).toHaveLength(4);
     expect(page.match(/<span class="draft-value[ "]/g)).toHaveLength(4);
     // Every note a mark controls is on the page, and out of search.
-    for (const [, id] of page.matchAll(/aria-controls="(draft-note-\d+)"/g)) expect(page).toMatch(new RegExp(`<span class="draft-note" id="${id}" role="note" data-pagefind-ignore>`));
+    for (const [, id] of page.matchAll(/aria-controls="(draft-note-\d+)"/g))
+      expect(page).toMatch(new RegExp(`<span class="draft-note" id="${id}" role="note" data-pagefind-ignore>`));
   });
 
   it('says once, above the entries, a value that no entry has printed', async () => {
     const page = await eventsPage();
     const once = /<aside class="collection-drafts" data-pagefind-ignore>[\s\S]*?<\/aside>/.exec(page)?.[0] ?? '';
-    expect(textOf(once)).toBe(' draft Not printed in the rulebook for any entry here; where a value is shown, it is a draft: Season : The test rules do not name the seasons. ');
+    expect(textOf(once)).toBe(
+      ' draft Not printed in the rulebook for any entry here; where a value is shown, it is a draft: Season : The test rules do not name the seasons. ',
+    );
     expect(page.match(/collection-drafts/g)).toHaveLength(1);
     // The seasons' note is said once as text; each value carries it only in its (closed) note and tooltip.
     expect(textOf(main(page).replace(/<span class="draft-note"[\s\S]*?<\/span>/g, '')).split(SEASON_NOTE)).toHaveLength(2);
@@ -86,7 +89,14 @@ describe('draft notes and search', () => {
     const files = await siteOf(await fixtureProject('board', edits()));
     const indexed = [...files]
       .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
-      .map(([, c]) => JSON.parse(gunzipSync(c as Uint8Array).toString('utf8').replace(/^pagefind_dcd/, '')) as { url: string; content: string });
+      .map(
+        ([, c]) =>
+          JSON.parse(
+            gunzipSync(c as Uint8Array)
+              .toString('utf8')
+              .replace(/^pagefind_dcd/, ''),
+          ) as { url: string; content: string },
+      );
     const events = indexed.find((f) => f.url === '/board/events.html');
     expect(events?.content).toContain('Spring');
     expect(events?.content).toContain('Scout Bounty');

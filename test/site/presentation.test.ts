@@ -127,7 +127,9 @@ describe('presentation: the site speaks the game, not the data', () => {
     );
     // The Crown's points stand in its rule's sentence, not on a value: they keep the one badge on the name and its note, once.
     expect(crown.match(/class="draft"/g)).toHaveLength(1);
-    expect(crown).toMatch(/<h2 id="the-crown-jewel">The Crown Jewel <span class="draft" data-pagefind-ignore title="The test rules do not print the Crown&#x27;s points\.">draft<\/span><\/h2>/);
+    expect(crown).toMatch(
+      /<h2 id="the-crown-jewel">The Crown Jewel <span class="draft" data-pagefind-ignore title="The test rules do not print the Crown&#x27;s points\.">draft<\/span><\/h2>/,
+    );
     expect(crown).toContain(
       '<details class="draft-notes" data-pagefind-ignore><summary>Not printed in the rulebook (draft values)</summary><ul><li>The test rules do not print the Crown&#x27;s points.</li></ul></details>',
     );
