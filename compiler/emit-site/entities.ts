@@ -335,7 +335,11 @@ export function gameHome(ctx: PageContext, links: ReadonlyArray<{ href: string; 
   const parts: string[] = [];
   if (m.summary) parts.push(`<p>${ownHtml(textOf(m.summary, ctx.locale), ctx.language)}</p>`);
   const players = draftOf(ctx, '(manifest)', m.id, '/players');
-  if (m.players) parts.push(`<p>${esc(w.players)}: ${m.players.min}–${m.players.max}${players ? draftBadge(ctx, players.note) : ''}</p>`);
+  if (m.players) {
+    // A drafted player count is marked on the count itself, as any drafted value is (draft-marks.ts).
+    const count = `${m.players.min}–${m.players.max}`;
+    parts.push(`<p>${esc(w.players)}: ${players ? draftValueHtml(ctx, players, count) : count}</p>`);
+  }
   parts.push(
     `<h2>${esc(w.contents)}</h2><ul class="toc">${links.map((l) => `<li><a href="${esc(l.href)}"${l.lang ? ` lang="${esc(l.lang)}"` : ''}>${esc(l.label)}</a></li>`).join('')}</ul>`,
   );

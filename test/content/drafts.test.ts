@@ -55,6 +55,11 @@ describe('drafted values on the bundled games', () => {
     }
   });
 
+  it("Root: the drafted player count is marked on the count itself, in the game's words (pt-BR)", async () => {
+    const home = await page('root/index.html');
+    expect(home).toMatch(/<p>Jogadores: <span class="draft-value"><span class="draft-figure">2–6<\/span><button type="button" class="draft-mark"[^>]*>provisório<\/button><span class="draft-note"[^>]*>A seção 16 não diz quantos jogadores/);
+  });
+
   it('on every page of the bundled site: each mark opens a note that is on the page and out of search; no empty value row', async () => {
     const pages = pagesOf(await bundled());
     let marks = 0;
