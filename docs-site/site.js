@@ -54,6 +54,12 @@ document.addEventListener('keydown', (event) => {
 document.addEventListener('focusin', () => html.classList.remove('tips-off'));
 document.addEventListener('pointermove', () => html.classList.remove('tips-off'), { passive: true });
 
+// A drafted value's "draft" button opens its note under the value, and closes it (compiler/emit-site/draft-marks.ts).
+document.addEventListener('click', (event) => {
+  const mark = event.target instanceof Element ? event.target.closest('button.draft-mark') : null;
+  if (mark) mark.setAttribute('aria-expanded', String(mark.getAttribute('aria-expanded') !== 'true'));
+});
+
 // The home page lists games in several languages: its menu picks the index to search.
 const language = /** @type {HTMLSelectElement | null} */ (document.getElementById('search-lang'));
 const bundle = language ? () => language.value : html.dataset.search || 'pagefind/en/';
@@ -134,10 +140,10 @@ if (window.matchMedia('(hover: none)').matches) {
 // ---- end of page frame ----------------------------------------------------------
 
 // ---- Map zoom (the map page) -------------------------------------------------
-// A drawn map is small on a phone: the + and − buttons enlarge the drawing in
+// A drawn map opens at its own size (wider than a phone, which scrolls it sideways): the + and − buttons enlarge the drawing in
 // its scrolling frame, keeping the same spot in the middle; touch, the wheel,
 // a mouse drag and the arrow keys (the frame takes focus) move around it, and
-// + / − zoom while the frame has focus. No library: a few steps of CSS width.
+// + / − zoom while the frame has focus. No library: a few steps of the drawing's width.
 const ZOOMS = ['1', '1.5', '2', '3', '4'];
 /**
  * @param {HTMLElement} frame
@@ -151,6 +157,9 @@ function zoomMap(frame, step) {
   const cx = (frame.scrollLeft + frame.clientWidth / 2) / frame.scrollWidth;
   const cy = (frame.scrollTop + frame.clientHeight / 2) / frame.scrollHeight;
   frame.dataset.zoom = ZOOMS[next];
+  // Each step is a multiple of the drawing's own size (its width attribute), the size it opens at.
+  const svg = frame.querySelector('svg.map');
+  if (svg instanceof SVGSVGElement) svg.style.width = next === 0 ? '' : `${svg.width.baseVal.value * Number(ZOOMS[next])}px`;
   frame.scrollLeft = cx * frame.scrollWidth - frame.clientWidth / 2;
   frame.scrollTop = cy * frame.scrollHeight - frame.clientHeight / 2;
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(`button.map-zoom[aria-controls="${frame.id}"]`))) {
@@ -176,7 +185,8 @@ for (const frame of /** @type {NodeListOf<HTMLElement>} */ (document.querySelect
   /** @type {{ x: number, y: number, left: number, top: number, moved: boolean } | null} */
   let drag = null;
   frame.addEventListener('pointerdown', (event) => {
-    if (event.pointerType === 'mouse' && event.button === 0 && frame.dataset.zoom !== '1')
+    const scrolls = frame.scrollWidth > frame.clientWidth || frame.scrollHeight > frame.clientHeight;
+    if (event.pointerType === 'mouse' && event.button === 0 && scrolls)
       drag = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, moved: false };
   });
   frame.addEventListener('pointermove', (event) => {

@@ -53,11 +53,11 @@ describe('an invented game (no source:) speaks of values not decided yet', () =>
   it('its site: the drafts intro, the draft notes, the readings intro and the translation note say nothing of a rulebook or of printed text, in en and pt-BR', async () => {
     const pages = await draftPages(await duo(true));
     expect(pages.en).toContain('Values not decided yet.');
-    expect(pages.en).toContain('Not decided yet (draft values)');
-    expect(pages.en).toContain('Salt Pan points.');
+    // The drafted value is marked on itself ("draft"), its note beside it (test/site/drafts.test.ts tests the words of an empty one).
+    expect(pages.en).toContain('Points 1 draft Salt Pan points.');
     expect(pages.en).toContain('Where the rules as written leave a case open, a choice was made.');
     expect(pages['pt-BR']).toContain('Valores ainda não decididos.');
-    expect(pages['pt-BR']).toContain('Ainda não decidido (valores provisórios)');
+    expect(pages['pt-BR']).toContain('Pontos 1 provisório Salt Pan points.');
     expect(pages['pt-BR']).toContain('Onde as regras escritas deixam um caso em aberto');
     expect(pages['pt-BR']).toContain('Uma tradução: as regras estão escritas em outro idioma');
     for (const [locale, text] of Object.entries(pages)) expect(text.match(RULEBOOK_WORDS)?.[0], locale).toBeUndefined();
@@ -66,10 +66,10 @@ describe('an invented game (no source:) speaks of values not decided yet', () =>
   it('a transcribed game (with source:) keeps its words: "Not printed in the rulebook", in en and pt-BR', async () => {
     const pages = await draftPages(await duo(false));
     expect(pages.en).toContain('Values the rulebook does not give.');
-    expect(pages.en).toContain('Not printed in the rulebook (draft values)');
+    expect(pages.en).toContain('Printed points 1 draft Salt Pan points.');
     expect(pages.en).toContain('Where the rulebook is silent, this edition had to choose.');
     expect(pages['pt-BR']).toContain('Valores que o livro de regras não informa.');
-    expect(pages['pt-BR']).toContain('Não impresso no livro de regras (valores provisórios)');
+    expect(pages['pt-BR']).toContain('Pontos impressos 1 provisório Salt Pan points.');
     expect(pages['pt-BR']).toContain('as frases desta página não são o texto impresso do livro de regras');
   });
 

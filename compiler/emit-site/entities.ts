@@ -7,6 +7,7 @@ import { anchoredHeading } from './rules-tree.ts';
 import { templateFace } from './faces.ts';
 import { labelsOf, type CollectionLabels } from './labels.ts';
 import { valueLabel } from './collection-pages.ts';
+import { collectionDraftsHtml, collectionWideDrafts, draftValueHtml, notGivenHtml, wasMarked } from './draft-marks.ts';
 import { declaredName, stateFieldName } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
 import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
@@ -27,7 +28,8 @@ export function isPhysical(game: Game, collection: string): boolean {
 export function collectionHtml(c: Collection, ctx: PageContext, level: number, entries: readonly Entry[] = c.entries): string {
   const physical = isPhysical(ctx.game.linked.game, c.name);
   const items = entries.map((e) => entryHtml(c, e, ctx, level, physical)).join('\n');
-  return physical ? `<div class="faces">${items}</div>` : items;
+  const unprinted = collectionDraftsHtml(c, ctx, labelsOf(ctx.game.linked.game, c, ctx.locale));
+  return unprinted + (physical ? `<div class="faces">${items}</div>` : items);
 }
 
 /** One entry: its name as a heading with a stable anchor, one draft badge with its notes, its rules text, its face (a template, or its titled fields) and its worked examples. */
@@ -39,22 +41,11 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   const rules = ctx.index.rules(c.name, e.id);
   const rule = rules[0];
   const wholeDraft = draftOf(ctx, c.name, e.id, '');
-  // One badge per entry: every value of it the rulebook does not give, its notes each said once.
-  const notes = [...new Set(ctx.index.drafts(c.name, e.id).map((d) => d.note))];
+  // What no entry of the collection has printed is said once above them (draft-marks.ts), not again on each.
+  const everywhere = collectionWideDrafts(c, ctx);
   const parts = [`<article class="entity${face ? ' face' : ''}${wholeDraft ? ' is-draft' : ''}" aria-labelledby="${esc(e.id)}">`];
-  parts.push(
-    anchoredHeading(
-      level,
-      e.id,
-      `${inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale))}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.map((n) => ownText(n, ctx.language)).join(' · ')) : ''}`,
-      name,
-      ctx,
-    ),
-  );
-  if (notes.length)
-    parts.push(
-      `<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${ownHtml(n, ctx.language, (t) => inline(t, ctx))}</li>`).join('')}</ul></details>`,
-    );
+  // The heading and the entry's own draft notes are written last: they keep only the drafts no value on the face shows.
+  const headAt = parts.push('') - 1;
   for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
   const skip = new Set([
@@ -67,7 +58,10 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : []),
   ]);
   // A field is shown when its schema gives it a title (the label readers see); the rest is data for the engine.
-  const fields = Object.entries(e.value).filter(([k]) => !skip.has(k) && labels.title(`/${k}`));
+  // A field with no value is left out, unless it is this entry's own draft: then it says why it is empty (draft-marks.ts).
+  const fields = Object.entries(e.value).filter(
+    ([k, v]) => !skip.has(k) && labels.title(`/${k}`) && (!isEmptyValue(v) || (draftOf(ctx, c.name, e.id, `/${k}`) && !everywhere.has(`/${k}`))),
+  );
   // A reading inside the rule stands right under the rule's sentence; one in a
   // listed field stands beside that field (valueHtml); the rest (in the name,
   // the text, the map) stand here, beside the entry's own text.
@@ -85,10 +79,14 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   if (map) parts.push(mapHtml(c, e, map, ctx, Math.min(6, level + 1)));
   const templated = templateFace(c, e, ctx, (pointer) => valueWords(pointerValue(e.value, pointer), pointer, labels, ctx));
   if (templated !== undefined) parts.push(templated);
-  else if (fields.length)
-    parts.push(
-      `<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx, labels)}</dd>`).join('')}</dl>`,
-    );
+  else {
+    // A row whose value draws as nothing a reader can read is left out, not shown as "—".
+    const rows = fields.flatMap(([k, v]) => {
+      const html = valueHtml(v, c.name, e.id, `/${k}`, ctx, labels);
+      return html ? [`<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${html}</dd>`] : [];
+    });
+    if (rows.length) parts.push(`<dl class="fields">${rows.join('')}</dl>`);
+  }
   // An example that depends on a reading is marked in the data (a reading around its `expect`) and says so beside it.
   const exampleReading = (ex: object) => {
     const i = Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1;
@@ -103,7 +101,31 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   if (rule?.examples.length) parts.push(examplesHtml(rule.examples, wordsOf, ctx, exampleReading));
   if (rule?.stateExamples?.length) parts.push(stateExamplesHtml(rule.stateExamples, wordsOf, ctx, exampleReading));
   parts.push('</article>');
+  // One badge on the name for the drafts no value shows (the whole entry, a field the face leaves out), their notes each said once.
+  const notes = [
+    ...new Set(
+      ctx.index
+        .drafts(c.name, e.id)
+        .filter((d) => d.path === '' || (!wasMarked(ctx, d) && !everywhere.has(d.path)))
+        .map((d) => d.note),
+    ),
+  ];
+  parts[headAt] = anchoredHeading(
+    level,
+    e.id,
+    `${inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale))}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.map((n) => ownText(n, ctx.language)).join(' · ')) : ''}`,
+    name,
+    ctx,
+  );
+  if (notes.length)
+    parts[headAt] +=
+      `\n<details class="draft-notes" data-pagefind-ignore><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${ownHtml(n, ctx.language, (t) => inline(t, ctx))}</li>`).join('')}</ul></details>`;
   return parts.join('\n');
+}
+
+/** No value to show: nothing, an empty list, an object with nothing in it. */
+function isEmptyValue(v: unknown): boolean {
+  return v === null || v === undefined || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
 }
 
 /**
@@ -206,14 +228,15 @@ export function valueHtml(v: unknown, collection: string, id: string, path: stri
 }
 
 function fieldValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
-  // A draft value is marked in words by the entry's one badge; here it is only set apart.
+  // A drafted value is drawn apart from printed ones, marked "draft" with its note (draft-marks.ts); an empty one says why.
   const draft = draftOf(ctx, collection, id, path);
+  if (draft && isEmptyValue(v)) return notGivenHtml(ctx, draft);
   const html = plainValueHtml(v, collection, id, path, ctx, labels);
-  return draft ? `<span class="draft-value">${html}</span>` : html;
+  return draft ? draftValueHtml(ctx, draft, html) : html;
 }
 
 function plainValueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
-  if (v === null || v === undefined) return '—';
+  if (v === null || v === undefined) return '';
   // A rule of the DSL standing in a field the build does not compile (a map's onEnter) still reads as rules text.
   const dsl = labels?.at(path).dsl;
   const players = dsl === 'effect' ? ctx.game.players : undefined;
@@ -225,7 +248,14 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
     }
   }
   if (Array.isArray(v)) {
-    if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x, i) => scalarHtml(x, `${path}/${i}`, ctx, labels)).join(', ');
+    if (v.every((x) => typeof x !== 'object' || x === null))
+      return v
+        .map((x, i) => {
+          // One drafted item in a line of values is marked on its own.
+          const item = draftOf(ctx, collection, id, `${path}/${i}`);
+          return item ? fieldValueHtml(x, collection, id, `${path}/${i}`, ctx, labels) : scalarHtml(x, `${path}/${i}`, ctx, labels);
+        })
+        .join(', ');
     return `<ul>${v.map((x, i) => `<li>${valueHtml(x, collection, id, `${path}/${i}`, ctx, labels)}</li>`).join('')}</ul>`;
   }
   if (typeof v === 'object') {
@@ -233,11 +263,13 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
     const rows = Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
       const place = labels?.at(`${path}/${k}`);
       const label = place?.title ?? (place?.freeKey ? nameOfId(k, place.keyRef, ctx) : labels ? undefined : esc(k));
-      return label === undefined
-        ? []
-        : [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
+      // A part with no value and no draft does not apply here: no row of "—".
+      if (label === undefined || (isEmptyValue(x) && !draftOf(ctx, collection, id, `${path}/${k}`))) return [];
+      const html = valueHtml(x, collection, id, `${path}/${k}`, ctx, labels);
+      return html ? [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${html}</dd>`] : [];
     });
-    return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '—';
+    // Nothing in it a reader can read (a quantity for the engine): no "—", the row is left out (fieldRowsHtml).
+    return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '';
   }
   return scalarHtml(v, path, ctx, labels);
 }
@@ -312,7 +344,11 @@ export function gameHome(ctx: PageContext, links: ReadonlyArray<{ href: string; 
   const parts: string[] = [];
   if (m.summary) parts.push(`<p>${ownHtml(textOf(m.summary, ctx.locale), ctx.language)}</p>`);
   const players = draftOf(ctx, '(manifest)', m.id, '/players');
-  if (m.players) parts.push(`<p>${esc(w.players)}: ${m.players.min}–${m.players.max}${players ? draftBadge(ctx, players.note) : ''}</p>`);
+  if (m.players) {
+    // A drafted player count is marked on the count itself, as any drafted value is (draft-marks.ts).
+    const count = `${m.players.min}–${m.players.max}`;
+    parts.push(`<p>${esc(w.players)}: ${players ? draftValueHtml(ctx, players, count) : count}</p>`);
+  }
   parts.push(
     `<h2>${esc(w.contents)}</h2><ul class="toc">${links.map((l) => `<li><a href="${esc(l.href)}"${l.lang ? ` lang="${esc(l.lang)}"` : ''}>${esc(l.label)}</a></li>`).join('')}</ul>`,
   );

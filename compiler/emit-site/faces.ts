@@ -16,7 +16,8 @@ import { textOf } from '../text.ts';
 import type { CheckedGame, Collection, Entry, Game, Text } from '../model.ts';
 import { labelsOf, propertyPlace, schemaFile, warnMissingLabels } from './labels.ts';
 import { tokensToMarkdown } from './markdown.ts';
-import type { PageContext } from './context.ts';
+import { draftOf, type PageContext } from './context.ts';
+import { collectionWideDrafts, draftMarkHtml } from './draft-marks.ts';
 import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
 
 /**
@@ -69,8 +70,26 @@ interface Drawing {
   c: Collection;
   ctx: PageContext;
   words: (pointer: string) => string[];
+  /** A drafted value's "draft" button and note (draft-marks.ts), written after sanitising: `:draft-slot[N]` stands for the N-th. */
+  slots: string[];
 }
 const drawingOf = (options: Handlebars.HelperOptions | undefined) => (options?.data as { drawing?: Drawing } | undefined)?.drawing;
+
+/**
+ * A value the rulebook does not give, on a face: its words in a `draft-value`
+ * box (or a `stat-draft` one for a stat) with a slot for the "draft" button;
+ * an empty one says why. Undefined when the value is printed. Empty when it is
+ * a value no entry has (said once above the collection) and this one has none.
+ */
+function draftedMarkdown(current: Drawing, pointer: string, words: string, stat?: string): string | undefined {
+  const { ctx, c, entry } = current;
+  const draft = draftOf(ctx, c.name, entry.id, pointer);
+  if (!draft) return undefined;
+  if (!words && collectionWideDrafts(c, ctx).has(pointer)) return '';
+  const slot = current.slots.push(draftMarkHtml(ctx, draft)) - 1;
+  const value = words || md(ctx.words.notGiven);
+  return stat === undefined ? `:draft-value[${value}:draft-slot[${slot}]]` : `:stat-draft[:stat-label[${md(stat)}] :stat-value[${value}]:draft-slot[${slot}]]`;
+}
 
 const hb = Handlebars.create();
 const pointerOf = (p: unknown) => `/${String(p).split('.').join('/')}`;
@@ -84,14 +103,19 @@ hb.registerHelper('label', (p: unknown, options: Handlebars.HelperOptions) => {
 });
 hb.registerHelper('value', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
-  return safe(current ? current.words(pointerOf(p)).map(md).join(', ') : '');
+  if (!current) return '';
+  const words = current.words(pointerOf(p)).map(md).join(', ');
+  return safe(draftedMarkdown(current, pointerOf(p), words) ?? words);
 });
 hb.registerHelper('stat', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
   if (!current) return '';
   const label = labelsOf(current.ctx.game.linked.game, current.c, current.ctx.locale).title(pointerOf(p)) ?? '';
   const value = current.words(pointerOf(p)).map(md).join(', ');
-  return safe(`:stat[:stat-label[${md(label)}] :stat-value[${value || '—'}]]`);
+  const drafted = draftedMarkdown(current, pointerOf(p), value, label);
+  if (drafted !== undefined) return safe(drafted);
+  // A stat this entry does not have does not apply to it: no "—" box.
+  return safe(value ? `:stat[:stat-label[${md(label)}] :stat-value[${value}]]` : '');
 });
 hb.registerHelper('icons', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
@@ -110,7 +134,8 @@ hb.registerHelper('text', (p: unknown, options: Handlebars.HelperOptions) => {
   let v: unknown = current.entry.value;
   for (const part of pointerOf(p).split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
   const text = v && (typeof v === 'string' || typeof v === 'object') ? textOf(v as Text, current.ctx.locale) : '';
-  return text ? safe(tokensToMarkdown(text, current.ctx)) : '';
+  const markdown = text ? tokensToMarkdown(text, current.ctx) : '';
+  return safe(draftedMarkdown(current, pointerOf(p), markdown) ?? markdown);
 });
 
 hb.registerHelper('ref', (p: unknown, options: Handlebars.HelperOptions) => {
@@ -160,7 +185,12 @@ export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (
   const t = ctx.index.memo.get(memoKey) as Compiled | undefined;
   if (!t) return undefined;
   try {
-    const html = String(processor.processSync(t.render({ ...e.value, id: e.id }, { data: { drawing: { entry: e, c, ctx, words } satisfies Drawing } }))).trim();
+    const slots: string[] = [];
+    const sanitised = String(
+      processor.processSync(t.render({ ...e.value, id: e.id }, { data: { drawing: { entry: e, c, ctx, words, slots } satisfies Drawing } })),
+    );
+    // The "draft" buttons are the compiler's own markup, put in after sanitising (a template cannot write a button).
+    const html = sanitised.replace(/<span class="face-draft-slot">(\d+)<\/span>/g, (_, n: string) => slots[Number(n)] ?? '').trim();
     // A template that draws nothing for this entry (no reminder on this Event) leaves no empty box.
     return html ? `<div class="face-body">${html}</div>` : '';
   } catch {

@@ -109,6 +109,9 @@ const KEYS = [
   'yes',
   'no',
   'draftNotes',
+  // A drafted value's own words (draft-marks.ts): an empty one says why, and what no entry printed is said once.
+  'notGiven',
+  'draftsEveryEntry',
   'draftsByNote',
   'draftValue',
   'draftValues',
@@ -131,6 +134,8 @@ const KEYS = [
   // The same words for an invented game (no `source:`): it has no rulebook, so its drafts are values not decided yet.
   'draftsIntroInvented',
   'draftNotesInvented',
+  'notGivenInvented',
+  'draftsEveryEntryInvented',
   'readingsIntroInvented',
   'externalRulesIntroInvented',
   'erratumNamesInvented',
@@ -141,7 +146,17 @@ const KEYS = [
 export type Words = { readonly [K in (typeof KEYS)[number]]: string };
 
 /** The words that speak of a rulebook, each with its `<key>Invented` variant, which an invented game reads in its place. */
-const INVENTED = ['draftsIntro', 'draftNotes', 'readingsIntro', 'externalRulesIntro', 'erratumNames', 'erratumKept', 'translationNote'] as const;
+const INVENTED = [
+  'draftsIntro',
+  'draftNotes',
+  'notGiven',
+  'draftsEveryEntry',
+  'readingsIntro',
+  'externalRulesIntro',
+  'erratumNames',
+  'erratumKept',
+  'translationNote',
+] as const;
 
 const cache = new Map<string, Words>();
 

@@ -39,6 +39,13 @@ export const LABEL_SIZE = 24;
 /** A bold system font's widest average glyph, as a share of the font size; wider than most text, so the box errs on the safe side. */
 const GLYPH = 0.62;
 const GAP = 6;
+/** The clear space kept around a name, so that two names never stack into one line of text. */
+export const NAME_GAP = LABEL_SIZE * 0.4;
+
+/** A box with `by` more on every side. */
+export function grown(b: Box, by: number): Box {
+  return { x: b.x - by, y: b.y - by, w: b.w + 2 * by, h: b.h + 2 * by };
+}
 
 /** The estimated box of a name whose text is anchored at (x, y). */
 export function labelBox(text: string, x: number, y: number, anchor: Label['anchor']): Box {
@@ -134,7 +141,8 @@ export function placeLabels(names: readonly string[], circles: readonly Circle[]
       // A name nearer another space than its own reads as that space's name.
       const own = gap(spot.box, circles[i]!);
       for (const [j, c] of circles.entries()) if (j !== i && gap(spot.box, c) < own) cost += 300;
-      for (const other of placed) if (other) cost += boxOverlap(spot.box, other.box) * 10;
+      // Two names closer than this gap read as one ("Cabrobó" over "Raso da Catarina"): the gap counts as overlap.
+      for (const other of placed) if (other) cost += boxOverlap(grown(spot.box, NAME_GAP), other.box) * 10;
       for (const line of lines) if (crosses(line, spot.box)) cost += 50;
       if (bounds) cost += (spot.box.w * spot.box.h - boxOverlap(spot.box, bounds)) * 10;
       // Nearer spots first among equals: the name stays visibly with its space.

@@ -112,6 +112,17 @@ function arrowMover(c: Collection, ctx: PageContext): string | undefined {
   return undefined;
 }
 
+/**
+ * The drawing's size in CSS px per map unit when it opens. A name is
+ * LABEL_SIZE units tall, so it reads at 0.6 × 24 = 14.4 px: a phone's
+ * frame scrolls sideways around a map wider than it, rather than shrinking
+ * the names to 8 px; a wide screen shrinks a map wider than its column.
+ */
+export const NATURAL_SCALE = 0.6;
+/** The draft mark's band above the drawing, and its letters' size, in map units. */
+const STAMP_BAND = 80;
+const STAMP_SIZE = 56;
+
 /** A colour key value that says the kind has no colour ("none"), told in the page's words instead of printed as a value. */
 const NO_COLOUR = /^\s*(none|-|—)?\s*$/i;
 
@@ -192,9 +203,11 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
   const PAD = 16;
   const extent = (values: number[], pick: (...n: number[]) => number, empty: number) => (values.length ? pick(...values) : empty);
   const left = extent([...xs.map((x) => x - R - PAD), ...labels.map((l) => l.box.x - PAD)], Math.min, 0);
-  const top = extent([...ys.map((y) => y - R - PAD), ...labels.map((l) => l.box.y - PAD)], Math.min, 0);
+  const drawnTop = extent([...ys.map((y) => y - R - PAD), ...labels.map((l) => l.box.y - PAD)], Math.min, 0);
   const right = extent([...xs.map((x) => x + R + PAD), ...labels.map((l) => l.box.x + l.box.w + PAD)], Math.max, 1000);
   const bottom = extent([...ys.map((y) => y + R + PAD), ...labels.map((l) => l.box.y + l.box.h + PAD)], Math.max, 1000);
+  // A draft's mark takes a band of its own above the drawing: written across the middle it lay over the names.
+  const top = draft ? drawnTop - STAMP_BAND : drawnTop;
 
   // `spaceHtml`: the space's own name as HTML, or as attribute text (the drawing's aria-label, which cannot carry a `lang`).
   const nextTo = (s: Space, html: (id: string) => string, spaceHtml: (n: string) => string = nameHtml) => {
@@ -209,11 +222,14 @@ export function mapHtml(c: Collection, e: Entry, graph: GraphDecl, ctx: PageCont
     const hatch = patterns.get(s.kind) ? `<circle class="hatch-fill" cx="${s.x}" cy="${s.y}" r="${R}" fill="url(#${esc(patternId(s.kind))})"/>` : '';
     return `<a href="#${esc(anchor(s.id))}" aria-label="${label}"><title>${label}</title><circle class="space t-${esc(s.kind)}" cx="${s.x}" cy="${s.y}" r="${R}" fill="${terrainFill(terrains.get(s.kind)?.decl.color)}"/>${hatch}<text class="label" x="${f1(l.x)}" y="${f1(l.y)}" text-anchor="${l.anchor}" font-size="${LABEL_SIZE}"${spaceLang ? ` lang="${esc(spaceLang)}"` : ''}>${esc(s.name)}</text></a>`;
   });
+  // The drawing's own name says "draft" in words (it has no badge); the caption's badge says it once, before the bare name.
   const title = `${textOf(e.name, ctx.locale)}${draft ? ` (${w.draft})` : ''}`;
-  const svg = `<svg class="map" viewBox="${f1(left)} ${f1(top)} ${f1(right - left)} ${f1(bottom - top)}" role="group" aria-labelledby="${esc(e.id)}-svg-title">
+  // The drawing's own size (width, height): at it a name is NATURAL_SCALE × LABEL_SIZE px tall, readable on a phone, where the frame scrolls sideways.
+  const size = `width="${Math.round((right - left) * NATURAL_SCALE)}" height="${Math.round((bottom - top) * NATURAL_SCALE)}"`;
+  const svg = `<svg class="map" viewBox="${f1(left)} ${f1(top)} ${f1(right - left)} ${f1(bottom - top)}" ${size} role="group" aria-labelledby="${esc(e.id)}-svg-title">
 <title id="${esc(e.id)}-svg-title">${esc(`${w.map}: ${title}`)}</title>
 <defs><marker id="${esc(e.id)}-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrow-head"/></marker>${[...patterns.values()].filter(Boolean).join('')}</defs>
-${draft ? `<text class="watermark" x="${f1((left + right) / 2)}" y="${f1((top + bottom) / 2 + 60)}" text-anchor="middle">${esc(w.draft.toUpperCase())}</text>` : ''}
+${draft ? `<text class="watermark" x="${f1(left + PAD)}" y="${f1(drawnTop - STAMP_BAND / 2 + STAMP_SIZE * 0.35)}" font-size="${STAMP_SIZE}">${esc(w.draft.toUpperCase())}</text>` : ''}
 <g class="edges">${edgeLines.join('')}</g>
 <g class="arrows">${arrowLines.join('')}</g>
 <g class="spaces">${spaceNodes.join('')}</g>
@@ -267,5 +283,5 @@ ${draft ? `<text class="watermark" x="${f1((left + right) / 2)}" y="${f1((top + 
   // Zoom buttons show only with scripts (site.js); the drawing scrolls inside its frame, so touch, wheel and arrow keys pan it.
   const tools = `<div class="map-tools"><button type="button" class="map-zoom" data-zoom="in" aria-controls="${esc(scrollId)}" title="${esc(w.mapZoomIn)}"><span aria-hidden="true">+</span><span class="visually-hidden">${esc(w.mapZoomIn)}</span></button><button type="button" class="map-zoom" data-zoom="out" aria-controls="${esc(scrollId)}" title="${esc(w.mapZoomOut)}" disabled><span aria-hidden="true">−</span><span class="visually-hidden">${esc(w.mapZoomOut)}</span></button><span class="map-hint">${esc(w.mapZoomHint)}</span></div>`;
   const frame = `<div class="map-scroll" id="${esc(scrollId)}" data-zoom="1" tabindex="0" role="group" aria-label="${esc(`${w.map}: ${title}`)}">${svg}</div>`;
-  return `<figure class="map-figure${draft ? ' is-draft' : ''}">${tools}${frame}<figcaption>${draft ? `<span class="draft">${esc(w.draft)}</span> ` : ''}${esc(title)}</figcaption></figure>${legend}<h${level} class="spaces-h">${esc(w.spaces)}</h${level}><ul class="space-list">${list.join('')}</ul>`;
+  return `<figure class="map-figure${draft ? ' is-draft' : ''}">${tools}${frame}<figcaption>${draft ? `<span class="draft">${esc(w.draft)}</span> ` : ''}${esc(textOf(e.name, ctx.locale))}</figcaption></figure>${legend}<h${level} class="spaces-h">${esc(w.spaces)}</h${level}><ul class="space-list">${list.join('')}</ul>`;
 }

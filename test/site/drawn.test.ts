@@ -27,7 +27,7 @@ describe('the built site: entities drawn', () => {
     );
     // The second map is a whole-entry draft (provenance: placeholder): watermarked and captioned as such.
     expect(svgs[1]).toContain('class="watermark"');
-    expect(html).toContain('<figcaption><span class="draft">draft</span> The Marsh (draft)</figcaption>');
+    expect(html).toContain('<figcaption><span class="draft">draft</span> The Marsh</figcaption>');
   });
 
   it('draws counted components (cards, tiles) as faces, with draft values marked', async () => {
@@ -36,11 +36,12 @@ describe('the built site: entities drawn', () => {
     expect(trophies).toContain('<div class="faces">');
     expect(trophies.match(/<article class="entity face/g)).toHaveLength(4);
     expect(trophies).toContain('<caption>Worked examples</caption>');
-    // Draft values: one badge on the entry's name (its notes listed once), the value itself under the schema's title, never the field's name.
+    // A draft no value on the face shows (the points in the rule's sentence): one badge on the entry's name, its notes listed once.
     expect(trophies).toMatch(/<h2 id="the-crown-jewel">The Crown Jewel <span class="draft" data-pagefind-ignore title="[^"]+">draft<\/span><\/h2>/);
     // The badge marks the heading; it is not part of the entry's name in "On this page" (nor in search, which ignores it).
     expect(trophies).toMatch(/<a href="#the-crown-jewel">The Crown Jewel<\/a>/);
-    expect(trophies).toContain('Picture:</em> A crown on a cushion.');
+    // The drafted picture is drawn apart, as a draft, on the value itself.
+    expect(trophies).toContain('Picture:</em> <span class="face-draft-value">A crown on a cushion.<button type="button" class="draft-mark"');
     expect(trophies).not.toContain('<dt>flavor');
     // Not a counted component: the events are an entity list, not faces.
     expect(String(files.get('board/events.html'))).not.toContain('<article class="entity face');

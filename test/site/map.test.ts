@@ -62,6 +62,10 @@ function checkLabels(svg: string): void {
   for (const l of labels) {
     for (const c of circles) expect(touches(l.box, c), `${l.text} over the space at ${c.x},${c.y}`).toBe(false);
     for (const o of labels) if (o !== l) expect(overlap(l.box, o.box), `${l.text} over ${o.text}`).toBe(false);
+    // Names keep a gap of a third of their height at least: two names closer than that read as one ("Cabrobó Raso da Catarina").
+    const size = Number(attr(svg.match(/<text class="label"[^>]*>/)![0], 'font-size'));
+    const grown = { x: l.box.x - size / 3, y: l.box.y - size / 3, w: l.box.w + (2 * size) / 3, h: l.box.h + (2 * size) / 3 };
+    for (const o of labels) if (o !== l) expect(overlap(grown, o.box), `${l.text} against ${o.text}`).toBe(false);
     expect(
       l.box.x >= view.x && l.box.y >= view.y && l.box.x + l.box.w <= view.x + view.w && l.box.y + l.box.h <= view.y + view.h,
       `${l.text} inside the drawing`,

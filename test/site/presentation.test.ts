@@ -24,7 +24,8 @@ describe('presentation: the site speaks the game, not the data', () => {
     // Two of the four cards have something the template draws (a picture, copies); the others get no empty box.
     expect(trophies.match(/<div class="face-body">/g)).toHaveLength(2);
     expect(trophies).not.toContain('<dl class="fields">');
-    expect(trophies).toContain('<div class="face-flavor"><p><em>Picture:</em> A crown on a cushion.</p></div>');
+    // The picture is a draft: drawn in its draft box, with its mark (test: 'marks a drafted value on the value itself').
+    expect(trophies).toContain('<div class="face-flavor"><p><em>Picture:</em> <span class="face-draft-value">A crown on a cushion.<button');
     expect(trophies).toContain('<span class="face-stat"><span class="face-stat-label">Copies in the deck</span> <span class="face-stat-value">2</span></span>');
   });
 
@@ -122,17 +123,22 @@ describe('presentation: the site speaks the game, not the data', () => {
     for (const text of [events, trophies]) expect(text).not.toMatch(/\b(coins|scouts|lanterns|banners|crowned) \d/);
   });
 
-  it('gives an entry one draft badge with its notes listed once', async () => {
-    const root = await fixtureProject('duel', {
-      'content/duel/trophies.yaml': swap("note: The test rules do not print the Crown's points.", "note: The test rules do not describe this card's picture."),
-    });
-    const page = String((await siteOf(root, { search: false })).get('duel/trophies.html'));
+  it('marks a drafted value on the value itself, and gives the entry one badge for the drafts no value shows', async () => {
+    const page = String((await siteOf(await fixtureProject('duel'), { search: false })).get('duel/trophies.html'));
     const crown = /<article[^>]*aria-labelledby="the-crown-jewel">[\s\S]*?<\/article>/.exec(page)![0];
-    expect(crown.match(/class="draft"/g)).toHaveLength(1);
-    expect(crown.match(/The test rules do not describe this card&#x27;s picture\./g)).toHaveLength(2); // the badge's title and the list, once each
-    expect(crown).toContain(
-      '<details class="draft-notes"><summary>Not printed in the rulebook (draft values)</summary><ul><li>The test rules do not describe this card&#x27;s picture.</li></ul></details>',
+    // The picture is drawn on the face: the value is in its own box with the word "draft" as a button, its note under it (out of search).
+    expect(crown).toMatch(
+      /<span class="face-draft-value">A crown on a cushion\.<button type="button" class="draft-mark" aria-expanded="false" aria-controls="(draft-note-\d+)" title="The test rules do not describe this card&#x27;s picture\.">draft<\/button><span class="draft-note" id="\1" role="note" data-pagefind-ignore>The test rules do not describe this card&#x27;s picture\.<\/span><\/span>/,
     );
+    // The Crown's points stand in its rule's sentence, not on a value: they keep the one badge on the name and its note, once.
+    expect(crown.match(/class="draft"/g)).toHaveLength(1);
+    expect(crown).toMatch(
+      /<h2 id="the-crown-jewel">The Crown Jewel <span class="draft" data-pagefind-ignore title="The test rules do not print the Crown&#x27;s points\.">draft<\/span><\/h2>/,
+    );
+    expect(crown).toContain(
+      '<details class="draft-notes" data-pagefind-ignore><summary>Not printed in the rulebook (draft values)</summary><ul><li>The test rules do not print the Crown&#x27;s points.</li></ul></details>',
+    );
+    expect(crown).not.toMatch(/<li>The test rules do not describe/);
   });
 
   it('groups the drafts page by collection and note, with counts, out of the search index', async () => {
