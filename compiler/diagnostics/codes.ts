@@ -883,6 +883,28 @@ const OWN = {
       fix: 'Nothing, when the removed part was never meant for readers; otherwise write it as text (`&lt;script&gt;`) or Markdown.',
     },
   },
+  'icon-image': {
+    severity: 'error',
+    summary: "An icon's image is missing, unreadable, outside the game's folder or not SVG.",
+    explanation:
+      "An entry of the icon set (`roles.icons`) may name its picture in `image:`, an SVG file found from the YAML file that holds the entry (`image: icons/boot.svg`). The site draws it on the icon page, beside the icon in running text and on card faces. This file cannot be drawn: it does not exist there, cannot be read, lies outside the game's folder, or is not an SVG image (no `<svg>` element, or not a .svg file).",
+    example: {
+      file: 'content/mygame/icons.yaml',
+      yaml: '- id: boot\n  name: Boot\n  image: icons/bot.svg',
+      fix: '`image: icons/boot.svg` (the file beside icons.yaml, in its icons/ folder)',
+    },
+  },
+  'icon-image-removed': {
+    severity: 'warning',
+    summary: "An icon's SVG holds parts the site does not draw, and the build removed them.",
+    explanation:
+      "An icon's picture is drawn inline from its shapes only (path, circle, ellipse, line, polyline, polygon, rect, g) and their geometry and colours. Whatever could run, load or link (a `<script>`, an `onload=` handler, an `<image>` or `<use>` pointing elsewhere, a `url(...)` paint, a style sheet) and elements it does not know are taken out; this names them, so you can tell whether the drawing lost something it needs.",
+    example: {
+      file: 'content/mygame/icons/boot.svg',
+      yaml: '<svg viewBox="0 0 24 24" onload="alert(1)"><path d="M4 20h16" stroke="currentColor"/></svg>',
+      fix: 'Draw with shapes only: `<svg viewBox="0 0 24 24"><path d="M4 20h16" stroke="currentColor"/></svg>`.',
+    },
+  },
   'template-syntax': {
     severity: 'warning',
     summary: 'A card face template does not compile.',

@@ -6,6 +6,7 @@ import type { CheckedGame, Entry, PlaceholderInfo, Text } from '../model.ts';
 import type { Words } from './i18n.ts';
 import type { SiteIndex } from './site-index.ts';
 import { ownHtml, type SiteLanguage } from './translation.ts';
+import { iconChipHtml } from './icon-images.ts';
 
 /** HTML-escape a text from content. Every string from content goes through this or the Markdown sanitizer. */
 export const esc = Handlebars.escapeExpression;
@@ -110,7 +111,7 @@ function tokenHtml(token: Token, ctx: PageContext): string {
   const roles = game.manifest.roles ?? {};
   const icon = roles.icons ? ctx.index.entry(roles.icons, token.target) : undefined;
   const alt = icon ? textOf(icon.name, ctx.locale) : token.target;
-  return `<span class="icon" role="img" aria-label="${esc(alt)}">${esc(alt)}</span>`;
+  return iconChipHtml(ctx, token.target, alt);
 }
 
 /** `{link:cards/01001}`: a link to the entry, in the words of its name (or the token's label); a numbered rule is found by its number. */

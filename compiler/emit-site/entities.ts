@@ -10,6 +10,7 @@ import { labelsOf, type CollectionLabels } from './labels.ts';
 import { valueLabel } from './collection-pages.ts';
 import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
+import { iconChipHtml, iconSvgHtml, iconTitle } from './icon-images.ts';
 import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
@@ -56,6 +57,9 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     parts.push(
       `<details class="draft-notes"><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${ownHtml(n, ctx.language, (t) => inline(t, ctx))}</li>`).join('')}</ul></details>`,
     );
+  // An icon of the icon set shows its picture under its name (icon-images.ts).
+  const picture = c.name === game.manifest.roles?.icons ? iconSvgHtml(ctx, e.id, 'icon-picture') : undefined;
+  if (picture) parts.push(`<p class="icon-figure" title="${esc(iconTitle(ctx, e.id, name))}">${picture}</p>`);
   for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
   const skip = new Set([
@@ -258,7 +262,7 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
   const icons = game.manifest.roles?.icons;
   const icon = icons ? ctx.index.entry(icons, v) : undefined;
-  if (icon) return `<span class="icon">${esc(plain(textOf(icon.name, ctx.locale) || v))}</span>`;
+  if (icon) return iconChipHtml(ctx, v, plain(textOf(icon.name, ctx.locale) || v));
   const declared = declaredName(ctx.game.linked, v);
   return declared === undefined ? undefined : esc(declared);
 }

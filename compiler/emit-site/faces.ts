@@ -18,6 +18,7 @@ import { labelsOf, propertyPlace, schemaFile, warnMissingLabels } from './labels
 import { tokensToMarkdown } from './markdown.ts';
 import type { PageContext } from './context.ts';
 import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
+import { checkIconImages, iconChipHtml } from './icon-images.ts';
 
 /**
  * A collection's face template: `content/<game>/templates/<collection>.hbs`,
@@ -95,13 +96,14 @@ hb.registerHelper('stat', (p: unknown, options: Handlebars.HelperOptions) => {
 });
 hb.registerHelper('icons', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
+  if (!current) return '';
+  // Each value's ID rides along (`{data-icon=boot}`), so the icon's picture can stand in for the chip after sanitising (withIconImages).
+  const ids = [valueAt(current.entry.value, pointerOf(p))].flat();
   return safe(
     current
-      ? current
-          .words(pointerOf(p))
-          .map((w) => `:icon[${md(w)}]`)
-          .join(' ')
-      : '',
+      .words(pointerOf(p))
+      .map((w, i) => `:icon[${md(w)}]${typeof ids[i] === 'string' && /^[a-z0-9-]+$/.test(ids[i]) ? `{data-icon=${ids[i]}}` : ''}`)
+      .join(' '),
   );
 });
 hb.registerHelper('text', (p: unknown, options: Handlebars.HelperOptions) => {
@@ -128,7 +130,8 @@ function directivesToElements() {
       if (node.type === 'containerDirective' || node.type === 'leafDirective' || node.type === 'textDirective') {
         const attributes = (node.attributes ?? {}) as Record<string, string>;
         const lang = attributes.lang ? { lang: attributes.lang } : {};
-        node.data = { hName: node.type === 'textDirective' ? 'span' : 'div', hProperties: { className: ['face-' + node.name], ...lang } };
+        const icon = node.name === 'icon' && attributes['data-icon'] ? { dataIcon: attributes['data-icon'] } : {};
+        node.data = { hName: node.type === 'textDirective' ? 'span' : 'div', hProperties: { className: ['face-' + node.name], ...lang, ...icon } };
       }
     });
   };
@@ -140,7 +143,7 @@ const schema: SanitizeSchema = {
   attributes: {
     ...defaultSchema.attributes,
     div: [...(defaultSchema.attributes?.div ?? []), faceClass],
-    span: [...(defaultSchema.attributes?.span ?? []), faceClass],
+    span: [...(defaultSchema.attributes?.span ?? []), faceClass, ['dataIcon', /^[a-z0-9-]+$/]],
   },
   tagNames: [...(defaultSchema.tagNames ?? []), 'span'],
   clobberPrefix: '',
@@ -160,12 +163,36 @@ export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (
   const t = ctx.index.memo.get(memoKey) as Compiled | undefined;
   if (!t) return undefined;
   try {
-    const html = String(processor.processSync(t.render({ ...e.value, id: e.id }, { data: { drawing: { entry: e, c, ctx, words } satisfies Drawing } }))).trim();
+    const html = withIconImages(
+      String(processor.processSync(t.render({ ...e.value, id: e.id }, { data: { drawing: { entry: e, c, ctx, words } satisfies Drawing } }))).trim(),
+      ctx,
+    );
     // A template that draws nothing for this entry (no reminder on this Event) leaves no empty box.
     return html ? `<div class="face-body">${html}</div>` : '';
   } catch {
     return undefined;
   }
+}
+
+/** A face's icon chips (sanitised, with the icon's ID) drawn with the icon's picture where it has one (icon-images.ts). */
+function withIconImages(html: string, ctx: PageContext): string {
+  return html.replace(/<span class="face-icon" data-icon="([a-z0-9-]+)">([^<]*)<\/span>/g, (_, id: string, name: string) => {
+    const chip = iconChipHtml(ctx, id, decodeText(name));
+    return chip.includes('<svg') ? `<span class="face-icon with-image">${chip}</span>` : `<span class="face-icon">${name}</span>`;
+  });
+}
+
+/** The few entities rehype-stringify writes in text, back to characters (the chip escapes them again). */
+function decodeText(s: string): string {
+  return s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&(lt|gt|amp|quot);/g, (_, n: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"' })[n]!);
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const part of pointer.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
+  return v;
 }
 
 const HELPER_USE = /\{\{[#~]?\s*(?:label|value|stat|icons|text|ref)\s+"([^"]+)"/g;
@@ -182,6 +209,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
     const game = g.linked.game;
     checkFormattedTexts(game, bag);
     checkMediaTypes(root, game, bag, sources);
+    checkIconImages(game, bag);
     warnMissingLabels(root, game, bag, sources);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);
