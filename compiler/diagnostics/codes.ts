@@ -543,6 +543,17 @@ const OWN = {
       fix: '`text: "Each {term:clearing|Clearing} holds one building."`',
     },
   },
+  'ref-outside-text': {
+    severity: 'warning',
+    summary: 'A reference points to a rule outside the text the game holds, and nothing says where that rule lives.',
+    explanation:
+      'The rules collection may list rules the text refers to but does not hold (`external: true`: a number and a title, no text), so references to them resolve. A reader cannot follow such a reference: the site names the rule and says it is outside this text instead of linking to an empty title. Say where the rule lives with `source.elsewhere` in game.yaml ("in the full rulebook"), and the site prints those words beside each such reference; or, in a game of your own, write the rule.',
+    example: {
+      file: FILE.rules,
+      yaml: '- number: "2.5"\n  title: Ruler\n  external: true\n- number: "16.6.13"\n  text: "See {ref:2.5}."',
+      fix: 'In game.yaml: `source: { title: Law of Root, section 16, files: [...], elsewhere: "in the full Law of Root" }`.',
+    },
+  },
   'term-no-glossary': {
     severity: 'error',
     summary: 'A term token is used in a game without a glossary.',

@@ -1,7 +1,7 @@
 import { nameFieldOf } from '../validate/game.ts';
 import { textOf } from '../text.ts';
 import type { Collection, Entry, Game, PlaceholderInfo, Text } from '../model.ts';
-import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, type PageContext } from './context.ts';
+import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, ruleRefHtml, type PageContext } from './context.ts';
 import type { Words } from './i18n.ts';
 import { mapGraph, mapHtml } from './map-svg.ts';
 import { anchoredHeading } from './rules-tree.ts';
@@ -11,6 +11,7 @@ import { valueLabel } from './collection-pages.ts';
 import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
 import { iconChipHtml, iconSvgHtml, iconTitle } from './icon-images.ts';
+import { joinItems } from './join-items.ts';
 import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
@@ -220,7 +221,7 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
     }
   }
   if (Array.isArray(v)) {
-    if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x, i) => scalarHtml(x, `${path}/${i}`, ctx, labels)).join(', ');
+    if (v.every((x) => typeof x !== 'object' || x === null)) return joinItems(v.map((x, i) => scalarHtml(x, `${path}/${i}`, ctx, labels)));
     return `<ul>${v.map((x, i) => `<li>${valueHtml(x, collection, id, `${path}/${i}`, ctx, labels)}</li>`).join('')}</ul>`;
   }
   if (typeof v === 'object') {
@@ -250,8 +251,7 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
   const game = ctx.game.linked.game;
   // A rule number (a Vagabond's action, a map's special rules) is a link to the rule, with its title.
   const rule = ruleByNumber(ctx, v);
-  if (rule)
-    return `<a class="xref" href="${esc(ctx.toGame + ruleHref(v, ctx))}">${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}</a>`;
+  if (rule) return ruleRefHtml(v, `${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}`, ctx);
   if (ref) {
     const entry = ctx.index.entry(ref, v);
     if (entry)
@@ -280,7 +280,7 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
     return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
       const place = labels.at(`${pointer}/${k}`);
       const label = place.title ?? (place.freeKey ? (wordsOfId(k, place.keyRef, ctx) ?? k) : undefined);
-      return label === undefined ? [] : [`${label} ${valueWords(x, `${pointer}/${k}`, labels, ctx).join(', ')}`];
+      return label === undefined ? [] : [`${label} ${joinItems(valueWords(x, `${pointer}/${k}`, labels, ctx))}`];
     });
   }
   if (typeof v === 'boolean') return [v ? ctx.words.yes : ctx.words.no];

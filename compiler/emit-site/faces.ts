@@ -19,6 +19,7 @@ import { tokensToMarkdown } from './markdown.ts';
 import type { PageContext } from './context.ts';
 import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
 import { checkIconImages, iconChipHtml } from './icon-images.ts';
+import { joinItems } from './join-items.ts';
 
 /**
  * A collection's face template: `content/<game>/templates/<collection>.hbs`,
@@ -85,13 +86,13 @@ hb.registerHelper('label', (p: unknown, options: Handlebars.HelperOptions) => {
 });
 hb.registerHelper('value', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
-  return safe(current ? current.words(pointerOf(p)).map(md).join(', ') : '');
+  return safe(current ? joinItems(current.words(pointerOf(p)).map(md)) : '');
 });
 hb.registerHelper('stat', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
   if (!current) return '';
   const label = labelsOf(current.ctx.game.linked.game, current.c, current.ctx.locale).title(pointerOf(p)) ?? '';
-  const value = current.words(pointerOf(p)).map(md).join(', ');
+  const value = joinItems(current.words(pointerOf(p)).map(md));
   return safe(`:stat[:stat-label[${md(label)}] :stat-value[${value || '—'}]]`);
 });
 hb.registerHelper('icons', (p: unknown, options: Handlebars.HelperOptions) => {

@@ -9,7 +9,7 @@ import type { Root } from 'mdast';
 import type {} from 'mdast-util-directive';
 import { findTokens } from '../link/tokens.ts';
 import { slug } from '../load/slug.ts';
-import { ruleHref, type PageContext } from './context.ts';
+import { isOutsideText, outsideTextWords, ruleHref, type PageContext } from './context.ts';
 import { anchoredHeading } from './rules-tree.ts';
 
 /**
@@ -61,7 +61,9 @@ export function tokensToMarkdown(markdown: string, ctx: PageContext): string {
   let last = 0;
   for (const t of findTokens(markdown)) {
     out += markdown.slice(last, t.offset);
-    if (t.kind === 'ref') out += `[${t.label ? `${t.target} - ${t.label}` : t.target}](${ctx.toGame}${ruleHref(t.target, ctx)})`;
+    // A rule outside the text is named with where it lives, in words: a link would land on a title with nothing under it.
+    if (t.kind === 'ref' && isOutsideText(t.target, ctx)) out += `${t.label ? `${t.target} - ${t.label}` : t.target} (${outsideTextWords(ctx)})`;
+    else if (t.kind === 'ref') out += `[${t.label ? `${t.target} - ${t.label}` : t.target}](${ctx.toGame}${ruleHref(t.target, ctx)})`;
     else if (t.kind === 'term') out += `[${t.label ?? t.target}](${ctx.toGame}${ctx.glossary.page ?? 'glossary.html'}#${t.target})`;
     else out += `[${t.target}]`;
     last = t.offset + t.length;
