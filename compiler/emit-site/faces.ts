@@ -79,6 +79,8 @@ const pointerOf = (p: unknown) => `/${String(p).split('.').join('/')}`;
 /** Markdown-escape a reader's word so `*`, `_` or `[` in a name stay text. */
 const md = (s: string) => s.replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
 const safe = (s: string) => new hb.SafeString(s);
+/** An icon's ID as a face carries it to withIconImages: the characters an ID has (letters, digits, `-`, `.`), nothing to escape. */
+const ICON_ID = /^[A-Za-z0-9._-]+$/;
 
 hb.registerHelper('label', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
@@ -103,7 +105,7 @@ hb.registerHelper('icons', (p: unknown, options: Handlebars.HelperOptions) => {
   return safe(
     current
       .words(pointerOf(p))
-      .map((w, i) => `:icon[${md(w)}]${typeof ids[i] === 'string' && /^[a-z0-9-]+$/.test(ids[i]) ? `{data-icon=${ids[i]}}` : ''}`)
+      .map((w, i) => `:icon[${md(w)}]${typeof ids[i] === 'string' && ICON_ID.test(ids[i]) ? `{data-icon="${ids[i]}"}` : ''}`)
       .join(' '),
   );
 });
@@ -144,7 +146,7 @@ const schema: SanitizeSchema = {
   attributes: {
     ...defaultSchema.attributes,
     div: [...(defaultSchema.attributes?.div ?? []), faceClass],
-    span: [...(defaultSchema.attributes?.span ?? []), faceClass, ['dataIcon', /^[a-z0-9-]+$/]],
+    span: [...(defaultSchema.attributes?.span ?? []), faceClass, ['dataIcon', ICON_ID]],
   },
   tagNames: [...(defaultSchema.tagNames ?? []), 'span'],
   clobberPrefix: '',
@@ -177,7 +179,7 @@ export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (
 
 /** A face's icon chips (sanitised, with the icon's ID) drawn with the icon's picture where it has one (icon-images.ts). */
 function withIconImages(html: string, ctx: PageContext): string {
-  return html.replace(/<span class="face-icon" data-icon="([a-z0-9-]+)">([^<]*)<\/span>/g, (_, id: string, name: string) => {
+  return html.replace(/<span class="face-icon" data-icon="([A-Za-z0-9._-]+)">([^<]*)<\/span>/g, (_, id: string, name: string) => {
     const chip = iconChipHtml(ctx, id, decodeText(name));
     return chip.includes('<svg') ? `<span class="face-icon with-image">${chip}</span>` : `<span class="face-icon">${name}</span>`;
   });
