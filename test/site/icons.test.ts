@@ -11,6 +11,9 @@ async function diagnostics(root: string): Promise<string[]> {
   return result.bag.sorted().map((d) => `${d.severity} ${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.ruleId}: ${d.message}`);
 }
 
+/** Icons without pictures, one whose name Markdown would read as syntax. */
+const DRAWN_PLAIN = '- { id: torch, name: Tocha }\n- { id: perigo, name: Perigo }\n- { id: chave, name: "Chave [e]" }\n';
+
 /** Each `<svg ...>...</svg>` of a page. */
 const svgsOf = (html: string) => [...html.matchAll(/<svg\b[\s\S]*?<\/svg>/g)].map((m) => m[0]);
 
@@ -36,6 +39,17 @@ describe('icon pictures', () => {
     expect(rules).toMatch(/<span class="icon with-image" title="Perigo"><svg [^>]*aria-label="Perigo"/);
     // No picture: the name alone, as before.
     expect(rules).toContain('<span class="icon" role="img" aria-label="Chave">Chave</span>');
+  });
+
+  it('an icon token on a Markdown page reads as the icon, by its name, never its ID', async () => {
+    const root = await treeWithIcons(DRAWN_PLAIN, {
+      'content/tree/rules/icones.md': '# Ícones\n\nCada ruína guarda uma {icon:torch}; a {icon:chave} abre [o baú]*.\n',
+    });
+    const html = String((await siteOf(root, { search: false })).get('tree/rules/icones.html'));
+    expect(html).toContain(
+      'Cada ruína guarda uma <span class="icon" data-icon="torch">Tocha</span>; a <span class="icon" data-icon="chave">Chave [e]</span> abre',
+    );
+    expect(html).not.toContain('[torch]');
   });
 
   it('a hostile SVG keeps its shapes and loses everything that could run, load or link, with a warning at its image:', async () => {
