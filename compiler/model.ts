@@ -119,6 +119,8 @@ export interface ConstraintDecl {
 export interface SourceDecl {
   title: string;
   files: Array<{ file: string; about: string }>;
+  /** Where the rules the text refers to but does not hold live ("in the full Law of Root"): said beside each reference to one. */
+  elsewhere?: Text;
 }
 
 export interface GraphDecl {

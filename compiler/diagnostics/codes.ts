@@ -543,6 +543,17 @@ const OWN = {
       fix: '`text: "Each {term:clearing|Clearing} holds one building."`',
     },
   },
+  'ref-outside-text': {
+    severity: 'warning',
+    summary: 'A reference points to a rule outside the text the game holds, and nothing says where that rule lives.',
+    explanation:
+      'The rules collection may list rules the text refers to but does not hold (`external: true`: a number and a title, no text), so references to them resolve. A reader cannot follow such a reference: the site names the rule and says it is outside this text instead of linking to an empty title. Say where the rule lives with `source.elsewhere` in game.yaml ("in the full rulebook"), and the site prints those words beside each such reference; or, in a game of your own, write the rule.',
+    example: {
+      file: FILE.rules,
+      yaml: '- number: "2.5"\n  title: Ruler\n  external: true\n- number: "16.6.13"\n  text: "See {ref:2.5}."',
+      fix: 'In game.yaml: `source: { title: Law of Root, section 16, files: [...], elsewhere: "in the full Law of Root" }`.',
+    },
+  },
   'term-no-glossary': {
     severity: 'error',
     summary: 'A term token is used in a game without a glossary.',
@@ -903,6 +914,28 @@ const OWN = {
       file: FILE.cards,
       yaml: '- name: Ace\n  text: "<strong>Gain 2.</strong><script>alert(1)</script>"',
       fix: 'Nothing, when the removed part was never meant for readers; otherwise write it as text (`&lt;script&gt;`) or Markdown.',
+    },
+  },
+  'icon-image': {
+    severity: 'error',
+    summary: "An icon's image is missing, unreadable, outside the game's folder or not SVG.",
+    explanation:
+      "An entry of the icon set (`roles.icons`) may name its picture in `image:`, an SVG file found from the YAML file that holds the entry (`image: icons/boot.svg`). The site draws it on the icon page, beside the icon in running text and on card faces. This file cannot be drawn: it does not exist there, cannot be read, lies outside the game's folder, or is not an SVG image (no `<svg>` element, or not a .svg file).",
+    example: {
+      file: 'content/mygame/icons.yaml',
+      yaml: '- id: boot\n  name: Boot\n  image: icons/bot.svg',
+      fix: '`image: icons/boot.svg` (the file beside icons.yaml, in its icons/ folder)',
+    },
+  },
+  'icon-image-removed': {
+    severity: 'warning',
+    summary: "An icon's SVG holds parts the site does not draw, and the build removed them.",
+    explanation:
+      "An icon's picture is drawn inline from its shapes only (path, circle, ellipse, line, polyline, polygon, rect, g) and their geometry and colours. Whatever could run, load or link (a `<script>`, an `onload=` handler, an `<image>` or `<use>` pointing elsewhere, a `url(...)` paint, a style sheet) and elements it does not know are taken out; this names them, so you can tell whether the drawing lost something it needs.",
+    example: {
+      file: 'content/mygame/icons/boot.svg',
+      yaml: '<svg viewBox="0 0 24 24" onload="alert(1)"><path d="M4 20h16" stroke="currentColor"/></svg>',
+      fix: 'Draw with shapes only: `<svg viewBox="0 0 24 24"><path d="M4 20h16" stroke="currentColor"/></svg>`.',
     },
   },
   'template-syntax': {

@@ -5,7 +5,8 @@ import { textOf } from '../text.ts';
 import type { CheckedGame, Entry, PlaceholderInfo, Text } from '../model.ts';
 import type { Words } from './i18n.ts';
 import type { SiteIndex } from './site-index.ts';
-import { ownHtml, type SiteLanguage } from './translation.ts';
+import { ownHtml, ownText, type SiteLanguage } from './translation.ts';
+import { iconChipHtml } from './icon-images.ts';
 
 /** HTML-escape a text from content. Every string from content goes through this or the Markdown sanitizer. */
 export const esc = Handlebars.escapeExpression;
@@ -60,13 +61,39 @@ export function ruleHref(number: string, ctx: Pick<PageContext, 'game' | 'glossa
   return `${rules}.html#${ruleAnchor(number)}`;
 }
 
+/** A rule the game's text refers to but does not hold: the rules collection marks it `external: true` (a number and a title, no text). */
+export function isOutsideText(number: string, ctx: Pick<PageContext, 'index'>): boolean {
+  return ctx.index.ruleByNumber(number)?.value.external === true;
+}
+
+/** Where a rule outside the text lives, in the page's words: "na Lei de Root completa, fora deste texto"; the manifest's `source.elsewhere` names the place. */
+export function outsideTextWords(ctx: PageContext): string {
+  const source = ctx.game.linked.game.manifest.source;
+  const elsewhere = source && typeof source === 'object' ? textOf(source.elsewhere, ctx.locale) : '';
+  return [elsewhere ? ownText(elsewhere, ctx.language) : '', ctx.words.outsideText].filter(Boolean).join(', ');
+}
+
+/**
+ * A reference to a rule by number, in `shown` words (HTML): a link to the
+ * rule; or, for a rule outside the text, its words with where it lives, and
+ * no link (a link would land on a title with nothing under it): "2.5 (na Lei
+ * de Root completa, fora deste texto)", or "(5.1.4, na Lei de Root completa,
+ * fora deste texto)" when the text already holds the reference in brackets.
+ */
+export function ruleRefHtml(number: string, shown: string, ctx: PageContext, inBrackets = false): string {
+  if (!isOutsideText(number, ctx)) return `<a class="xref" href="${esc(ctx.toGame + ruleHref(number, ctx))}">${shown}</a>`;
+  const where = esc(outsideTextWords(ctx));
+  return `<span class="xref-outside">${shown}<span class="outside-text">${inBrackets ? `, ${where}` : ` (${where})`}</span></span>`;
+}
+
 /** Escape a text and turn its tokens into links, glossary popovers and icons. */
 export function inline(text: string, ctx: PageContext): string {
   let out = '';
   let last = 0;
   // With the rules tokens, `{link:collection/ID}` and the dataset's own symbols the manifest maps to icons (link/link-tokens.ts).
   for (const token of findInlineTokens(text, ctx.game.linked.game.manifest.symbols)) {
-    out += esc(text.slice(last, token.offset)) + tokenHtml(token, ctx);
+    const inBrackets = text[token.offset - 1] === '(' && text[token.offset + token.length] === ')';
+    out += esc(text.slice(last, token.offset)) + tokenHtml(token, ctx, inBrackets);
     last = token.offset + token.length;
   }
   return out + esc(text.slice(last));
@@ -101,16 +128,16 @@ function plainTarget(token: Token, ctx: Pick<PageContext, 'game' | 'index' | 'lo
   return token.kind === 'link' ? (token as LinkToken).id : token.target;
 }
 
-function tokenHtml(token: Token, ctx: PageContext): string {
+/** A token as HTML; `inBrackets` when the text holds it in brackets already ("(5.1.4)"). */
+function tokenHtml(token: Token, ctx: PageContext, inBrackets: boolean): string {
   const game = ctx.game.linked.game;
-  if (token.kind === 'ref')
-    return `<a class="xref" href="${esc(ctx.toGame + ruleHref(token.target, ctx))}">${esc(token.label ? `${token.target} - ${token.label}` : token.target)}</a>`;
+  if (token.kind === 'ref') return ruleRefHtml(token.target, esc(token.label ? `${token.target} - ${token.label}` : token.target), ctx, inBrackets);
   if (token.kind === 'term') return termHtml(token.target, token.label ?? token.target, ctx);
   if (token.kind === 'link') return linkHtml(token as LinkToken, ctx);
   const roles = game.manifest.roles ?? {};
   const icon = roles.icons ? ctx.index.entry(roles.icons, token.target) : undefined;
   const alt = icon ? textOf(icon.name, ctx.locale) : token.target;
-  return `<span class="icon" role="img" aria-label="${esc(alt)}">${esc(alt)}</span>`;
+  return iconChipHtml(ctx, token.target, alt);
 }
 
 /** `{link:cards/01001}`: a link to the entry, in the words of its name (or the token's label); a numbered rule is found by its number. */
@@ -122,6 +149,7 @@ function linkHtml(token: LinkToken, ctx: PageContext): string {
   const numbered = token.collection === roles.rules && typeof entry.value.number === 'string';
   const href = numbered ? ruleHref(entry.value.number as string, ctx) : ctx.index.hrefOf(token.collection, token.id);
   const words = token.label ?? (plain(textOf(entry.name ?? (entry.value.title as Text | undefined), ctx.locale)) || token.id);
+  if (numbered && isOutsideText(entry.value.number as string, ctx)) return ruleRefHtml(entry.value.number as string, esc(words), ctx);
   return `<a class="entry-link" href="${esc(ctx.toGame + href)}">${esc(words)}</a>`;
 }
 

@@ -1,7 +1,7 @@
 import { nameFieldOf } from '../validate/game.ts';
 import { textOf } from '../text.ts';
 import type { Collection, Entry, ExampleWords, Game, PlaceholderInfo, Text } from '../model.ts';
-import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, type PageContext } from './context.ts';
+import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, ruleRefHtml, type PageContext } from './context.ts';
 import { mapGraph, mapHtml } from './map-svg.ts';
 import { anchoredHeading } from './rules-tree.ts';
 import { templateFace } from './faces.ts';
@@ -10,6 +10,8 @@ import { valueLabel } from './collection-pages.ts';
 import { collectionDraftsHtml, collectionWideDrafts, draftValueHtml, notGivenHtml, wasMarked } from './draft-marks.ts';
 import { declaredName, stateFieldName } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
+import { iconChipHtml, iconSvgHtml, iconTitle } from './icon-images.ts';
+import { joinItems } from './join-items.ts';
 import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
@@ -46,6 +48,9 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   const parts = [`<article class="entity${face ? ' face' : ''}${wholeDraft ? ' is-draft' : ''}" aria-labelledby="${esc(e.id)}">`];
   // The heading and the entry's own draft notes are written last: they keep only the drafts no value on the face shows.
   const headAt = parts.push('') - 1;
+  // An icon of the icon set shows its picture under its name (icon-images.ts).
+  const picture = c.name === game.manifest.roles?.icons ? iconSvgHtml(ctx, e.id, 'icon-picture') : undefined;
+  if (picture) parts.push(`<p class="icon-figure" title="${esc(iconTitle(ctx, e.id, name))}">${picture}</p>`);
   for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
   const skip = new Set([
@@ -249,13 +254,13 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
   }
   if (Array.isArray(v)) {
     if (v.every((x) => typeof x !== 'object' || x === null))
-      return v
-        .map((x, i) => {
+      return joinItems(
+        v.map((x, i) => {
           // One drafted item in a line of values is marked on its own.
           const item = draftOf(ctx, collection, id, `${path}/${i}`);
           return item ? fieldValueHtml(x, collection, id, `${path}/${i}`, ctx, labels) : scalarHtml(x, `${path}/${i}`, ctx, labels);
-        })
-        .join(', ');
+        }),
+      );
     return `<ul>${v.map((x, i) => `<li>${valueHtml(x, collection, id, `${path}/${i}`, ctx, labels)}</li>`).join('')}</ul>`;
   }
   if (typeof v === 'object') {
@@ -287,8 +292,7 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
   const game = ctx.game.linked.game;
   // A rule number (a Vagabond's action, a map's special rules) is a link to the rule, with its title.
   const rule = ruleByNumber(ctx, v);
-  if (rule)
-    return `<a class="xref" href="${esc(ctx.toGame + ruleHref(v, ctx))}">${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}</a>`;
+  if (rule) return ruleRefHtml(v, `${esc(v)}${rule.value.title ? ` ${inline(textOf(rule.value.title as Text, ctx.locale), ctx)}` : ''}`, ctx);
   if (ref) {
     const entry = ctx.index.entry(ref, v);
     if (entry)
@@ -299,7 +303,7 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v)) return undefined;
   const icons = game.manifest.roles?.icons;
   const icon = icons ? ctx.index.entry(icons, v) : undefined;
-  if (icon) return `<span class="icon">${esc(plain(textOf(icon.name, ctx.locale) || v))}</span>`;
+  if (icon) return iconChipHtml(ctx, v, plain(textOf(icon.name, ctx.locale) || v));
   const declared = declaredName(ctx.game.linked, v);
   return declared === undefined ? undefined : esc(declared);
 }
@@ -317,7 +321,7 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
     return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => {
       const place = labels.at(`${pointer}/${k}`);
       const label = place.title ?? (place.freeKey ? (wordsOfId(k, place.keyRef, ctx) ?? k) : undefined);
-      return label === undefined ? [] : [`${label} ${valueWords(x, `${pointer}/${k}`, labels, ctx).join(', ')}`];
+      return label === undefined ? [] : [`${label} ${joinItems(valueWords(x, `${pointer}/${k}`, labels, ctx))}`];
     });
   }
   if (typeof v === 'boolean') return [v ? ctx.words.yes : ctx.words.no];

@@ -19,6 +19,8 @@ import { tokensToMarkdown } from './markdown.ts';
 import { draftOf, type PageContext } from './context.ts';
 import { collectionWideDrafts, draftMarkHtml } from './draft-marks.ts';
 import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
+import { checkIconImages, iconChipHtml } from './icon-images.ts';
+import { joinItems } from './join-items.ts';
 
 /**
  * A collection's face template: `content/<game>/templates/<collection>.hbs`,
@@ -96,6 +98,8 @@ const pointerOf = (p: unknown) => `/${String(p).split('.').join('/')}`;
 /** Markdown-escape a reader's word so `*`, `_` or `[` in a name stay text. */
 const md = (s: string) => s.replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
 const safe = (s: string) => new hb.SafeString(s);
+/** An icon's ID as a face carries it to withIconImages: the characters an ID has (letters, digits, `-`, `.`), nothing to escape. */
+const ICON_ID = /^[A-Za-z0-9._-]+$/;
 
 hb.registerHelper('label', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
@@ -104,14 +108,14 @@ hb.registerHelper('label', (p: unknown, options: Handlebars.HelperOptions) => {
 hb.registerHelper('value', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
   if (!current) return '';
-  const words = current.words(pointerOf(p)).map(md).join(', ');
+  const words = joinItems(current.words(pointerOf(p)).map(md));
   return safe(draftedMarkdown(current, pointerOf(p), words) ?? words);
 });
 hb.registerHelper('stat', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
   if (!current) return '';
   const label = labelsOf(current.ctx.game.linked.game, current.c, current.ctx.locale).title(pointerOf(p)) ?? '';
-  const value = current.words(pointerOf(p)).map(md).join(', ');
+  const value = joinItems(current.words(pointerOf(p)).map(md));
   const drafted = draftedMarkdown(current, pointerOf(p), value, label);
   if (drafted !== undefined) return safe(drafted);
   // A stat this entry does not have does not apply to it: no "—" box.
@@ -119,13 +123,14 @@ hb.registerHelper('stat', (p: unknown, options: Handlebars.HelperOptions) => {
 });
 hb.registerHelper('icons', (p: unknown, options: Handlebars.HelperOptions) => {
   const current = drawingOf(options);
+  if (!current) return '';
+  // Each value's ID rides along (`{data-icon=boot}`), so the icon's picture can stand in for the chip after sanitising (withIconImages).
+  const ids = [valueAt(current.entry.value, pointerOf(p))].flat();
   return safe(
     current
-      ? current
-          .words(pointerOf(p))
-          .map((w) => `:icon[${md(w)}]`)
-          .join(' ')
-      : '',
+      .words(pointerOf(p))
+      .map((w, i) => `:icon[${md(w)}]${typeof ids[i] === 'string' && ICON_ID.test(ids[i]) ? `{data-icon="${ids[i]}"}` : ''}`)
+      .join(' '),
   );
 });
 hb.registerHelper('text', (p: unknown, options: Handlebars.HelperOptions) => {
@@ -153,7 +158,8 @@ function directivesToElements() {
       if (node.type === 'containerDirective' || node.type === 'leafDirective' || node.type === 'textDirective') {
         const attributes = (node.attributes ?? {}) as Record<string, string>;
         const lang = attributes.lang ? { lang: attributes.lang } : {};
-        node.data = { hName: node.type === 'textDirective' ? 'span' : 'div', hProperties: { className: ['face-' + node.name], ...lang } };
+        const icon = node.name === 'icon' && attributes['data-icon'] ? { dataIcon: attributes['data-icon'] } : {};
+        node.data = { hName: node.type === 'textDirective' ? 'span' : 'div', hProperties: { className: ['face-' + node.name], ...lang, ...icon } };
       }
     });
   };
@@ -165,7 +171,7 @@ const schema: SanitizeSchema = {
   attributes: {
     ...defaultSchema.attributes,
     div: [...(defaultSchema.attributes?.div ?? []), faceClass],
-    span: [...(defaultSchema.attributes?.span ?? []), faceClass],
+    span: [...(defaultSchema.attributes?.span ?? []), faceClass, ['dataIcon', ICON_ID]],
   },
   tagNames: [...(defaultSchema.tagNames ?? []), 'span'],
   clobberPrefix: '',
@@ -190,12 +196,33 @@ export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (
       processor.processSync(t.render({ ...e.value, id: e.id }, { data: { drawing: { entry: e, c, ctx, words, slots } satisfies Drawing } })),
     );
     // The "draft" buttons are the compiler's own markup, put in after sanitising (a template cannot write a button).
-    const html = sanitised.replace(/<span class="face-draft-slot">(\d+)<\/span>/g, (_, n: string) => slots[Number(n)] ?? '').trim();
+    const html = withIconImages(sanitised.replace(/<span class="face-draft-slot">(\d+)<\/span>/g, (_, n: string) => slots[Number(n)] ?? '').trim(), ctx);
     // A template that draws nothing for this entry (no reminder on this Event) leaves no empty box.
     return html ? `<div class="face-body">${html}</div>` : '';
   } catch {
     return undefined;
   }
+}
+
+/** A face's icon chips (sanitised, with the icon's ID) drawn with the icon's picture where it has one (icon-images.ts). */
+function withIconImages(html: string, ctx: PageContext): string {
+  return html.replace(/<span class="face-icon" data-icon="([A-Za-z0-9._-]+)">([^<]*)<\/span>/g, (_, id: string, name: string) => {
+    const chip = iconChipHtml(ctx, id, decodeText(name));
+    return chip.includes('<svg') ? `<span class="face-icon with-image">${chip}</span>` : `<span class="face-icon">${name}</span>`;
+  });
+}
+
+/** The few entities rehype-stringify writes in text, back to characters (the chip escapes them again). */
+function decodeText(s: string): string {
+  return s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&(lt|gt|amp|quot);/g, (_, n: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"' })[n]!);
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const part of pointer.split('/').slice(1)) v = (v as Record<string, unknown> | undefined)?.[part];
+  return v;
 }
 
 const HELPER_USE = /\{\{[#~]?\s*(?:label|value|stat|icons|text|ref)\s+"([^"]+)"/g;
@@ -212,6 +239,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
     const game = g.linked.game;
     checkFormattedTexts(game, bag);
     checkMediaTypes(root, game, bag, sources);
+    checkIconImages(game, bag);
     warnMissingLabels(root, game, bag, sources);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);

@@ -37,6 +37,7 @@ const KEYS = [
   'count',
   'externalRules',
   'externalRulesIntro',
+  'outsideText',
   'map',
   'spaces',
   'colourKey',

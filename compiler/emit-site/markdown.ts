@@ -1,4 +1,4 @@
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
 import remarkParse from 'remark-parse';
@@ -9,7 +9,8 @@ import type { Root } from 'mdast';
 import type {} from 'mdast-util-directive';
 import { findTokens } from '../link/tokens.ts';
 import { slug } from '../load/slug.ts';
-import { ruleHref, type PageContext } from './context.ts';
+import { textOf } from '../text.ts';
+import { isOutsideText, outsideTextWords, ruleHref, type PageContext } from './context.ts';
 import { anchoredHeading } from './rules-tree.ts';
 
 /**
@@ -18,9 +19,16 @@ import { anchoredHeading } from './rules-tree.ts';
  * A leaf directive `::collection{name=events}` leaves a marker that the page
  * builder replaces with the collection rendered from data.
  */
-const schema = {
+const schema: SanitizeSchema = {
   ...defaultSchema,
-  attributes: { ...defaultSchema.attributes, div: [...(defaultSchema.attributes?.div ?? []), 'dataCollection'], h2: ['id'], h3: ['id'] },
+  attributes: {
+    ...defaultSchema.attributes,
+    div: [...(defaultSchema.attributes?.div ?? []), 'dataCollection'],
+    h2: ['id'],
+    h3: ['id'],
+    // An icon token's chip (`:icon[Tocha]{data-icon="torch"}`), its ID kept for a face to draw its picture (faces.ts).
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', 'icon'], ['dataIcon', /^[A-Za-z0-9._-]+$/]],
+  },
   clobberPrefix: '',
 };
 
@@ -33,6 +41,9 @@ function collectionDirective() {
         const query = new URLSearchParams(filter).toString();
         node.data = { hName: 'div', hProperties: { dataCollection: query ? `${name}?${query}` : name } };
         node.children = [];
+      } else if (node.type === 'textDirective' && node.name === 'icon') {
+        const id = (node.attributes ?? {})['data-icon'];
+        node.data = { hName: 'span', hProperties: { className: ['icon'], ...(id ? { dataIcon: id } : {}) } };
       } else if (node.type === 'leafDirective' || node.type === 'containerDirective' || node.type === 'textDirective') {
         // Unknown directives keep their text rather than vanish.
         node.data = { hName: node.type === 'textDirective' ? 'span' : 'div' };
@@ -61,12 +72,23 @@ export function tokensToMarkdown(markdown: string, ctx: PageContext): string {
   let last = 0;
   for (const t of findTokens(markdown)) {
     out += markdown.slice(last, t.offset);
-    if (t.kind === 'ref') out += `[${t.label ? `${t.target} - ${t.label}` : t.target}](${ctx.toGame}${ruleHref(t.target, ctx)})`;
+    // A rule outside the text is named with where it lives, in words: a link would land on a title with nothing under it.
+    if (t.kind === 'ref' && isOutsideText(t.target, ctx)) out += `${t.label ? `${t.target} - ${t.label}` : t.target} (${outsideTextWords(ctx)})`;
+    else if (t.kind === 'ref') out += `[${t.label ? `${t.target} - ${t.label}` : t.target}](${ctx.toGame}${ruleHref(t.target, ctx)})`;
     else if (t.kind === 'term') out += `[${t.label ?? t.target}](${ctx.toGame}${ctx.glossary.page ?? 'glossary.html'}#${t.target})`;
-    else out += `[${t.target}]`;
+    else out += iconMarkdown(t.target, ctx);
     last = t.offset + t.length;
   }
   return out + markdown.slice(last);
+}
+
+/** An icon token as a chip with the icon's name (never its ID), carrying the ID so a face can draw the picture (faces.ts). */
+function iconMarkdown(id: string, ctx: PageContext): string {
+  const icons = ctx.game.linked.game.manifest.roles?.icons;
+  const icon = icons ? ctx.index.entry(icons, id) : undefined;
+  const name = (icon ? textOf(icon.name, ctx.locale) : '') || id;
+  const escaped = name.replace(/([\\`*_{}[\]<>()#+!|~:])/g, '\\$1');
+  return /^[A-Za-z0-9._-]+$/.test(id) ? `:icon[${escaped}]{data-icon="${id}"}` : `:icon[${escaped}]`;
 }
 
 /** IDs the page frame already uses (and the search box's `search-*`, tooltips' `tip-N`): a heading never takes one, or its anchor would land elsewhere. */

@@ -1,6 +1,7 @@
 import { textOf } from '../text.ts';
 import type { Collection, Entry, Text } from '../model.ts';
-import { esc, inline, readingsHtml, readingsOf, ruleAnchor, ruleHref, type PageContext } from './context.ts';
+import { esc, inline, isOutsideText, outsideTextWords, readingsHtml, readingsOf, ruleAnchor, ruleHref, ruleRefHtml, type PageContext } from './context.ts';
+import { joinItems } from './join-items.ts';
 
 /**
  * A heading with a stable anchor, the plain `#` link and a button that copies
@@ -41,7 +42,12 @@ function ruleHtml(e: Entry, level: number, ctx: PageContext, collection: string)
   const number = String(e.value.number);
   const anchor = ruleAnchor(number);
   const title = e.value.title ? inline(textOf(e.value.title as Text, ctx.locale), ctx) : '';
-  const text = e.value.text ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>` : '';
+  // A rule outside the text has no text here: it says where it lives instead.
+  const text = e.value.text
+    ? `<p>${inline(textOf(e.value.text as Text, ctx.locale), ctx)}</p>`
+    : e.value.external === true
+      ? `<p class="outside-text">${esc(outsideTextWords(ctx).replace(/^./, (a) => a.toUpperCase()))}.</p>`
+      : '';
   const external = e.value.external === true ? ' external' : '';
   // A reading anywhere in a numbered rule stands under the rule's text.
   const readings = readingsHtml(ctx, readingsOf(ctx, collection, e.id));
@@ -52,7 +58,13 @@ function ruleHtml(e: Entry, level: number, ctx: PageContext, collection: string)
 function seeHtml(e: Entry, ctx: PageContext): string {
   if (!Array.isArray(e.value.see)) return '';
   const see = e.value.see as Array<{ ref: string; label?: string }>;
-  return `<p class="see">${esc(ctx.words.see)}: ${see.map((s) => `<a class="xref" href="${esc(ctx.toGame + ruleHref(s.ref, ctx))}">${esc(s.ref)}</a>${s.label ? ` ${esc(s.label)}` : ''}`).join('; ')}</p>`;
+  // A rule outside the text reads as its number and printed label, then where it lives: no link to a title with nothing under it.
+  const items = see.map((s) =>
+    isOutsideText(s.ref, ctx)
+      ? ruleRefHtml(s.ref, esc([s.ref, s.label?.replace(/(?<!\.)\.$/, '')].filter(Boolean).join(' ')), ctx)
+      : `${ruleRefHtml(s.ref, esc(s.ref), ctx)}${s.label ? ` ${esc(s.label)}` : ''}`,
+  );
+  return `<p class="see">${esc(ctx.words.see)}: ${joinItems(items, '; ')}</p>`;
 }
 
 /** "Referenced by": every rule whose text or `see` points here. */
@@ -81,7 +93,7 @@ export function glossaryHtml(c: Collection, ctx: PageContext): string {
  */
 export function errataHtml(ctx: PageContext, collection: string, id: string): string {
   const w = ctx.words;
-  const link = (number: string) => `<a class="xref" href="${esc(ctx.toGame + ruleHref(number, ctx))}">${esc(number)}</a>`;
+  const link = (number: string) => ruleRefHtml(number, esc(number), ctx);
   return ctx.game.linked.errata
     .filter((e) => e.collection === collection && e.id === id)
     .map((e) => {

@@ -34,10 +34,25 @@ export function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]
   // The tree: the rules collection's own entries plus any glossary entries that carry a number.
   const numbered: Entry[] = [];
   const titles = new Map<string, string>();
+  const outside = new Set<string>();
   for (const e of rules?.entries ?? []) {
     if (typeof e.value.number !== 'string') continue;
     titles.set(e.value.number, textOf(e.value.title as Text | undefined));
     if (e.value.external !== true) numbered.push(e);
+    else outside.add(e.value.number);
+  }
+  // A reference to a rule the text does not hold says where that rule lives, in the manifest's words; without them, only that it is not here.
+  const source = game.manifest.source;
+  const elsewhere = source && typeof source === 'object' && source.elsewhere !== undefined;
+  function checkOutside(target: string, place: Place | undefined, file: string): void {
+    if (!outside.has(target) || elsewhere) return;
+    bag.warning(
+      file,
+      place,
+      'ref-outside-text',
+      `rule ${target} is outside the text this game holds (external: true), so a reader cannot follow this reference`,
+      ['write the rule in the rules collection, or say where it lives with source.elsewhere in game.yaml ("in the full rulebook")'],
+    );
   }
   for (const e of glossary?.entries ?? []) {
     if (typeof e.value.number !== 'string') continue;
@@ -84,6 +99,7 @@ export function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]
       unknownId(bag, file, place, 'rule', target, ruleNumbers);
       return;
     }
+    checkOutside(target, place, file);
     const title = titles.get(target)!;
     if (label && title && normaliseLabel(label) !== normaliseLabel(title)) {
       bag.warning(file, place, 'ref-label-mismatch', `the label "${label}" differs from the title of rule ${target}, "${title}"`, [
@@ -172,6 +188,7 @@ export function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]
       const before = page.text.slice(0, token.offset).split('\n');
       const place = { start: { line: before.length, column: before.at(-1)!.length + 1 } };
       if (token.kind === 'ref' && !rulesFailed && !titles.has(token.target)) unknownId(bag, page.path, place, 'rule', token.target, ruleNumbers);
+      if (token.kind === 'ref' && !rulesFailed) checkOutside(token.target, place, page.path);
       if (token.kind === 'icon' && !iconsFailed && !iconIds.includes(token.target)) unknownId(bag, page.path, place, 'icon', token.target, iconIds);
       if (token.kind === 'term' && !glossaryFailed && !glossaryIds.includes(token.target))
         unknownId(bag, page.path, place, 'glossary term', token.target, glossaryIds);
