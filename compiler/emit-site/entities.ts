@@ -95,12 +95,14 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     const i = Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1;
     const found = i < 0 ? [] : readingsOf(ctx, c.name, e.id, (p) => isAtOrUnder(p, `/examples/${i}`));
     return found
-      .map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${inline(r.note, ctx)}</span>`)
+      .map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</span>`)
       .join('');
   };
-  if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words, exampleReading, endStatePhraser(ctx.game.linked, ctx.words)));
+  // An example's note is the game's text: in the page's language, or marked as not translated yet.
+  const exampleNote = (note: string) => ownHtml(note, ctx.language);
+  if (rule?.examples.length) parts.push(examplesHtml(rule.examples, ctx.words, exampleReading, endStatePhraser(ctx.game.linked, ctx.words), exampleNote));
   if (rule?.stateExamples?.length)
-    parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading, playerStatePhraser(ctx.game.linked, ctx.game.players)));
+    parts.push(stateExamplesHtml(rule.stateExamples, ctx.words, exampleReading, playerStatePhraser(ctx.game.linked, ctx.game.players), exampleNote));
   parts.push('</article>');
   return parts.join('\n');
 }
@@ -164,10 +166,11 @@ function examplesHtml(
   w: Words,
   reading: ExampleReading,
   phrase: StatePhraser,
+  note: (text: string) => string = esc,
 ): string {
   const rows = examples.map((ex) => {
     const given = ex.given.map((g, i) => `${esc(w.player)} ${i + 1}: ${esc(phrase(g).join(', ') || '—')}`).join('<br>');
-    return `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${given}${reading(ex)}</td><td>${esc(ex.expect.join(', '))}</td></tr>`;
+    return `<tr><td>${ex.note ? note(ex.note) + '<br>' : ''}${given}${reading(ex)}</td><td>${esc(ex.expect.join(', '))}</td></tr>`;
   });
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.given)}</th><th scope="col">${esc(w.points)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -178,9 +181,10 @@ function stateExamplesHtml(
   w: Words,
   reading: ExampleReading,
   phrase: StatePhraser,
+  note: (text: string) => string = esc,
 ): string {
   const show = (state: Record<string, unknown>) => esc(phrase(state).join(', ') || '—');
-  const rows = examples.map((ex) => `<tr><td>${ex.note ? esc(ex.note) + '<br>' : ''}${show(ex.given)}${reading(ex)}</td><td>${show(ex.expect)}</td></tr>`);
+  const rows = examples.map((ex) => `<tr><td>${ex.note ? note(ex.note) + '<br>' : ''}${show(ex.given)}${reading(ex)}</td><td>${show(ex.expect)}</td></tr>`);
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.before)}</th><th scope="col">${esc(w.after)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -238,7 +242,16 @@ function scalarHtml(v: unknown, path: string, ctx: PageContext, labels?: Collect
   if (typeof v === 'boolean') return esc(v ? ctx.words.yes : ctx.words.no);
   if (typeof v !== 'string') return esc(String(v));
   // A text whose schema declares a format (`contentMediaType: text/html`) is drawn in it (text-format.ts).
-  return nameOfId(v, labels?.at(path).ref, ctx) ?? (labels ? formattedHtml(v, textFormatAt(labels, path), ctx) : inline(v, ctx));
+  const named = nameOfId(v, labels?.at(path).ref, ctx);
+  if (named !== undefined) return named;
+  // A free text (not one of an enum's values) is the game's words: in the page's language, or marked as not translated yet.
+  if (isEnumValue(path, labels)) return labels ? formattedHtml(v, textFormatAt(labels, path), ctx) : inline(v, ctx);
+  return ownHtml(v, ctx.language, (t) => (labels ? formattedHtml(t, textFormatAt(labels, path), ctx) : inline(t, ctx)));
+}
+
+/** True when the schema at a value's place lists its values (an enum code, which has labels of its own, not a text to translate). */
+function isEnumValue(path: string, labels: CollectionLabels | undefined): boolean {
+  return Array.isArray(labels?.at(path).node?.enum);
 }
 
 /** The name of what an ID-like value names, as HTML; undefined for a text that is not an ID. */
@@ -281,7 +294,8 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
   }
   if (typeof v === 'boolean') return [v ? ctx.words.yes : ctx.words.no];
   if (typeof v !== 'string') return [String(v)];
-  return [wordsOfId(v, labels.at(pointer).ref, ctx) ?? formattedPlain(v, textFormatAt(labels, pointer), ctx)];
+  const text = isEnumValue(pointer, labels) ? v : ownText(v, ctx.language);
+  return [wordsOfId(v, labels.at(pointer).ref, ctx) ?? formattedPlain(text, textFormatAt(labels, pointer), ctx)];
 }
 
 function wordsOfId(v: string, ref: string | undefined, ctx: PageContext): string | undefined {
@@ -345,7 +359,7 @@ export function draftsHtml(placeholders: readonly PlaceholderInfo[], ctx: PageCo
         const label = entry ? plain(textOf(entry.name, ctx.locale) || id) : title;
         return `<a href="${esc(ctx.toGame + (entry && c ? ctx.index.hrefOf(c.name, id) : href))}">${esc(label)}</a>`;
       });
-      return `<tr><td>${inline(note, ctx)}</td><td>${list.length}</td><td>${links.join(', ')}</td></tr>`;
+      return `<tr><td>${ownHtml(note, ctx.language, (t) => inline(t, ctx))}</td><td>${list.length}</td><td>${links.join(', ')}</td></tr>`;
     });
     const slugId = `drafts-${name.replace(/[^A-Za-z0-9-]/g, '-')}`;
     return `<section aria-labelledby="${esc(slugId)}"><h2 id="${esc(slugId)}"><a href="${esc(ctx.toGame + href)}">${esc(title)}</a> (${items.length} ${esc(items.length === 1 ? w.draftValue : w.draftValues)})</h2><table><thead><tr><th scope="col">${esc(w.note)}</th><th scope="col">${esc(w.count)}</th><th scope="col">${esc(w.entries)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
@@ -368,7 +382,7 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
     const c = game.collections.get(r.collection);
     const entry = c ? ctx.index.entry(c.name, r.id) : undefined;
     if (!c || !entry)
-      return `<li><a href="${esc(ctx.toGame)}index.html">${esc(plain(gameWideName(ctx, r.path) ?? w.overview))}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${inline(r.note, ctx)}</li>`;
+      return `<li><a href="${esc(ctx.toGame)}index.html">${esc(plain(gameWideName(ctx, r.path) ?? w.overview))}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</li>`;
     // A reading in a worked example says which example, by its number as the page shows them.
     const example = /^\/examples\/(\d+)(\/|$)/.exec(r.path);
     const where = example ? `, ${w.example} ${Number(example[1]) + 1}` : '';
@@ -380,7 +394,7 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
     const href = numbered ? ruleHref(String(entry.value.number), ctx) : ctx.index.hrefOf(c.name, entry.id);
     const title = textOf(c.decl.title, ctx.locale) || c.name;
     // The link's words are plain text: a token in a name would put a link inside this link.
-    return `<li><a href="${esc(ctx.toGame + href)}">${esc(plain(label))}</a> (${esc(title)}${esc(where)}): ${inline(r.note, ctx)}</li>`;
+    return `<li><a href="${esc(ctx.toGame + href)}">${esc(plain(label))}</a> (${esc(title)}${esc(where)}): ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</li>`;
   });
   return `${head}<p>${esc(w.readingsIntro)}</p><ul class="readings">${items.join('')}</ul>`;
 }
