@@ -15,6 +15,7 @@ import { displayPath } from '../load/files.ts';
 import { textOf } from '../text.ts';
 import type { CheckedGame, Collection, Entry, Game, Text } from '../model.ts';
 import { labelsOf, propertyPlace, schemaFile, warnMissingLabels } from './labels.ts';
+import { warnUntranslated } from './untranslated.ts';
 import { tokensToMarkdown } from './markdown.ts';
 import type { PageContext } from './context.ts';
 import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
@@ -183,6 +184,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
     checkFormattedTexts(game, bag);
     checkMediaTypes(root, game, bag, sources);
     warnMissingLabels(root, game, bag, sources);
+    warnUntranslated(root, g, bag);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);
       const file = templatePath(game, c);
