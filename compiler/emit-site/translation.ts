@@ -112,6 +112,9 @@ export function gameInLocale(g: CheckedGame, locale: string): CheckedGame {
   };
 }
 
+/** The words of an end state's field that a page shows (the others are IDs). */
+const STATE_WORDS = new Set(['noun', 'nounPlural', 'phrase', 'description']);
+
 /** The manifest's texts readers see (summary, components, collection titles and descriptions, declared values) in the locale. */
 function manifestIn(m: Manifest, tr: (t: string) => string, trText: (t: Text | undefined) => Text | undefined): Manifest {
   const declarations = m.declarations
@@ -133,6 +136,20 @@ function manifestIn(m: Manifest, tr: (t: string) => string, trText: (t: Text | u
         )
       : m.collections,
     ...(declarations ? { declarations: declarations as Manifest['declarations'] } : {}),
+    // The end state's nouns and phrases name what a worked example's player holds ("4 markers").
+    ...(m.endState
+      ? {
+          endState: {
+            ...m.endState,
+            fields: Object.fromEntries(
+              Object.entries(m.endState.fields).map(([k, f]) => [
+                k,
+                Object.fromEntries(Object.entries(f).map(([key, v]) => [key, typeof v === 'string' && STATE_WORDS.has(key) ? tr(v) : v])) as typeof f,
+              ]),
+            ),
+          },
+        }
+      : {}),
   };
 }
 

@@ -70,6 +70,9 @@ function shownTexts(g: CheckedGame): Found[] {
   }
   for (const [kind, list] of Object.entries(m.declarations ?? {}))
     if (Array.isArray(list)) list.forEach((d, i) => inManifest(d?.name, `/declarations/${kind}/${i}/name`, `a name of ${kind}`));
+  // The nouns a worked example names a player's holdings by ("4 markers"); descriptions are shown only when a field has none.
+  for (const [k, f] of Object.entries(m.endState?.fields ?? {}))
+    for (const key of ['noun', 'nounPlural', 'phrase'] as const) inManifest(f[key], `/endState/fields/${k}/${key}`, `the ${key} of the end state's ${k}`);
   for (const c of game.collections.values()) {
     const labels = labelsOf(game, c, m.locale);
     for (const e of c.entries) {
