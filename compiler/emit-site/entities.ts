@@ -10,7 +10,7 @@ import { labelsOf, type CollectionLabels } from './labels.ts';
 import { valueLabel } from './collection-pages.ts';
 import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
-import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
+import { inLang, nameLangOn, ownHtml, ownText, untranslatedNoteHtml } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
 import type { Effect } from '../rules/dsl.ts';
@@ -88,7 +88,7 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   if (templated !== undefined) parts.push(templated);
   else if (fields.length)
     parts.push(
-      `<dl class="fields">${fields.map(([k, v]) => `<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx, labels)}</dd>`).join('')}</dl>`,
+      `<dl class="fields">${fields.map(([k, v]) => `<dt>${labelHtml(labels, `/${k}`, ctx)}</dt><dd>${valueHtml(v, c.name, e.id, `/${k}`, ctx, labels)}</dd>`).join('')}</dl>`,
     );
   // An example that depends on a reading is marked in the data (a reading around its `expect`) and says so beside it.
   const exampleReading = (ex: object) => {
@@ -188,6 +188,14 @@ function stateExamplesHtml(
   return `<table class="examples"><caption>${esc(w.examples)}</caption><thead><tr><th scope="col">${esc(w.before)}</th><th scope="col">${esc(w.after)}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** A field's label: the locale file's, or (on a page in another locale, where it gives none) the schema's title, marked as not translated yet. */
+function labelHtml(labels: CollectionLabels, pointer: string, ctx: PageContext): string {
+  const title = esc(labels.title(pointer) ?? '');
+  const language = ctx.language;
+  if (!language?.folder || labels.given(pointer)) return title;
+  return `${inLang(title, language.main)} ${untranslatedNoteHtml(language)}`;
+}
+
 /** A field's value, with any reading made at it (or inside it, when the value is drawn as one line). */
 export function valueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
   const line = v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null));
@@ -230,7 +238,7 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
       const label = place?.title ?? (place?.freeKey ? nameOfId(k, place.keyRef, ctx) : labels ? undefined : esc(k));
       return label === undefined
         ? []
-        : [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
+        : [`<dt>${place?.title && labels ? labelHtml(labels, `${path}/${k}`, ctx) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
     });
     return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '—';
   }

@@ -24,8 +24,9 @@ describe("Cangaço's pt-BR pages", () => {
     expect(cordel).toContain('O jogador com mais marcadores de farinha ao final do jogo ganha 5 pontos.');
     const stations = String(files.get('cangaco/pt-BR/stations.html'));
     expect(stations).toContain('<dt>Cartas distribuídas</dt>');
-    // The Station cards' names are English (the game's own): marked so on the Portuguese page.
-    expect(stations).toContain('<h2 id="dry-1"><span lang="en">Dry 1</span>');
+    // The Station cards' names are English (the game's own), translated by the locale file: read in Portuguese, unmarked.
+    expect(stations).toContain('<h2 id="dry-1">Seca 1 ');
+    expect(String(files.get('cangaco/stations.html'))).toContain('<h2 id="dry-1">Dry 1 ');
     // On the English page, the Cordel cards' Portuguese names carry their language.
     expect(String(files.get('cangaco/cordel.html'))).toContain('<span lang="pt-BR">O Velho Calunga e a Rolinha Trelosa</span>');
   });
