@@ -78,8 +78,8 @@ export function unmarkedOriginal(
   return [...new Set(out)];
 }
 
-/** Words of English that no Portuguese sentence holds: a text with one of them, read as Portuguese, is English left unmarked. */
-const ENGLISH_ONLY = ['the', 'and', 'with', 'when', 'of', 'is', 'are', 'each', 'this', 'that', 'from', 'for', 'card', 'cards', 'player', 'players', 'marker', 'markers', 'points'];
+/** Words of English that no Portuguese sentence holds (not "for": "se a carta for" is Portuguese): a text with one of them, read as Portuguese, is English left unmarked. */
+const ENGLISH_ONLY = ['the', 'and', 'with', 'when', 'of', 'is', 'are', 'each', 'this', 'that', 'from', 'card', 'cards', 'player', 'players', 'marker', 'markers', 'points'];
 const ENGLISH_WORD = new RegExp(`(?:^|[^\\p{L}])(${ENGLISH_ONLY.join('|')})(?=$|[^\\p{L}])`, 'iu');
 
 /** Texts of translated pages read in their page's language that hold an English-only word (whatever the English pages say). */
