@@ -95,7 +95,10 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     const i = Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1;
     const found = i < 0 ? [] : readingsOf(ctx, c.name, e.id, (p) => isAtOrUnder(p, `/examples/${i}`));
     return found
-      .map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</span>`)
+      .map(
+        (r) =>
+          `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</span>`,
+      )
       .join('');
   };
   // An example's note is the game's text: in the page's language, or marked as not translated yet.
@@ -238,7 +241,9 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
       const label = place?.title ?? (place?.freeKey ? nameOfId(k, place.keyRef, ctx) : labels ? undefined : esc(k));
       return label === undefined
         ? []
-        : [`<dt>${place?.title && labels ? labelHtml(labels, `${path}/${k}`, ctx) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`];
+        : [
+            `<dt>${place?.title && labels ? labelHtml(labels, `${path}/${k}`, ctx) : label}</dt><dd>${valueHtml(x, collection, id, `${path}/${k}`, ctx, labels)}</dd>`,
+          ];
     });
     return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '—';
   }

@@ -118,7 +118,9 @@ const STATE_WORDS = new Set(['noun', 'nounPlural', 'phrase', 'description']);
 /** The manifest's texts readers see (summary, components, collection titles and descriptions, declared values) in the locale. */
 function manifestIn(m: Manifest, tr: (t: string) => string, trText: (t: Text | undefined) => Text | undefined): Manifest {
   const declarations = m.declarations
-    ? Object.fromEntries(Object.entries(m.declarations).map(([k, list]) => [k, Array.isArray(list) ? list.map((d) => ({ ...d, name: trText(d.name)! })) : list]))
+    ? Object.fromEntries(
+        Object.entries(m.declarations).map(([k, list]) => [k, Array.isArray(list) ? list.map((d) => ({ ...d, name: trText(d.name)! })) : list]),
+      )
     : undefined;
   return {
     ...m,
@@ -132,7 +134,10 @@ function manifestIn(m: Manifest, tr: (t: string) => string, trText: (t: Text | u
     })),
     collections: m.collections
       ? Object.fromEntries(
-          Object.entries(m.collections).map(([k, d]) => [k, { ...d, title: trText(d.title), ...(typeof d.description === 'string' ? { description: tr(d.description) } : {}) }]),
+          Object.entries(m.collections).map(([k, d]) => [
+            k,
+            { ...d, title: trText(d.title), ...(typeof d.description === 'string' ? { description: tr(d.description) } : {}) },
+          ]),
         )
       : m.collections,
     ...(declarations ? { declarations: declarations as Manifest['declarations'] } : {}),
@@ -159,7 +164,11 @@ function manifestIn(m: Manifest, tr: (t: string) => string, trText: (t: Text | u
  * reads in the page's language and is not marked as another).
  */
 function collectionIn(c: Collection, main: string, locale: string, tr: (t: string) => string): Collection {
-  const decl = { ...c.decl, title: typeof c.decl.title === 'string' ? tr(c.decl.title) : c.decl.title, description: typeof c.decl.description === 'string' ? tr(c.decl.description) : c.decl.description };
+  const decl = {
+    ...c.decl,
+    title: typeof c.decl.title === 'string' ? tr(c.decl.title) : c.decl.title,
+    description: typeof c.decl.description === 'string' ? tr(c.decl.description) : c.decl.description,
+  };
   const entries = c.entries.map((e) => {
     if (typeof e.name !== 'string' || tr(e.name) === e.name) return e;
     return { ...e, name: { [main]: e.name, [locale]: tr(e.name) } as Text };
@@ -235,7 +244,5 @@ export function ownHtml(text: string, language: SiteLanguage | undefined, html: 
   const lang = ownLang(text, language);
   const out = html(ownText(text, language));
   if (!lang || !language) return out;
-  return block
-    ? `<div lang="${esc(lang)}">${out}</div>${untranslatedNoteHtml(language, true)}`
-    : `${inLang(out, lang)} ${untranslatedNoteHtml(language)}`;
+  return block ? `<div lang="${esc(lang)}">${out}</div>${untranslatedNoteHtml(language, true)}` : `${inLang(out, lang)} ${untranslatedNoteHtml(language)}`;
 }

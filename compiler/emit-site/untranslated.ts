@@ -100,7 +100,8 @@ function shownTexts(g: CheckedGame): Found[] {
     const e = game.collections.get(r.collection)?.entries.find((x) => x.id === r.entryId);
     const owner = `${r.collection} "${textOf(e?.name, m.locale) || r.entryId}"`;
     [...r.examples, ...(r.stateExamples ?? [])].forEach((ex, i) => {
-      if (ex.note) out.push({ text: ex.note, what: `${owner} example ${i + 1}`, source: e?.source, pointer: e ? `${e.pointer}/examples/${i}/note` : undefined });
+      if (ex.note)
+        out.push({ text: ex.note, what: `${owner} example ${i + 1}`, source: e?.source, pointer: e ? `${e.pointer}/examples/${i}/note` : undefined });
     });
   }
   return out;
@@ -137,7 +138,12 @@ export function untranslatedPages(game: Game): UntranslatedPage[] {
   for (const locale of declaredLocales(game).filter((l) => l !== main)) {
     for (const p of game.pages) {
       if (game.translatedPages?.some((t) => t.locale === locale && t.slug === p.slug)) continue;
-      out.push({ locale, title: markdownTitle(p.text) ?? p.slug, file: p.path, wanted: path.posix.join(path.posix.dirname(p.path), locale, path.posix.basename(p.path)) });
+      out.push({
+        locale,
+        title: markdownTitle(p.text) ?? p.slug,
+        file: p.path,
+        wanted: path.posix.join(path.posix.dirname(p.path), locale, path.posix.basename(p.path)),
+      });
     }
   }
   return out;
@@ -183,7 +189,9 @@ export function warnUntranslated(root: string, g: CheckedGame, bag: DiagnosticBa
       { start: { line: 1, column: 1 } },
       'page-translation-unmatched',
       `this ${t.locale} page translates no rules page: there is no rules/${path.posix.basename(t.path)} (a translation has the file name of the page it translates)`,
-      [`rename it to the file name of the page it translates (${game.pages.map((p) => path.posix.basename(p.path)).join(', ') || 'the game has no rules pages'})`],
+      [
+        `rename it to the file name of the page it translates (${game.pages.map((p) => path.posix.basename(p.path)).join(', ') || 'the game has no rules pages'})`,
+      ],
     );
   }
 }

@@ -81,7 +81,9 @@ describe('a game in several locales', () => {
     const chiefs = main(await page('duo/pt-BR/chiefs.html'));
     expect(chiefs).toContain('<dt>Ataque</dt>');
     // No pt-BR label for `home`: the schema's title, marked as not translated yet, and a warning naming the field and the locale.
-    expect(chiefs).toContain('<dt><span lang="en">Home town</span> <span class="untranslated" data-pagefind-ignore>(em inglês: ainda não traduzido)</span></dt>');
+    expect(chiefs).toContain(
+      '<dt><span lang="en">Home town</span> <span class="untranslated" data-pagefind-ignore>(em inglês: ainda não traduzido)</span></dt>',
+    );
     const warnings = (await checked(await fixtureProject('duo'))).filter((d) => d.includes('label-missing-locale'));
     expect(warnings).toEqual([expect.stringMatching(/^warning schemas\/duo\/chief\.schema\.json:13:5 label-missing-locale: chiefs "home" has no pt-BR label/)]);
   });
@@ -149,10 +151,14 @@ describe("a locale's pages in that locale", () => {
     // Mill Wheel's text and its example's note are translated; Salt Pan's text is not: marked, one note.
     expect(harvests).toContain('Gire a roda enquanto o rio corre.');
     expect(harvests).toContain('Quem tem mais farinha ganha 4.');
-    expect(harvests).toMatch(/<div lang="en">(?:(?!<\/div>)[\s\S])*Dry the sea in the sun\.[\s\S]*?<\/div><p class="untranslated" data-pagefind-ignore>\(em inglês: ainda não traduzido\)<\/p>/);
+    expect(harvests).toMatch(
+      /<div lang="en">(?:(?!<\/div>)[\s\S])*Dry the sea in the sun\.[\s\S]*?<\/div><p class="untranslated" data-pagefind-ignore>\(em inglês: ainda não traduzido\)<\/p>/,
+    );
     expect(notes(harvests)).toBe(1);
     const home = main(await page('duo/pt-BR/index.html'));
-    expect(home).toContain(`<span lang="en">A small invented game whose Harvest cards score the flour and salt each player holds at the end.</span> <span class="untranslated" data-pagefind-ignore>${NOTE}</span>`);
+    expect(home).toContain(
+      `<span lang="en">A small invented game whose Harvest cards score the flour and salt each player holds at the end.</span> <span class="untranslated" data-pagefind-ignore>${NOTE}</span>`,
+    );
     // Place names the locale file gives as themselves read as Portuguese, unmarked.
     expect(main(await page('duo/pt-BR/chiefs.html'))).toContain('<dd>Serra Talhada</dd>');
     // The English pages have nothing to mark.
@@ -167,7 +173,14 @@ describe("a locale's pages in that locale", () => {
     // The game's title is its name in every language, and so are the site's own "rulebook" and "Menu" (a Portuguese word
     // too); the place names the locale file gives as themselves read the same in both languages.
     const texts = (parse(await readFile(path.join(FIXTURES, 'duo/content/duo/locales/pt-BR.yaml'), 'utf8')) as { texts: Record<string, string> }).texts;
-    const same = new Set(['Flour Duo', 'rulebook', 'Menu', ...Object.entries(texts).filter(([k, v]) => k === v).map(([k]) => k)]);
+    const same = new Set([
+      'Flour Duo',
+      'rulebook',
+      'Menu',
+      ...Object.entries(texts)
+        .filter(([k, v]) => k === v)
+        .map(([k]) => k),
+    ]);
     expect(same.has('Serra Talhada')).toBe(true);
     expect(unmarkedOriginal(en, pt, 'en', same)).toEqual([]);
     expect(englishWordsUnmarked(pt, 'en', same)).toEqual([]);

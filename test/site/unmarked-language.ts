@@ -79,7 +79,26 @@ export function unmarkedOriginal(
 }
 
 /** Words of English that no Portuguese sentence holds (not "for": "se a carta for" is Portuguese): a text with one of them, read as Portuguese, is English left unmarked. */
-const ENGLISH_ONLY = ['the', 'and', 'with', 'when', 'of', 'is', 'are', 'each', 'this', 'that', 'from', 'card', 'cards', 'player', 'players', 'marker', 'markers', 'points'];
+const ENGLISH_ONLY = [
+  'the',
+  'and',
+  'with',
+  'when',
+  'of',
+  'is',
+  'are',
+  'each',
+  'this',
+  'that',
+  'from',
+  'card',
+  'cards',
+  'player',
+  'players',
+  'marker',
+  'markers',
+  'points',
+];
 const ENGLISH_WORD = new RegExp(`(?:^|[^\\p{L}])(${ENGLISH_ONLY.join('|')})(?=$|[^\\p{L}])`, 'iu');
 
 /** Texts of translated pages read in their page's language that hold an English-only word (whatever the English pages say). */
