@@ -76,7 +76,7 @@ function languageNameIn(tag: string, locale: string): string {
  * locale (the main one's where a rule has none), each rules page's
  * translation where rules/<locale>/ has one, and the game's own words that
  * the locale file translates put in place (names, titles, descriptions,
- * components, declared values, draft and reading notes, example notes), so
+ * components, declared values, draft and reading notes, end-state nouns), so
  * every renderer reads them as it reads the main ones. What it does not
  * translate stays as written, for the renderers to mark (ownHtml).
  */
@@ -99,17 +99,9 @@ export function gameInLocale(g: CheckedGame, locale: string): CheckedGame {
     placeholders: g.linked.placeholders.map((p) => ({ ...p, note: tr(p.note) })),
     readings: g.linked.readings.map((r) => ({ ...r, note: tr(r.note) })),
   };
-  const note = <T extends { note?: string }>(x: T): T => (x.note ? { ...x, note: tr(x.note) } : x);
-  return {
-    ...g,
-    linked,
-    rules: g.rules.map((r) => ({
-      ...r,
-      text: r.texts?.[locale] ?? r.text,
-      examples: r.examples.map(note),
-      ...(r.stateExamples ? { stateExamples: r.stateExamples.map(note) } : {}),
-    })),
-  };
+  // A worked example's note is translated where it is drawn (ownHtml): the page finds an example's readings by the
+  // example object itself (the entry's), so the examples are not copied.
+  return { ...g, linked, rules: g.rules.map((r) => ({ ...r, text: r.texts?.[locale] ?? r.text })) };
 }
 
 /** The words of an end state's field that a page shows (the others are IDs). */

@@ -105,6 +105,10 @@ describe("Cangaço's pt-BR edition", () => {
     expect(cards).toMatch(/<dt>Concede<\/dt><dd>(?:<span class="draft-value">)?farinha, cachaça, munição/);
     expect(cards).toContain('O livro de regras não imprime os pontos de vitória de cada tipo de carta.');
     expect(page('cangaco/pt-BR/cordel.html')).toContain('Quatro jogadores, sem empates.');
+    // Every reading the English pages show stands on the Portuguese ones too (the worked examples' included).
+    const readings = (html: string) => html.split('class="reading"').length - 1;
+    for (const [rel, html] of en()) expect(readings(page(rel.replace(/^cangaco\//, 'cangaco/pt-BR/'))), rel).toBe(readings(html));
+    expect(readings(page('cangaco/cordel.html'))).toBeGreaterThan(7);
   });
 });
 
