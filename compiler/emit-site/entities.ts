@@ -10,7 +10,7 @@ import { labelsOf, type CollectionLabels } from './labels.ts';
 import { valueLabel } from './collection-pages.ts';
 import { declaredName, endStatePhraser, playerStatePhraser, stateFieldName, type StatePhraser } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
-import { inLang, nameLangOn, ownHtml, ownText, untranslatedNoteHtml } from './translation.ts';
+import { inLang, isFreeText, nameLangOn, ownHtml, ownText, untranslatedNoteHtml } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
 import type { Effect } from '../rules/dsl.ts';
@@ -257,14 +257,9 @@ function scalarHtml(v: unknown, path: string, ctx: PageContext, labels?: Collect
   // A text whose schema declares a format (`contentMediaType: text/html`) is drawn in it (text-format.ts).
   const named = nameOfId(v, labels?.at(path).ref, ctx);
   if (named !== undefined) return named;
-  // A free text (not one of an enum's values) is the game's words: in the page's language, or marked as not translated yet.
-  if (isEnumValue(path, labels)) return labels ? formattedHtml(v, textFormatAt(labels, path), ctx) : inline(v, ctx);
-  return ownHtml(v, ctx.language, (t) => (labels ? formattedHtml(t, textFormatAt(labels, path), ctx) : inline(t, ctx)));
-}
-
-/** True when the schema at a value's place lists its values (an enum code, which has labels of its own, not a text to translate). */
-function isEnumValue(path: string, labels: CollectionLabels | undefined): boolean {
-  return Array.isArray(labels?.at(path).node?.enum);
+  // A free text is the game's words: in the page's language, or marked as not translated yet.
+  const draw = (t: string) => (labels ? formattedHtml(t, textFormatAt(labels, path), ctx) : inline(t, ctx));
+  return isFreeText(v, labels?.at(path)) ? ownHtml(v, ctx.language, draw) : draw(v);
 }
 
 /** The name of what an ID-like value names, as HTML; undefined for a text that is not an ID. */
@@ -307,7 +302,7 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
   }
   if (typeof v === 'boolean') return [v ? ctx.words.yes : ctx.words.no];
   if (typeof v !== 'string') return [String(v)];
-  const text = isEnumValue(pointer, labels) ? v : ownText(v, ctx.language);
+  const text = isFreeText(v, labels.at(pointer)) ? ownText(v, ctx.language) : v;
   return [wordsOfId(v, labels.at(pointer).ref, ctx) ?? formattedPlain(text, textFormatAt(labels, pointer), ctx)];
 }
 

@@ -215,6 +215,15 @@ export function inLang(html: string, lang: string | undefined): string {
   return lang ? `<span lang="${esc(lang)}">${html}</span>` : html;
 }
 
+/**
+ * True when a field's string value is a text of the game to translate: not one
+ * of an enum's values (those have labels of their own), not an ID (a
+ * reference, a declared value), which the page names by what it names.
+ */
+export function isFreeText(value: string, place: { ref?: string; node?: Record<string, unknown> } | undefined): boolean {
+  return !place?.ref && !Array.isArray(place?.node?.enum) && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+}
+
 /** A game's text (in its main locale) in the page's locale: its translation (the locale file's `texts:`), else itself. */
 export function ownText(text: string, language: SiteLanguage | undefined): string {
   return language?.folder ? language.word(text) : text;

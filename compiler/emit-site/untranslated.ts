@@ -6,7 +6,7 @@ import type { CheckedGame, Game, PlaceholderInfo, SourceFile } from '../model.ts
 import { textOf } from '../text.ts';
 import { markdownTitle } from './markdown.ts';
 import { labelsOf } from './labels.ts';
-import { siteLanguages } from './translation.ts';
+import { isFreeText, siteLanguages } from './translation.ts';
 
 /**
  * What a game's pages in another locale would show untranslated: each text
@@ -83,7 +83,7 @@ function shownTexts(g: CheckedGame): Found[] {
         if (typeof v !== 'string' || key === 'name' || key === 'id') continue;
         // The card's text, and a titled free-text field (not one of an enum's values, nor an ID that names something).
         const place = labels.at(`/${key}`);
-        const free = key === 'text' || (place.title && !Array.isArray(place.node?.enum) && !place.ref && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v));
+        const free = key === 'text' || (place.title && isFreeText(v, place));
         if (free) out.push({ text: v, what: `${owner} ${key}`, ...at(key) });
       }
     }
