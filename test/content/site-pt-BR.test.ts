@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type SiteServer } from '../../compiler/serve/server.ts';
 import type { SiteFiles } from '../../compiler/emit-site/site.ts';
 import { browserAvailable, launch } from '../browser/browser.ts';
-import { ROOT } from '../helpers.ts';
+import { ROOT, runCli } from '../helpers.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -83,6 +83,20 @@ describe("Cangaço's pt-BR edition", () => {
     // The English pages were read: their card texts and rules are among what was compared.
     const english = new Set(en().flatMap(([, html]) => pageTexts(html).map((t) => t.text)));
     expect(english.has('When playing a Mascate card, the player may exchange any one Resource marker on their own cards for another from the Resource supply.')).toBe(true);
+  });
+
+  it('`report` counts nothing missing in pt-BR: every text, label, rules text and rules page is translated', async () => {
+    const json = JSON.parse((await runCli(['report', '--format', 'json', '--game', 'cangaco', '-C', ROOT])).out);
+    expect(json[0].translations).toHaveLength(1);
+    expect(json[0].translations[0]).toMatchObject({
+      locale: 'pt-BR',
+      rulesTexts: 20,
+      missing: 0,
+      textsMissing: 0,
+      labelsMissing: 0,
+      untranslatedTexts: 0,
+      untranslatedPages: 0,
+    });
   });
 
   it('is wholly translated: no part marked English, no note that one is not translated yet', () => {
