@@ -229,6 +229,8 @@ export interface MarkdownPage {
   path: string;
   slug: string;
   text: string;
+  /** On a translation (rules/<locale>/NN-slug.md): the locale it is written in; it translates the page of the same slug. */
+  locale?: string;
 }
 
 /** A game as load gives it (validate returns it as a `Game`, with its collections' entries). */
@@ -239,6 +241,12 @@ export interface LoadedGame {
   collections: Map<string, LoadedCollection>;
   constants: { source: SourceFile; value: unknown } | undefined;
   pages: MarkdownPage[];
+  /**
+   * Translations of the rules pages, one folder per declared locale
+   * (rules/pt-BR/01-overview.md translates rules/01-overview.md, by its slug):
+   * each page drawn under that locale reads its translation.
+   */
+  translatedPages?: MarkdownPage[];
   /** The game's own locale files (locales/<tag>.yaml), parsed; compiler/locales/game-locales.ts reads them. */
   localeFiles?: SourceFile[];
   /** Collection name -> the IDs it had in the last good build (generated/), to tell a renamed entry from a typo. */

@@ -77,7 +77,7 @@ describe('an invented game (no source:) speaks of values not decided yet', () =>
     const root = await duo(true);
     const drafts = await runCli(['drafts', '--game', 'duo', '-C', root]);
     expect(drafts.code).toBe(0);
-    expect(drafts.out).toContain('content/duo/harvests.yaml:9: placeholder harvests/salt-pan/points: Salt Pan points.');
+    expect(drafts.out).toContain('content/duo/harvests.yaml:11: placeholder harvests/salt-pan/points: Salt Pan points.');
     expect(drafts.out).toContain('reading harvests/salt-pan/examples/0/expect: Both score their salt.');
     expect(drafts.out + drafts.err).not.toMatch(RULEBOOK_WORDS);
     const report = await runCli(['report', '--game', 'duo', '-C', root]);

@@ -151,7 +151,10 @@ describe('a game in several locales', () => {
       '  translations: pt-BR: 4 rules texts rendered (a translation, not printed), 3 with texts missing; 0 maps of locales without pt-BR; 2 field labels missing',
     );
     const json = JSON.parse((await runCli(['report', '--format', 'json', '--game', 'duel', '-C', root])).out);
-    expect(json[0].translations).toEqual([{ locale: 'pt-BR', rulesTexts: 4, missing: 3, textsMissing: 0, labelsMissing: 2 }]);
+    // No translation of the game's other texts (names, notes) nor of its rules page: the pt-BR pages would show them in English, marked.
+    expect(json[0].translations).toEqual([
+      { locale: 'pt-BR', rulesTexts: 4, missing: 3, textsMissing: 0, labelsMissing: 2, untranslatedTexts: 23, untranslatedPages: 1 },
+    ]);
   });
 
   it('a map of locales that lacks a declared locale is a warning naming its owner and the locale, and report counts it', async () => {

@@ -1,6 +1,7 @@
 import { textOf } from '../text.ts';
 import { declaredLocales, missingTexts } from '../locales/game-locales.ts';
 import { missingLabels } from '../emit-site/labels.ts';
+import { untranslatedPages, untranslatedTexts } from '../emit-site/untranslated.ts';
 import { builtInLocales } from '../locales/language.ts';
 import { isInvented, type CheckedGame, type Game, type PlaceholderInfo } from '../model.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
@@ -40,6 +41,10 @@ export interface TranslationReport {
   textsMissing: number;
   /** Fields shown on the site with no label in this locale (the `label-missing-locale` warnings). */
   labelsMissing: number;
+  /** Texts of the game its pages show with no translation in this locale, each counted once (the `text-untranslated` warnings). */
+  untranslatedTexts: number;
+  /** Rules pages with no translation in this locale (rules/<locale>/). */
+  untranslatedPages: number;
 }
 
 export interface CollectionReport {
@@ -147,8 +152,11 @@ function components(game: Game): ComponentReport[] {
 }
 
 /** The rules texts rendered in each locale the game declares besides its own, and those missing a word there. */
-function translations({ linked, rules }: CheckedGame): TranslationReport[] {
+function translations(g: CheckedGame): TranslationReport[] {
+  const { linked, rules } = g;
   const game = linked.game;
+  const texts = untranslatedTexts(g, game.dir);
+  const pages = untranslatedPages(game);
   // A value rule's text is a formula, the same in every language: not a translation.
   const worded = rules.filter((r) => r.kind !== 'value');
   const maps = missingTexts(game);
@@ -161,6 +169,8 @@ function translations({ linked, rules }: CheckedGame): TranslationReport[] {
       missing: worded.filter((r) => r.missingTexts?.[locale]).length,
       textsMissing: maps.filter((m) => m.locale === locale).length,
       labelsMissing: labels.filter((m) => m.locale === locale).length,
+      untranslatedTexts: texts.filter((t) => t.locale === locale).length,
+      untranslatedPages: pages.filter((p) => p.locale === locale).length,
     }));
 }
 
@@ -222,7 +232,7 @@ export function formatReport(reports: readonly GameReport[]): string {
     );
     if (r.translations.length) {
       out.push(
-        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation${r.invented ? '' : ', not printed'}), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing`).join('; ')}`,
+        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation${r.invented ? '' : ', not printed'}), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing; ${plural(t.untranslatedTexts, 'text')} and ${plural(t.untranslatedPages, 'rules page')} not translated`).join('; ')}`,
       );
     }
     if (r.placeholders.length) {

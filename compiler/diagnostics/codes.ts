@@ -532,6 +532,28 @@ const OWN = {
       fix: 'Give the name in French: `name: { en: Flour, fr: Farine }`, or `Flour: Farine` under `texts:` in content/mygame/locales/fr.yaml.',
     },
   },
+  'text-untranslated': {
+    severity: 'warning',
+    summary: "A text or rules page the site shows has no translation in one of the game's locales.",
+    explanation:
+      "The game declares several locales (`locales:` in game.yaml) and its site is drawn in each. This text of the game (a name, a title, a card's text, a draft or reading note, an example's note) or this rules page has no translation in that locale: its pages show it as written, marked as the main locale's language and followed by a short note saying it is not translated yet. A text is translated under `texts:` in the locale's file (the text as written, then its translation); a rules page by a file of the same name in a folder named by the locale.",
+    example: {
+      file: 'content/mygame/locales/pt-BR.yaml',
+      yaml: 'texts:\n  Harvest cards: Cartas de colheita',
+      fix: 'Add the text as written and its translation under `texts:` (`Scored at the end of the game.: Pontuadas no fim da partida.`); for a rules page, write content/mygame/rules/pt-BR/01-overview.md.',
+    },
+  },
+  'page-translation-unmatched': {
+    severity: 'warning',
+    summary: 'A translated rules page has no page of the same name to translate.',
+    explanation:
+      "A rules page in a folder named by a locale (rules/pt-BR/01-overview.md) translates the game's page of the same file name (rules/01-overview.md, matched by its name after the number). This one matches none, so no page shows it: it was renamed on one side only, or its original was removed.",
+    example: {
+      file: 'content/mygame/rules/pt-BR/01-visao-geral.md',
+      yaml: '# Visão geral',
+      fix: 'Name it as the page it translates: rules/pt-BR/01-overview.md.',
+    },
+  },
   'term-untagged': {
     severity: 'warning',
     summary: 'A glossary term appears in text without its link.',

@@ -12,7 +12,7 @@ import { declaredName, stateFieldName } from './phrases.ts';
 import { ruleTextHtml } from './rules-text.ts';
 import { iconChipHtml, iconSvgHtml, iconTitle } from './icon-images.ts';
 import { joinItems } from './join-items.ts';
-import { inLang, nameLangOn, ownHtml, ownText } from './translation.ts';
+import { inLang, isFreeText, nameLangOn, ownHtml, ownText, untranslatedNoteHtml } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
 import type { Effect } from '../rules/dsl.ts';
@@ -88,7 +88,7 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     // A row whose value draws as nothing a reader can read is left out, not shown as "—".
     const rows = fields.flatMap(([k, v]) => {
       const html = valueHtml(v, c.name, e.id, `/${k}`, ctx, labels);
-      return html ? [`<dt>${esc(labels.title(`/${k}`)!)}</dt><dd>${html}</dd>`] : [];
+      return html ? [`<dt>${labelHtml(labels, `/${k}`, ctx)}</dt><dd>${html}</dd>`] : [];
     });
     if (rows.length) parts.push(`<dl class="fields">${rows.join('')}</dl>`);
   }
@@ -97,7 +97,10 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     const i = Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1;
     const found = i < 0 ? [] : readingsOf(ctx, c.name, e.id, (p) => isAtOrUnder(p, `/examples/${i}`));
     return found
-      .map((r) => `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${inline(r.note, ctx)}</span>`)
+      .map(
+        (r) =>
+          `<span class="reading"><span class="reading-label">${esc(ctx.words.exampleReading)}:</span> ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</span>`,
+      )
       .join('');
   };
   // The examples in words, in the page's locale (the main one's where the rule has none in it), found by the example's place in the entry.
@@ -220,6 +223,14 @@ function noteHtml(note: string | undefined, ctx: PageContext): string {
   return note ? `${ownHtml(note, ctx.language)}<br>` : '';
 }
 
+/** A field's label: the locale file's, or (on a page in another locale, where it gives none) the schema's title, marked as not translated yet. */
+function labelHtml(labels: CollectionLabels, pointer: string, ctx: PageContext): string {
+  const title = esc(labels.title(pointer) ?? '');
+  const language = ctx.language;
+  if (!language?.folder || labels.given(pointer)) return title;
+  return `${inLang(title, language.main)} ${untranslatedNoteHtml(language)}`;
+}
+
 /** A field's value, with any reading made at it (or inside it, when the value is drawn as one line). */
 export function valueHtml(v: unknown, collection: string, id: string, path: string, ctx: PageContext, labels?: CollectionLabels): string {
   const line = v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null));
@@ -271,7 +282,7 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
       // A part with no value and no draft does not apply here: no row of "—".
       if (label === undefined || (isEmptyValue(x) && !draftOf(ctx, collection, id, `${path}/${k}`))) return [];
       const html = valueHtml(x, collection, id, `${path}/${k}`, ctx, labels);
-      return html ? [`<dt>${place?.title ? esc(place.title) : label}</dt><dd>${html}</dd>`] : [];
+      return html ? [`<dt>${place?.title && labels ? labelHtml(labels, `${path}/${k}`, ctx) : label}</dt><dd>${html}</dd>`] : [];
     });
     // Nothing in it a reader can read (a quantity for the engine): no "—", the row is left out (fieldRowsHtml).
     return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '';
@@ -284,7 +295,11 @@ function scalarHtml(v: unknown, path: string, ctx: PageContext, labels?: Collect
   if (typeof v === 'boolean') return esc(v ? ctx.words.yes : ctx.words.no);
   if (typeof v !== 'string') return esc(String(v));
   // A text whose schema declares a format (`contentMediaType: text/html`) is drawn in it (text-format.ts).
-  return nameOfId(v, labels?.at(path).ref, ctx) ?? (labels ? formattedHtml(v, textFormatAt(labels, path), ctx) : inline(v, ctx));
+  const named = nameOfId(v, labels?.at(path).ref, ctx);
+  if (named !== undefined) return named;
+  // A free text is the game's words: in the page's language, or marked as not translated yet.
+  const draw = (t: string) => (labels ? formattedHtml(t, textFormatAt(labels, path), ctx) : inline(t, ctx));
+  return isFreeText(v, labels?.at(path)) ? ownHtml(v, ctx.language, draw) : draw(v);
 }
 
 /** The name of what an ID-like value names, as HTML; undefined for a text that is not an ID. */
@@ -326,7 +341,8 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
   }
   if (typeof v === 'boolean') return [v ? ctx.words.yes : ctx.words.no];
   if (typeof v !== 'string') return [String(v)];
-  return [wordsOfId(v, labels.at(pointer).ref, ctx) ?? formattedPlain(v, textFormatAt(labels, pointer), ctx)];
+  const text = isFreeText(v, labels.at(pointer)) ? ownText(v, ctx.language) : v;
+  return [wordsOfId(v, labels.at(pointer).ref, ctx) ?? formattedPlain(text, textFormatAt(labels, pointer), ctx)];
 }
 
 function wordsOfId(v: string, ref: string | undefined, ctx: PageContext): string | undefined {
@@ -394,7 +410,7 @@ export function draftsHtml(placeholders: readonly PlaceholderInfo[], ctx: PageCo
         const label = entry ? plain(textOf(entry.name, ctx.locale) || id) : title;
         return `<a href="${esc(ctx.toGame + (entry && c ? ctx.index.hrefOf(c.name, id) : href))}">${esc(label)}</a>`;
       });
-      return `<tr><td>${inline(note, ctx)}</td><td>${list.length}</td><td>${links.join(', ')}</td></tr>`;
+      return `<tr><td>${ownHtml(note, ctx.language, (t) => inline(t, ctx))}</td><td>${list.length}</td><td>${links.join(', ')}</td></tr>`;
     });
     const slugId = `drafts-${name.replace(/[^A-Za-z0-9-]/g, '-')}`;
     return `<section aria-labelledby="${esc(slugId)}"><h2 id="${esc(slugId)}"><a href="${esc(ctx.toGame + href)}">${esc(title)}</a> (${items.length} ${esc(items.length === 1 ? w.draftValue : w.draftValues)})</h2><table><thead><tr><th scope="col">${esc(w.note)}</th><th scope="col">${esc(w.count)}</th><th scope="col">${esc(w.entries)}</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
@@ -417,7 +433,7 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
     const c = game.collections.get(r.collection);
     const entry = c ? ctx.index.entry(c.name, r.id) : undefined;
     if (!c || !entry)
-      return `<li><a href="${esc(ctx.toGame)}index.html">${esc(plain(gameWideName(ctx, r.path) ?? w.overview))}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${inline(r.note, ctx)}</li>`;
+      return `<li><a href="${esc(ctx.toGame)}index.html">${esc(plain(gameWideName(ctx, r.path) ?? w.overview))}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</li>`;
     // A reading in a worked example says which example, by its number as the page shows them.
     const example = /^\/examples\/(\d+)(\/|$)/.exec(r.path);
     const where = example ? `, ${w.example} ${Number(example[1]) + 1}` : '';
@@ -429,7 +445,7 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
     const href = numbered ? ruleHref(String(entry.value.number), ctx) : ctx.index.hrefOf(c.name, entry.id);
     const title = textOf(c.decl.title, ctx.locale) || c.name;
     // The link's words are plain text: a token in a name would put a link inside this link.
-    return `<li><a href="${esc(ctx.toGame + href)}">${esc(plain(label))}</a> (${esc(title)}${esc(where)}): ${inline(r.note, ctx)}</li>`;
+    return `<li><a href="${esc(ctx.toGame + href)}">${esc(plain(label))}</a> (${esc(title)}${esc(where)}): ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</li>`;
   });
   return `${head}<p>${esc(w.readingsIntro)}</p><ul class="readings">${items.join('')}</ul>`;
 }

@@ -15,6 +15,7 @@ import { displayPath } from '../load/files.ts';
 import { textOf } from '../text.ts';
 import type { CheckedGame, Collection, Entry, Game, Text } from '../model.ts';
 import { labelsOf, propertyPlace, schemaFile, warnMissingLabels } from './labels.ts';
+import { warnUntranslated } from './untranslated.ts';
 import { tokensToMarkdown } from './markdown.ts';
 import { draftOf, type PageContext } from './context.ts';
 import { collectionWideDrafts, draftMarkHtml } from './draft-marks.ts';
@@ -241,6 +242,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
     checkMediaTypes(root, game, bag, sources);
     checkIconImages(game, bag);
     warnMissingLabels(root, game, bag, sources);
+    warnUntranslated(root, g, bag);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);
       const file = templatePath(game, c);

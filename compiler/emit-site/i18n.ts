@@ -132,6 +132,7 @@ const KEYS = [
   'filterNone',
   'languages',
   'translationNote',
+  'untranslated',
   // The same words for an invented game (no `source:`): it has no rulebook, so its drafts are values not decided yet.
   'draftsIntroInvented',
   'draftNotesInvented',

@@ -164,6 +164,11 @@ export class CollectionLabels {
     return { title: label, freeKey, ref, dsl, node: here.node };
   }
 
+  /** True when this locale's file gives the label at a pointer (else it is the schema's title, in the game's own locale). */
+  given(pointer: string): boolean {
+    return this.own.has(fieldPath(pointer));
+  }
+
   /** The title of a property at a pointer, if it has one. */
   title(pointer: string): string | undefined {
     return this.at(pointer).title;

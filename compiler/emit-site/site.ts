@@ -17,7 +17,7 @@ import { anchorHeadings, markdownTitle, markdownToHtml, tokensToMarkdown } from 
 import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
 import { searchIndex } from './search.ts';
 import { declaredLocales } from '../locales/game-locales.ts';
-import { gameInLocale, inLang, nameLangOn, ownLang, siteLanguages, type SiteLanguage } from './translation.ts';
+import { gameInLocale, inLang, nameLangOn, ownLang, pageBodyIn, pageLangOn, siteLanguages, type SiteLanguage } from './translation.ts';
 import { isFullUrl, sitemapXml } from './sitemap.ts';
 
 const SITE_DIR = fileURLToPath(new URL('../../docs-site/', import.meta.url));
@@ -307,7 +307,7 @@ function renderGameIn(
   const titleOf = (name: string) => own(game.collections.get(name)?.decl.title) || roleWords[name] || name;
   // The language of a page's title where it is not the page's: a prose chapter's (written in the main locale only), a collection title the locale file does not translate.
   const titleLangs = new Map<string, string | undefined>([
-    ...pages.map((p) => [`rules/${p.page.slug}.html`, language.folder ? m.locale : undefined] as const),
+    ...pages.map((p) => [`rules/${p.page.slug}.html`, pageLangOn(p.page, language)] as const),
     ...[...game.collections.values()].map((c) => [`${c.name}.html`, c.decl.title ? ownLang(textOf(c.decl.title, locale), language) : undefined] as const),
   ]);
   const collectionLink = (name: string) => ({ href: `${name}.html`, label: titleOf(name), lang: titleLangs.get(`${name}.html`) });
@@ -351,8 +351,8 @@ function renderGameIn(
   for (const { page: p, title } of pages) {
     const ctx = ctxAt('../');
     const html = linkCollections(anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx), ctx);
-    // Prose pages are written in the main locale only: on another locale's page they keep their language, said so.
-    add(`rules/${p.slug}.html`, title, language.folder ? `<div lang="${esc(m.locale)}">${html}</div>` : html, words.rules);
+    // A prose page with no translation in this locale (rules/<locale>/) keeps its language, said so.
+    add(`rules/${p.slug}.html`, title, pageBodyIn(html, p, language), words.rules);
   }
   for (const c of game.collections.values()) {
     const intro = c.decl.description ? `<p>${esc(own(c.decl.description))}</p>` : '';

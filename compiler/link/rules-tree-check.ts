@@ -183,7 +183,8 @@ export function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]
       }
     }
   }
-  for (const page of game.pages) {
+  // A translated page's references are checked as its original's are.
+  for (const page of [...game.pages, ...(game.translatedPages ?? [])]) {
     for (const token of findTokens(page.text)) {
       const before = page.text.slice(0, token.offset).split('\n');
       const place = { start: { line: before.length, column: before.at(-1)!.length + 1 } };

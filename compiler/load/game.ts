@@ -146,7 +146,19 @@ export async function loadGame(
   await checkSourceFiles(dir, manifest, manifestSource, bag);
   game.previousIds = await readPreviousIds(root, manifest);
   await warnUndeclared(root, dir, game, bag);
-  game.pages = await loadPages(root, path.join(dir, 'rules'), bag, sources);
+  const pages = await loadPages(root, path.join(dir, 'rules'), bag, sources);
+  // A folder of rules/ named by a locale the game declares (besides its own) holds that locale's translations of the pages.
+  const others = new Set(Array.isArray(manifest.locales) ? manifest.locales.filter((l) => typeof l === 'string' && l !== manifest.locale) : []);
+  const rulesDir = path.join(dir, 'rules');
+  const localeOf = (p: MarkdownPage) => {
+    const parts = path.relative(rulesDir, path.join(root, p.path)).split(path.sep);
+    return parts.length === 2 && others.has(parts[0]!) ? parts[0] : undefined;
+  };
+  game.pages = pages.filter((p) => !localeOf(p));
+  game.translatedPages = pages.flatMap((p) => {
+    const locale = localeOf(p);
+    return locale ? [{ ...p, locale }] : [];
+  });
   return game;
 }
 

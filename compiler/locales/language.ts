@@ -172,6 +172,11 @@ export class RulesLanguage {
     return this.tag === this.main ? text : this.texts.get(text);
   }
 
+  /** Every translation of the game's texts this locale has (main-locale text -> text here), without recording anything missing. */
+  translations(): ReadonlyMap<string, string> {
+    return this.texts;
+  }
+
   /** A game's phrase template (`with {{a name}} resource`) in this locale, rendered with this locale's helpers. */
   phrase(template: string, context: Record<string, unknown>): string {
     return this.compile(this.word(template))(context);

@@ -62,6 +62,10 @@ describe.runIf(run)('a game in two locales, in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
     await expect(page.locator('.translation-note').isVisible()).resolves.toBe(true);
     expect(await page.locator('h2#mill-wheel span[lang="en"]').textContent()).toBe('Mill Wheel');
+    // Salt Pan's text is not translated: shown in English, and a reader sees the note that says so, in Portuguese.
+    const note = page.locator('article[aria-labelledby="salt-pan"] .untranslated');
+    await expect(note.first().isVisible()).resolves.toBe(true);
+    expect(await note.first().textContent()).toBe('(em inglês: ainda não traduzido)');
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
