@@ -1,0 +1,55 @@
+import { textOf } from '../text.ts';
+import type { Collection, Entry, MarkdownPage, Text } from '../model.ts';
+import { esc, plain, type PageContext } from './context.ts';
+import { anchorHeadings, markdownToHtml, tokensToMarkdown } from './markdown.ts';
+import { inLang, nameLangOn } from './translation.ts';
+
+/**
+ * A prose chapter of the rules (a Markdown file under rules/), without its
+ * title (the page's heading says it). Prose pages are written in the main
+ * locale only: on another locale's page they keep their language, said so.
+ */
+export function rulesChapterHtml(p: MarkdownPage, ctx: PageContext): string {
+  const html = linkCollections(anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx), ctx);
+  const main = ctx.game.linked.game.manifest.locale;
+  return ctx.language?.folder ? `<div lang="${esc(main)}">${html}</div>` : html;
+}
+
+/**
+ * `::collection{name=...}` markers in a rules chapter. The collection has
+ * its own page (its faces, its entries' anchors, its search results), so the
+ * chapter links there, with the names of the entries it shows each linked
+ * to its face, instead of drawing them a second time: no two pages carry
+ * the same content, and a search finds each entry once. The list is left
+ * out of the index for the same reason.
+ */
+function linkCollections(html: string, ctx: PageContext): string {
+  const game = ctx.game.linked.game;
+  return html.replace(/<div data-collection="([^"]*)"><\/div>/g, (_, spec: string) => {
+    const [name = '', query = ''] = unescapeHtml(spec).split('?');
+    const c = game.collections.get(name);
+    if (!c) return `<p>${esc(name)}</p>`;
+    const filter = [...new URLSearchParams(query)];
+    const entries = c.entries.filter((e) => filter.every(([k, v]) => String(e.value[k]) === v));
+    return collectionLinkHtml(c, entries, ctx);
+  });
+}
+
+function collectionLinkHtml(c: Collection, entries: readonly Entry[], ctx: PageContext): string {
+  const href = `${ctx.toGame}${c.name}.html`;
+  const title = textOf(c.decl.title, ctx.locale) || c.name;
+  const names = entries.map(
+    (e) =>
+      `<li><a href="${esc(ctx.toGame + ctx.index.hrefOf(c.name, e.id))}">${inLang(esc(plain(textOf((e.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id), nameLangOn(ctx.game.linked.game, c.name, e.name, ctx.locale))}</a></li>`,
+  );
+  return `<div class="collection-link" data-pagefind-ignore><p><a href="${esc(href)}">${esc(title)}</a> (${entries.length}, ${esc(ctx.words.entriesShownOn)}):</p><ul class="entry-links">${names.join('')}</ul></div>`;
+}
+
+function unescapeHtml(s: string): string {
+  return s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+}
