@@ -1,4 +1,5 @@
 import type { Collection, Game, Text } from '../model.ts';
+import { collectionPage } from './addresses.ts';
 import { esc, type PageContext } from './context.ts';
 import { collectionHtml } from './entities.ts';
 import { entriesFile, entriesJson, filterFieldsOf, filtersHtml, pagesNavHtml, valueLabel } from './collection-pages.ts';
@@ -60,9 +61,10 @@ export function collectionPages(c: Collection, plan: CollectionPlan | undefined,
   const files = new Map<string, string>();
   if (!plan) {
     const body = intro + (c.name === roles.rules ? rulesTreeHtml(c, ctx0) : glossaryHtml(c, ctx0));
-    return { pages: [{ rel: `${c.name}.html`, title: titleOf(c.name), body, group: words.rules }], files };
+    return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body, group: words.rules }], files };
   }
-  if (!isPaged(plan)) return { pages: [{ rel: `${c.name}.html`, title: titleOf(c.name), body: intro + collectionHtml(c, ctx0, 2), group: words.data }], files };
+  if (!isPaged(plan))
+    return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body: intro + collectionHtml(c, ctx0, 2), group: words.data }], files };
   // A split collection: each page has the page list and the filters above its entries; the entry list beside them.
   const fields = filterFieldsOf(c, ctxAt(''));
   files.set(entriesFile(c), entriesJson(plan, fields, ctxAt('')));

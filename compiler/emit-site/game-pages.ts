@@ -1,16 +1,18 @@
 import { textOf } from '../text.ts';
-import { isInvented, type CheckedGame, type Text } from '../model.ts';
+import { isInvented, type CheckedGame, type Game, type Text } from '../model.ts';
 import type { Release } from '../release/record.ts';
+import { collectionPage, formerAddress } from './addresses.ts';
 import { changesHtml } from './changes.ts';
 import { glossaryOf, readingsByEntry, type PageContext } from './context.ts';
 import { collectionPages, planCollections } from './data-pages.ts';
 import { draftsHtml, gameHome, readingsListHtml } from './entities.ts';
-import { gameMenu } from './game-menu.ts';
+import { gameMenu, type MenuLink } from './game-menu.ts';
 import { wordsFor } from './i18n.ts';
 import { languageName, outlineOf, page, stampOf } from './layout.ts';
 import type { CollectionPlan } from './pages.ts';
 import { rulesChapterHtml } from './rules-pages.ts';
 import { siteIndexOf } from './site-index.ts';
+import { movedPageHtml } from './moved-pages.ts';
 import { gameInLocale, siteLanguages, type SiteLanguage } from './translation.ts';
 
 /** A page of a game before the layout frames it. */
@@ -55,7 +57,9 @@ function renderGameIn(
   const drafts = new Map(g.linked.placeholders.map((p) => [`${p.collection}|${p.id}|${p.path}`, p]));
   const readings = readingsByEntry(g.linked.readings);
   const glossary = glossaryOf(g);
-  const { chapters, titleOf, titleLangs, ruleLinks, dataLinks, nav } = gameMenu(game, language, words, releases.length > 0);
+  const hasDrafts = g.linked.placeholders.length + g.linked.readings.length > 0;
+  const menu = gameMenu(game, language, words, { hasChanges: releases.length > 0, hasDrafts });
+  const { chapters, titleOf, titleLangs, ruleLinks, dataLinks, nav } = menu;
   const plans = new Map<string, CollectionPlan>();
   // The index reads the plans as it is asked, so it is built once, before them.
   const index = siteIndexOf(g, plans);
@@ -68,27 +72,28 @@ function renderGameIn(
   const made: GamePage[] = [];
   const add = (p: GamePage) => made.push({ ...p, rel: home + p.rel });
   add({ rel: 'index.html', title: gameName, body: gameHome(ctxAt(''), [...ruleLinks, ...dataLinks]), group: gameName });
-  for (const { page: p, title } of chapters) add({ rel: `rules/${p.slug}.html`, title, body: rulesChapterHtml(p, ctxAt('../')), group: words.rules });
+  for (const { page: p, title, shows } of chapters)
+    add({ rel: `rules/${p.slug}.html`, title, body: rulesChapterHtml(p, ctxAt('../'), shows), group: words.rules });
   for (const c of game.collections.values()) {
     const { pages, files } = collectionPages(c, plans.get(c.name), { titleOf, own, ctxAt });
     for (const [f, content] of files) extra.set(home + f, content);
     pages.forEach(add);
   }
   // The drafts page lists notes, not rules: kept out of search, where it drowned the entries it annotates.
-  add({
-    rel: 'drafts.html',
-    title: words.drafts,
-    body: `<div data-pagefind-ignore="all">${draftsHtml(g.linked.placeholders, ctxAt('')) + readingsListHtml(g.linked.readings, ctxAt(''))}</div>`,
-    group: words.data,
-  });
+  if (hasDrafts)
+    add({
+      rel: 'drafts.html',
+      title: words.drafts,
+      body: `<div data-pagefind-ignore="all">${draftsHtml(g.linked.placeholders, ctxAt('')) + readingsListHtml(g.linked.readings, ctxAt(''))}</div>`,
+      group: words.data,
+    });
   if (releases.length) add({ rel: 'changes.html', title: words.changes, body: changesHtml(releases, ctxAt('')), group: gameName });
 
   // The rulebook's order: the overview, the rules pages in file order, the numbered rules and glossary, the collections as the manifest lists them, the drafts; then the changes.
   // A split collection's pages follow its first page, in their own order.
-  const pagesOf = (href: string) => plans.get(href.replace(/\.html$/, ''))?.pages.map((p) => p.file) ?? [href];
-  const order = ['index.html', ...ruleLinks.map((l) => l.href), ...dataLinks.flatMap((l) => pagesOf(l.href)), 'drafts.html', 'changes.html'].map(
-    (h) => home + h,
-  );
+  const filesOf = (collection: string) => plans.get(collection)?.pages.map((p) => p.file) ?? [collectionPage(collection)];
+  const pagesOf = (l: MenuLink) => [...(l.collection ? filesOf(l.collection) : [l.href]), ...(l.then ? filesOf(l.then) : [])];
+  const order = ['index.html', ...ruleLinks.flatMap(pagesOf), ...dataLinks.flatMap(pagesOf), 'drafts.html', 'changes.html'].map((h) => home + h);
   const rank = new Map(order.map((rel, i) => [rel, i]));
   made.sort((a, b) => (rank.get(a.rel) ?? -1) - (rank.get(b.rel) ?? -1));
   // Two pages of one title (a rules chapter named as the collection it shows) differ in the window title by their group.
@@ -97,6 +102,28 @@ function renderGameIn(
   const short = gameName.split(' — ')[0];
 
   const out = new Map<string, string>(extra);
+  // The old addresses still answer, each with a page that sends the reader on.
+  for (const [rel, c] of movedPages(
+    game,
+    plans,
+    menu.moved,
+    [...made.map((p) => p.rel), ...extra.keys()].map((f) => f.slice(home.length)),
+  )) {
+    const target = made.find((p) => p.rel === home + c);
+    const depth = (home + rel).split('/').length - 1;
+    out.set(
+      home + rel,
+      movedPageHtml({
+        lang: locale,
+        href: '../'.repeat(rel.split('/').length - 1) + c,
+        title: target?.title ?? c,
+        titleLang: titleLangs.get(c),
+        gameName,
+        root: '../'.repeat(depth),
+        movedTo: words.movedTo,
+      }),
+    );
+  }
   made.forEach((p, i) => {
     const depth = p.rel.split('/').length - 1;
     // From the page to its locale's folder, and to the game's folder (where the main locale's pages are).
@@ -110,7 +137,7 @@ function renderGameIn(
               rel,
               dir: rel === 'prev' ? words.previous : words.next,
               href: toGame + q.rel.slice(home.length),
-              label: q.rel === `${home}index.html` ? words.home : q.title,
+              label: q.rel === `${home}index.html` ? menu.homeLabel : q.title,
               lang: titleLangs.get(q.rel.slice(home.length)),
             },
           ]
@@ -147,5 +174,31 @@ function renderGameIn(
       }),
     );
   });
+  return out;
+}
+
+/**
+ * The addresses (in a locale's folder) that held a page before and hold none
+ * now, each with the page that took its place: every page of a collection
+ * named by its ID before slugs (`actionCards.html`, `actionCards.2.html`),
+ * and a chapter that became its collection's page. An old address that a
+ * page of the site now holds, even in another case, keeps that page.
+ */
+function movedPages(
+  game: Game,
+  plans: ReadonlyMap<string, CollectionPlan>,
+  chapters: ReadonlyMap<string, string>,
+  pages: readonly string[],
+): Map<string, string> {
+  const taken = new Set(pages.map((p) => p.toLowerCase()));
+  const out = new Map<string, string>();
+  const move = (from: string, to: string) => {
+    if (from !== to && !taken.has(from.toLowerCase())) out.set(from, to);
+  };
+  for (const c of game.collections.values()) {
+    const files = plans.get(c.name)?.pages.map((p) => p.file) ?? [collectionPage(c.name)];
+    for (const f of files) move(formerAddress(c.name, f), f);
+  }
+  for (const [from, to] of chapters) move(from, to);
   return out;
 }

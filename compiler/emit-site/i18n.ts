@@ -93,6 +93,7 @@ const KEYS = [
   'next',
   'notFound',
   'notFoundText',
+  'movedTo',
   'allGames',
   'contentVersion',
   'entriesShownOn',

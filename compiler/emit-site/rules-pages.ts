@@ -1,5 +1,6 @@
 import { textOf } from '../text.ts';
 import type { Collection, Entry, MarkdownPage, Text } from '../model.ts';
+import { collectionPage } from './addresses.ts';
 import { esc, plain, type PageContext } from './context.ts';
 import { anchorHeadings, markdownToHtml, tokensToMarkdown } from './markdown.ts';
 import { inLang, nameLangOn } from './translation.ts';
@@ -8,9 +9,13 @@ import { inLang, nameLangOn } from './translation.ts';
  * A prose chapter of the rules (a Markdown file under rules/), without its
  * title (the page's heading says it). Prose pages are written in the main
  * locale only: on another locale's page they keep their language, said so.
+ * A chapter that stands for a collection of its title (`shows`, game-menu.ts)
+ * links to it at its end unless its text already does.
  */
-export function rulesChapterHtml(p: MarkdownPage, ctx: PageContext): string {
-  const html = linkCollections(anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx), ctx);
+export function rulesChapterHtml(p: MarkdownPage, ctx: PageContext, shows?: string): string {
+  let html = linkCollections(anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx), ctx);
+  const c = shows ? ctx.game.linked.game.collections.get(shows) : undefined;
+  if (c && !html.includes(`href="${esc(ctx.toGame + collectionPage(c.name))}"`)) html += collectionLinkHtml(c, c.entries, ctx);
   const main = ctx.game.linked.game.manifest.locale;
   return ctx.language?.folder ? `<div lang="${esc(main)}">${html}</div>` : html;
 }
@@ -36,7 +41,7 @@ function linkCollections(html: string, ctx: PageContext): string {
 }
 
 function collectionLinkHtml(c: Collection, entries: readonly Entry[], ctx: PageContext): string {
-  const href = `${ctx.toGame}${c.name}.html`;
+  const href = ctx.toGame + collectionPage(c.name);
   const title = textOf(c.decl.title, ctx.locale) || c.name;
   const names = entries.map(
     (e) =>

@@ -7,6 +7,7 @@ import { SITE_DIR, stampOf } from './layout.ts';
 import { NOT_FOUND, renderNotFound } from './not-found-page.ts';
 import { searchIndex } from './search.ts';
 import { isFullUrl, sitemapXml } from './sitemap.ts';
+import { isMovedPage } from './moved-pages.ts';
 
 /**
  * The whole site: every game's pages (game-pages.ts), the home page
@@ -21,7 +22,7 @@ export { renderHome } from './home-page.ts';
 export { NOT_FOUND } from './not-found-page.ts';
 
 /** Files copied as they are from docs-site/ to the root of dist/. */
-const ASSETS = ['style.css', 'site.js', 'search.js', 'filters.js', 'sw.js', 'favicon.svg'];
+const ASSETS = ['style.css', 'site.js', 'search.js', 'filters.js', 'moved.js', 'sw.js', 'favicon.svg'];
 
 export type SiteFiles = Map<string, string | Uint8Array>;
 
@@ -40,7 +41,7 @@ export interface SiteOptions {
 export async function emitSite(games: readonly CheckedGame[], options: SiteOptions): Promise<SiteFiles> {
   const out: SiteFiles = renderSite(games, options);
   if (options.search !== false) {
-    // The 404 page is nobody's answer to a search.
+    // The 404 page is nobody's answer to a search (nor is a moved page: search.ts leaves those out).
     const pages = new Map([...out].filter(([p]) => p !== NOT_FOUND));
     for (const [p, c] of await searchIndex(pages)) out.set(p, c);
   }
@@ -58,7 +59,7 @@ export function renderSite(games: readonly CheckedGame[], options: SiteOptions):
   return withSitemap(sorted(out), options.base);
 }
 
-/** The site with its sitemap.xml (re)made from the pages it holds. */
+/** The site with its sitemap.xml (re)made from the pages it holds (not the 404 page, not the moved pages left at old addresses). */
 export function withSitemap(files: SiteFiles, base: string): SiteFiles {
   if (!isFullUrl(base)) {
     files.delete('sitemap.xml');
@@ -67,7 +68,7 @@ export function withSitemap(files: SiteFiles, base: string): SiteFiles {
   files.set(
     'sitemap.xml',
     sitemapXml(
-      [...files.keys()].filter((p) => p.endsWith('.html') && p !== NOT_FOUND),
+      [...files].filter(([p, c]) => p.endsWith('.html') && p !== NOT_FOUND && !isMovedPage(c)).map(([p]) => p),
       base,
     ),
   );
