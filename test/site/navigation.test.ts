@@ -3,6 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { HtmlValidate } from 'html-validate';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { collectionPage, collectionSlug } from '../../compiler/emit-site/addresses.ts';
@@ -210,6 +211,20 @@ describe('page addresses', () => {
     expect(movedTargets('cangaceiros/actionCards.html', String(files.get('cangaceiros/actionCards.html')))[0]).toBe('cangaceiros/action-cards.html');
     expect(movedTargets('cangaceiros/rules/icon-list.html', String(files.get('cangaceiros/rules/icon-list.html')))[0]).toBe('cangaceiros/icons.html');
     expect(linkProblems(files)).toEqual([]);
+  });
+
+  it("a moved page validates (html-validate:recommended), in its game's language, with the CSP", async () => {
+    const validator = new HtmlValidate({ extends: ['html-validate:recommended'] });
+    const moved = pagesOf(await bundledSite()).filter(([, html]) => isMovedPage(html));
+    expect(moved.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const [page, html] of moved) {
+      const report = await validator.validateString(html, page);
+      for (const r of report.results) for (const m of r.messages) problems.push(`${page}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+      if (!html.startsWith('<!DOCTYPE html>\n<html lang="')) problems.push(`${page}: lang`);
+      if (!html.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'self';`)) problems.push(`${page}: CSP`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('the sitemap lists the new addresses, never a moved page; links within the site use the new addresses', async () => {
