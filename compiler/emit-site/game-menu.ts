@@ -39,8 +39,6 @@ export interface GameMenu {
   dataLinks: MenuLink[];
   /** The overview's entry (and the pager's name for it). */
   homeLabel: string;
-  /** Whether the game has a drafts page. */
-  hasDrafts: boolean;
   /** Addresses (in the locale's folder) that no longer hold a page -> the page that took their place: a chapter that was only a collection's. */
   moved: Map<string, string>;
   nav: NavGroup[];
@@ -119,5 +117,5 @@ export function gameMenu(game: Game, language: SiteLanguage, words: Words, optio
       if (seen.some((s) => same(s, item.label))) item.label = `${item.label} (${g.label})`;
       seen.push(item.label);
     }
-  return { chapters, titleOf, titleLangs, ruleLinks, dataLinks, homeLabel, hasDrafts: options.hasDrafts, moved, nav: groups.filter((g) => g.items.length) };
+  return { chapters, titleOf, titleLangs, ruleLinks, dataLinks, homeLabel, moved, nav: groups.filter((g) => g.items.length) };
 }

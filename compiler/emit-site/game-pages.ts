@@ -1,7 +1,7 @@
 import { textOf } from '../text.ts';
-import { isInvented, type CheckedGame, type Game, type Text } from '../model.ts';
+import { isInvented, type CheckedGame, type Text } from '../model.ts';
 import type { Release } from '../release/record.ts';
-import { collectionPage, formerAddress } from './addresses.ts';
+import { collectionPage } from './addresses.ts';
 import { changesHtml } from './changes.ts';
 import { glossaryOf, readingsByEntry, type PageContext } from './context.ts';
 import { collectionPages, planCollections } from './data-pages.ts';
@@ -12,7 +12,7 @@ import { languageName, outlineOf, page, stampOf } from './layout.ts';
 import type { CollectionPlan } from './pages.ts';
 import { rulesChapterHtml } from './rules-pages.ts';
 import { siteIndexOf } from './site-index.ts';
-import { movedPageHtml } from './moved-pages.ts';
+import { movedPageHtml, movedPages } from './moved-pages.ts';
 import { gameInLocale, siteLanguages, type SiteLanguage } from './translation.ts';
 
 /** A page of a game before the layout frames it. */
@@ -96,7 +96,7 @@ function renderGameIn(
   const order = ['index.html', ...ruleLinks.flatMap(pagesOf), ...dataLinks.flatMap(pagesOf), 'drafts.html', 'changes.html'].map((h) => home + h);
   const rank = new Map(order.map((rel, i) => [rel, i]));
   made.sort((a, b) => (rank.get(a.rel) ?? -1) - (rank.get(b.rel) ?? -1));
-  // Two pages of one title (a rules chapter named as the collection it shows) differ in the window title by their group.
+  // Two pages of one title (a chapter and the collection of its title, which it links) differ in the window title by their group.
   const titleCount = new Map<string, number>();
   for (const p of made) titleCount.set(p.title, (titleCount.get(p.title) ?? 0) + 1);
   const short = gameName.split(' — ')[0];
@@ -174,31 +174,5 @@ function renderGameIn(
       }),
     );
   });
-  return out;
-}
-
-/**
- * The addresses (in a locale's folder) that held a page before and hold none
- * now, each with the page that took its place: every page of a collection
- * named by its ID before slugs (`actionCards.html`, `actionCards.2.html`),
- * and a chapter that became its collection's page. An old address that a
- * page of the site now holds, even in another case, keeps that page.
- */
-function movedPages(
-  game: Game,
-  plans: ReadonlyMap<string, CollectionPlan>,
-  chapters: ReadonlyMap<string, string>,
-  pages: readonly string[],
-): Map<string, string> {
-  const taken = new Set(pages.map((p) => p.toLowerCase()));
-  const out = new Map<string, string>();
-  const move = (from: string, to: string) => {
-    if (from !== to && !taken.has(from.toLowerCase())) out.set(from, to);
-  };
-  for (const c of game.collections.values()) {
-    const files = plans.get(c.name)?.pages.map((p) => p.file) ?? [collectionPage(c.name)];
-    for (const f of files) move(formerAddress(c.name, f), f);
-  }
-  for (const [from, to] of chapters) move(from, to);
   return out;
 }

@@ -1,6 +1,9 @@
+import type { Game } from '../model.ts';
+import { collectionPage, formerAddress } from './addresses.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { esc } from './context.ts';
 import { windowTitle } from './layout.ts';
+import type { CollectionPlan } from './pages.ts';
 
 /**
  * A page left at an address the site no longer uses (`actionCards.html`,
@@ -56,4 +59,30 @@ ${MARK}
 
 export function isMovedPage(content: string | Uint8Array | undefined): boolean {
   return typeof content === 'string' && content.includes(MARK);
+}
+
+/**
+ * The addresses (in a locale's folder) that held a page before and hold none
+ * now, each with the page that took its place: every page of a collection
+ * named by its ID before slugs (`actionCards.html`, `actionCards.2.html`),
+ * and a chapter that became its collection's page. An old address that a
+ * page of the site now holds, even in another case, keeps that page.
+ */
+export function movedPages(
+  game: Game,
+  plans: ReadonlyMap<string, CollectionPlan>,
+  chapters: ReadonlyMap<string, string>,
+  pages: readonly string[],
+): Map<string, string> {
+  const taken = new Set(pages.map((p) => p.toLowerCase()));
+  const out = new Map<string, string>();
+  const move = (from: string, to: string) => {
+    if (from !== to && !taken.has(from.toLowerCase())) out.set(from, to);
+  };
+  for (const c of game.collections.values()) {
+    const files = plans.get(c.name)?.pages.map((p) => p.file) ?? [collectionPage(c.name)];
+    for (const f of files) move(formerAddress(c.name, f), f);
+  }
+  for (const [from, to] of chapters) move(from, to);
+  return out;
 }
