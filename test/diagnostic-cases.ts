@@ -269,6 +269,15 @@ export const CASES = {
     ],
     words: { 'error content/hostile/game.yaml:11:42 manifest-name': 'unknown collection "cardz" [did you mean "cards"?]' },
   },
+  'a collection named as a page every game has': {
+    fixtures: ['duel'],
+    edits: { [DUEL]: (t) => swap('  trophies:\n', '  drafts:\n')(swap('collection: trophies', 'collection: drafts')(t)) },
+    reports: ['error content/duel/game.yaml:19:3 page-address-taken'],
+    words: {
+      'error content/duel/game.yaml:19:3 page-address-taken':
+        'collection "drafts" would have the page drafts.html, which is already a page the site makes for every game: rename one of them',
+    },
+  },
   'a collection file that is not a list': {
     fixtures: ['hostile'],
     edits: { [CARDS]: replaceWith('just a string\n') },

@@ -15,6 +15,7 @@ describe('the words of each message', () => {
         'duplicate-id',
         'example-field',
         'manifest-name',
+        'page-address-taken',
         'ref-unknown',
         'rule-field',
         'schema-additionalProperties',

@@ -611,6 +611,17 @@ const OWN = {
       'Parts of game.yaml (tables, roles, components, scoring tables) name collections, their entries or their fields. This name matches none, so the engine package would be built over nothing. The nearest known name is suggested.',
     example: { file: FILE.manifest, yaml: 'tables:\n  standings: { kind: ranking, collection: scorng, entry: final }', fix: '`collection: scoring`' },
   },
+  'page-address-taken': {
+    severity: 'error',
+    summary: "Two collections' site pages would have the same address, or one would take a page the site makes itself.",
+    explanation:
+      "Each collection gets a page named by its name in lower-case words joined by hyphens (`actionCards` -> `action-cards.html`). This collection's address is another collection's (`cardsAbc` and `cardsABC` both read `cards-abc`, compared without case as a Mac or Windows file system does), or one of the pages every game has (`index`, `drafts`, `changes`): one page would overwrite the other. Rename one of the collections.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  drafts: { file: drafts.yaml, schema: mygame/draft.schema.json, type: Draft }',
+      fix: '`draftCards: { file: drafts.yaml, ... }`',
+    },
+  },
   'role-field-unknown': {
     severity: 'error',
     summary: "A collection's `fields:` or `idFrom:` names a field its schema does not have.",

@@ -1,5 +1,6 @@
 import { textOf } from '../text.ts';
 import type { Release, ReleaseChange } from '../release/record.ts';
+import { collectionPage } from './addresses.ts';
 import { esc, plain, ruleHref, type PageContext } from './context.ts';
 
 /**
@@ -68,7 +69,7 @@ function itemHtml(group: readonly ReleaseChange[], ctx: PageContext): string {
   }
   if (c.change.startsWith('collection-') || c.change.startsWith('game-')) {
     const here = c.collection ? game.collections.has(c.collection) : c.change === 'game-added';
-    const href = c.collection ? `${c.collection}.html` : 'index.html';
+    const href = c.collection ? collectionPage(c.collection) : 'index.html';
     return `<li>${label}${here ? `<a href="${esc(href)}">${esc(plain(c.name ?? ''))}</a>` : esc(plain(c.name ?? ''))}</li>`;
   }
   const entry = c.collection && c.id !== undefined ? ctx.index.entry(c.collection, c.id) : undefined;

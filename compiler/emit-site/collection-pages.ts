@@ -2,6 +2,7 @@ import { textOf } from '../text.ts';
 import type { Collection, Text } from '../model.ts';
 import { esc, plain, type PageContext } from './context.ts';
 import { labelsOf } from './labels.ts';
+import { collectionSlug } from './addresses.ts';
 import type { CollectionPlan } from './pages.ts';
 import { declaredName } from './phrases.ts';
 
@@ -73,7 +74,7 @@ export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
 
 /** The file of a collection's entry list, relative to the game's folder. */
 export function entriesFile(c: Collection): string {
-  return `${c.name}.entries.json`;
+  return `${collectionSlug(c.name)}.entries.json`;
 }
 
 /**

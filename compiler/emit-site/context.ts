@@ -3,6 +3,7 @@ import type { Token } from '../link/tokens.ts';
 import { findInlineTokens, type LinkToken } from '../link/link-tokens.ts';
 import { textOf } from '../text.ts';
 import type { CheckedGame, Entry, PlaceholderInfo, Text } from '../model.ts';
+import { collectionPage } from './addresses.ts';
 import type { Words } from './i18n.ts';
 import type { SiteIndex } from './site-index.ts';
 import { ownHtml, ownText, type SiteLanguage } from './translation.ts';
@@ -42,7 +43,7 @@ export function glossaryOf(game: CheckedGame): Glossary {
   const c = roles.glossary ? game.linked.game.collections.get(roles.glossary) : undefined;
   const byId = new Map((c?.entries ?? []).map((e) => [e.id, e]));
   const idByNumber = new Map((c?.entries ?? []).filter((e) => e.value.number !== undefined).map((e) => [String(e.value.number), e.id]));
-  return { page: c ? `${c.name}.html` : undefined, byId, idByNumber };
+  return { page: c ? collectionPage(c.name) : undefined, byId, idByNumber };
 }
 
 export function ruleAnchor(number: string): string {
@@ -58,7 +59,7 @@ export function ruleHref(number: string, ctx: Pick<PageContext, 'game' | 'glossa
   const term = ctx.glossary.idByNumber.get(number);
   if (term && ctx.glossary.page) return `${ctx.glossary.page}#${term}`;
   const rules = ctx.game.linked.game.manifest.roles?.rules ?? 'rules';
-  return `${rules}.html#${ruleAnchor(number)}`;
+  return `${collectionPage(rules)}#${ruleAnchor(number)}`;
 }
 
 /** A rule the game's text refers to but does not hold: the rules collection marks it `external: true` (a number and a title, no text). */

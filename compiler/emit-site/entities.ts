@@ -1,6 +1,7 @@
 import { nameFieldOf } from '../validate/game.ts';
 import { textOf } from '../text.ts';
 import type { Collection, Entry, ExampleWords, Game, PlaceholderInfo, Text } from '../model.ts';
+import { collectionPage } from './addresses.ts';
 import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, ruleRefHtml, type PageContext } from './context.ts';
 import { mapGraph, mapHtml } from './map-svg.ts';
 import { anchoredHeading } from './rules-tree.ts';
@@ -400,7 +401,7 @@ export function draftsHtml(placeholders: readonly PlaceholderInfo[], ctx: PageCo
   const sections = [...byCollection].map(([name, items]) => {
     const c = game.collections.get(name);
     const title = c ? textOf(c.decl.title, ctx.locale) || name : textOf(game.manifest.name, ctx.locale);
-    const href = c ? `${name}.html` : 'index.html';
+    const href = c ? collectionPage(name) : 'index.html';
     const byNote = new Map<string, PlaceholderInfo[]>();
     for (const p of items) pushTo(byNote, p.note, p);
     const rows = [...byNote].map(([note, list]) => {

@@ -294,7 +294,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
 
 /**
  * `pageBy` names a field the collection's schema does not have: a warning at
- * the key in game.yaml, and the site numbers the pages instead (site.ts).
+ * the key in game.yaml, and the site numbers the pages instead (data-pages.ts).
  */
 function checkPageBy(root: string, game: Game, c: Collection, bag: DiagnosticBag, sources: Map<string, string>): void {
   const by = c.decl.pageBy;

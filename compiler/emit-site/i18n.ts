@@ -94,6 +94,7 @@ const KEYS = [
   'next',
   'notFound',
   'notFoundText',
+  'movedTo',
   'allGames',
   'contentVersion',
   'entriesShownOn',

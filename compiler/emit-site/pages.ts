@@ -1,4 +1,5 @@
 import { slug } from '../load/slug.ts';
+import { collectionSlug } from './addresses.ts';
 import type { Collection, Entry } from '../model.ts';
 
 /**
@@ -7,11 +8,11 @@ import type { Collection, Entry } from '../model.ts';
  * all choke on it. So a large collection is split: by a declared field
  * (`pageBy: kind` in game.yaml, one page per value) or, past PAGE_SIZE
  * entries, into numbered pages ("Cards 1–200"). A collection that fits on one
- * page keeps its one page, `<name>.html`, exactly as before.
+ * page keeps its one page, `<slug>.html` (addresses.ts: `action-cards.html`).
  *
- * The first page is always `<name>.html`, so a link to the collection stays
- * what it was; the others are `<name>.<n>.html` (numbered) or
- * `<name>.<value>.html` (by field). Links to an entry go to the page that
+ * The first page is always `<slug>.html`, so a link to the collection stays
+ * what it was; the others are `<slug>.<n>.html` (numbered) or
+ * `<slug>.<value>.html` (by field). Links to an entry go to the page that
  * draws it (`hrefOf`); a link that names only the collection's first page
  * (`cards.html#id`, from outside or from before a split) is sent on by the
  * page's script, which looks the ID up in the collection's entry list.
@@ -56,6 +57,7 @@ export interface PlanOptions {
 export function planCollection(c: Collection, options: PlanOptions): CollectionPlan {
   const by = options.by;
   const pages: CollectionPage[] = [];
+  const stemOf = collectionSlug(c.name);
   if (by) {
     const groups = new Map<string, Entry[]>();
     for (const v of options.order ?? []) if (typeof v === 'string' || typeof v === 'number') groups.set(String(v), []);
@@ -70,26 +72,26 @@ export function planCollection(c: Collection, options: PlanOptions): CollectionP
       if (list) list.push(e);
       else groups.set(String(v), [e]);
     }
-    const used = new Set<string>([c.name]);
+    const used = new Set<string>([stemOf]);
     const groupList = [...groups].filter(([, list]) => list.length).map(([v, list]) => ({ label: options.valueLabel(v), key: v, list }));
     if (rest.length) groupList.push({ label: options.none, key: '', list: rest });
     groupList.forEach((g, gi) => {
       let stem = slug(g.key) || `${gi + 1}`;
-      if (used.has(`${c.name}.${stem}`)) stem = `${stem}-${gi + 1}`;
-      used.add(`${c.name}.${stem}`);
+      if (used.has(`${stemOf}.${stem}`)) stem = `${stem}-${gi + 1}`;
+      used.add(`${stemOf}.${stem}`);
       const chunks = chunked(g.list);
       chunks.forEach((chunk, k) => {
-        const file = pages.length === 0 ? `${c.name}.html` : `${c.name}.${stem}${k ? `.${k + 1}` : ''}.html`;
+        const file = pages.length === 0 ? `${stemOf}.html` : `${stemOf}.${stem}${k ? `.${k + 1}` : ''}.html`;
         pages.push({ file, label: chunks.length > 1 ? `${g.label} ${range(chunks, k)}` : g.label, entries: chunk });
       });
     });
-    if (!pages.length) pages.push({ file: `${c.name}.html`, label: options.title, entries: [] });
+    if (!pages.length) pages.push({ file: `${stemOf}.html`, label: options.title, entries: [] });
   } else {
     const chunks = chunked(c.entries);
-    if (chunks.length <= 1) pages.push({ file: `${c.name}.html`, label: options.title, entries: [...c.entries] });
+    if (chunks.length <= 1) pages.push({ file: `${stemOf}.html`, label: options.title, entries: [...c.entries] });
     else
       chunks.forEach((chunk, k) =>
-        pages.push({ file: k ? `${c.name}.${k + 1}.html` : `${c.name}.html`, label: `${options.title} ${range(chunks, k)}`, entries: chunk }),
+        pages.push({ file: k ? `${stemOf}.${k + 1}.html` : `${stemOf}.html`, label: `${options.title} ${range(chunks, k)}`, entries: chunk }),
       );
   }
   const pageOf = new Map<string, number>();

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
 import { wordsFor } from './i18n.ts';
+import { isMovedPage } from './moved-pages.ts';
 
 /**
  * The search index, built with Pagefind's Node API from the pages in memory
@@ -60,7 +61,7 @@ export interface SearchNames {
 export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array>, options: { keepAlive?: boolean } = {}): Promise<Map<string, Uint8Array>> {
   const byLang = new Map<string, Array<[string, string]>>();
   for (const [rel, content] of files) {
-    if (!rel.endsWith('.html') || typeof content !== 'string' || UNSEARCHED.test(rel)) continue;
+    if (!rel.endsWith('.html') || typeof content !== 'string' || UNSEARCHED.test(rel) || isMovedPage(content)) continue;
     const lang = /<html lang="([^"]+)"/.exec(content)?.[1] ?? 'unknown';
     const list = byLang.get(lang);
     if (list) list.push([rel, content]);

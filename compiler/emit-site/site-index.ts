@@ -1,4 +1,5 @@
 import type { CheckedGame, CompiledRule, Entry, Game, PlaceholderInfo } from '../model.ts';
+import { collectionPage } from './addresses.ts';
 import type { CollectionPlan } from './pages.ts';
 
 /**
@@ -19,7 +20,7 @@ export interface SiteIndex {
   ruleByNumber(number: string): Entry | undefined;
   /** How a collection is spread over pages (collections drawn as a rules tree or glossary have none: one page). Read from `plans` when asked, so they may be filled after the index is made. */
   plan(collection: string): CollectionPlan | undefined;
-  /** Where an entry is drawn, relative to the game's folder: its page and anchor (`cards.3.html#id`). */
+  /** Where an entry is drawn, relative to the game's folder: its page and anchor (`action-cards.3.html#id`). */
   hrefOf(collection: string, id: string): string;
   /** Per-render memo for the renderers (a face template read once per render, not once per entry). */
   memo: Map<string, unknown>;
@@ -63,7 +64,7 @@ export function siteIndexOf(g: CheckedGame, plans: ReadonlyMap<string, Collectio
     plan: (collection) => plans.get(collection),
     hrefOf: (collection, id) => {
       const plan = plans.get(collection);
-      const page = plan?.pages[plan.pageOf.get(id) ?? 0]?.file ?? `${collection}.html`;
+      const page = plan?.pages[plan.pageOf.get(id) ?? 0]?.file ?? collectionPage(collection);
       return `${page}#${id}`;
     },
     memo: new Map(),

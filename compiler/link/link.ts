@@ -3,6 +3,7 @@ import type { Erratum, Game, LinkedGame, ValidatedRef } from '../model.ts';
 import { checkConstraints } from './constraints.ts';
 import { checkGraphs } from './graph.ts';
 import { checkManifestNames } from './manifest.ts';
+import { checkPageAddresses } from './page-addresses.ts';
 import { checkComponentCounts } from './component-counts.ts';
 import { collectPlaceholders } from './placeholders.ts';
 import { resolveRefs } from './refs.ts';
@@ -25,6 +26,7 @@ export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: Diagnos
   checkLinkTokens(game, bag);
   checkGraphs(game, declarations, bag);
   checkManifestNames(game, declarations, bag);
+  checkPageAddresses(game, bag);
   return {
     game,
     declarations: declared,

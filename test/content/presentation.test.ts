@@ -28,7 +28,7 @@ describe('the bundled games speak their own language, not their data', () => {
 
   it('draws Chiefs, Action cards, Events, Fazendas and the Vagabonds with their templates', async () => {
     const files = await bundled();
-    for (const page of ['cangaceiros/chiefs.html', 'cangaceiros/actionCards.html', 'cangaceiros/fazendas.html', 'root/vagabonds.html']) {
+    for (const page of ['cangaceiros/chiefs.html', 'cangaceiros/action-cards.html', 'cangaceiros/fazendas.html', 'root/vagabonds.html']) {
       const html = String(files.get(page));
       expect(html.match(/<div class="face-body">/g)?.length, page).toBe(html.match(/<article class="entity/g)?.length);
     }

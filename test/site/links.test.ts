@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { collectionPage } from '../../compiler/emit-site/addresses.ts';
 import { brokenLinks, FIXTURE_GAMES, fixtureManifest, fixturesSite, pagesOf } from './built.ts';
 
 // On every fixture game (test/site/built.ts); the numbered rules are the `tree` fixture's (pt-BR).
@@ -7,11 +8,11 @@ describe('the built site: links', () => {
     const files = await fixturesSite();
     const { broken, checked, anchors } = brokenLinks(files);
     expect(broken).toEqual([]);
-    // Every page of every fixture game was checked: its overview, its drafts and a page per collection.
+    // Every page of every fixture game was checked: its overview, its drafts (when it has any) and a page per collection.
     const pages = new Set(pagesOf(files).map(([p]) => p));
     for (const g of FIXTURE_GAMES) {
       const m = fixtureManifest(g);
-      for (const page of ['index.html', 'drafts.html', ...Object.keys(m.collections).map((c) => `${c}.html`)])
+      for (const page of ['index.html', ...(['duel', 'board'].includes(g) ? ['drafts.html'] : []), ...Object.keys(m.collections).map(collectionPage)])
         expect(pages.has(`${m.id}/${page}`), `${m.id}/${page}`).toBe(true);
     }
     process.stderr.write(`site links: ${checked} checked, ${anchors} with an anchor\n`);

@@ -56,7 +56,8 @@ describe('the search index', () => {
     const byUrl = new Map(pages.map((p) => [p.url, p]));
     expect([...byUrl.keys()].filter((u) => /\/drafts\.html$|^\/404\.html$/.test(u))).toEqual([]);
     expect(byUrl.has('/duel/trophies.html') && byUrl.has('/index.html')).toBe(true);
-    for (const g of FIXTURE_GAMES) expect(files.has(`${g}/drafts.html`), g).toBe(true);
+    // Games with draft values have a drafts page (a game without any has none), so the check above saw some.
+    for (const g of ['duel', 'board']) expect(files.has(`${g}/drafts.html`), g).toBe(true);
     expect(byUrl.get('/duel/trophies.html')?.filters).toEqual({ game: ['Lantern Duel'], kind: ['Trophy cards'] });
     expect(byUrl.get('/duel/rules/overview.html')?.filters).toEqual({ game: ['Lantern Duel'], kind: ['Rules'] });
     expect(byUrl.get('/tree/glossary.html')?.filters.game).toEqual(['Árvore']);

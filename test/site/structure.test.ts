@@ -3,6 +3,7 @@ import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../compiler/pipeline.ts';
+import { isMovedPage } from '../../compiler/emit-site/moved-pages.ts';
 import { emitSite, renderSite } from '../../compiler/emit-site/site.ts';
 import type { Release } from '../../compiler/release/record.ts';
 import { fixturesProject, swap } from '../helpers.ts';
@@ -69,7 +70,8 @@ describe('the built site: one place for each thing', () => {
     const expected: Record<string, string[]> = {
       duel: ['index.html', 'rules/overview.html', 'trophies.html', 'drafts.html'],
       board: ['index.html', 'maps.html', 'events.html', 'drafts.html'],
-      tree: ['index.html', 'rules.html', 'glossary.html', 'icons.html', 'drafts.html'],
+      // No drafts page: the tree game has no draft values.
+      tree: ['index.html', 'rules.html', 'glossary.html', 'icons.html'],
     };
     for (const [game, order] of Object.entries(expected)) {
       const walked: string[] = [];
@@ -134,11 +136,11 @@ describe('the built site: one place for each thing', () => {
     expect(overview).toContain('<h3 id="s-search-results">Search results</h3>');
     expect(overview).toContain('<h3 id="s-2nd-round">2nd round</h3>');
     expect(overview).toContain('<li><a href="#setup">Setup</a></li><li><a href="#the-trophies">The trophies</a></li><li><a href="#setup-2">Setup</a></li>');
-    // Two pages of one title differ in the window title by their group.
-    expect(titleOf(String(files.get('duel/rules/trophy-cards.html')))).toBe('Trophy cards · Rules · Lantern Duel · rulebook');
-    expect(titleOf(String(files.get('duel/trophies.html')))).toBe('Trophy cards · Cards and data · Lantern Duel · rulebook');
-    // The chapter and the collection page still read differently.
-    expect(mainText(String(files.get('duel/rules/trophy-cards.html')))).not.toBe(mainText(String(files.get('duel/trophies.html'))));
+    // A chapter that only shows the collection of its title is that collection's page, in the chapter's place: one menu entry, one page.
+    expect(isMovedPage(files.get('duel/rules/trophy-cards.html'))).toBe(true);
+    expect(String(files.get('duel/rules/trophy-cards.html'))).toContain('<link rel="canonical" href="../trophies.html">');
+    expect(titleOf(String(files.get('duel/trophies.html')))).toBe('Trophy cards · Lantern Duel · rulebook');
+    expect(/<a rel="next" href="([^"]+)"/.exec(String(files.get('duel/rules/overview.html')))?.[1]).toBe('../trophies.html');
   });
 });
 

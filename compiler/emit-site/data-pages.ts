@@ -1,0 +1,77 @@
+import type { Collection, Game, Text } from '../model.ts';
+import { collectionPage } from './addresses.ts';
+import { esc, type PageContext } from './context.ts';
+import { collectionHtml } from './entities.ts';
+import { entriesFile, entriesJson, filterFieldsOf, filtersHtml, pagesNavHtml, valueLabel } from './collection-pages.ts';
+import type { GamePage } from './game-pages.ts';
+import { labelsOf } from './labels.ts';
+import { isPaged, planCollection, type CollectionPlan } from './pages.ts';
+import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
+
+/**
+ * The pages of a game's collections: the numbered rules and the glossary
+ * drawn as a tree of rules, every other collection as its entries, on one
+ * page or split over several (pages.ts).
+ */
+
+/**
+ * Plans the pages of every collection drawn as entries, into `plans`: a link
+ * to an entry needs the page that draws it, so they are all planned before
+ * any page is drawn.
+ */
+export function planCollections(
+  game: Game,
+  plans: Map<string, CollectionPlan>,
+  titleOf: (collection: string) => string,
+  ctxAt: (toGame: string) => PageContext,
+): void {
+  const roles = game.manifest.roles ?? {};
+  for (const c of game.collections.values()) {
+    if (c.name === roles.rules || c.name === roles.glossary) continue;
+    const at = c.decl.pageBy ? labelsOf(game, c).at(`/${c.decl.pageBy}`) : undefined;
+    plans.set(
+      c.name,
+      planCollection(c, {
+        // A field the schema does not have (a warning of the check) leaves the pages numbered.
+        by: at?.node ? c.decl.pageBy : undefined,
+        title: titleOf(c.name),
+        valueLabel: (v) => valueLabel(v, at?.ref, ctxAt('')),
+        order: Array.isArray(at?.node?.enum) ? (at.node.enum as unknown[]) : undefined,
+        none: '—',
+      }),
+    );
+  }
+}
+
+/** What the collection pages need of the game's pages in one locale (game-pages.ts). */
+export interface CollectionPageView {
+  titleOf: (collection: string) => string;
+  /** A game's own words in the page's locale. */
+  own: (t: Text | undefined) => string;
+  ctxAt: (toGame: string) => PageContext;
+}
+
+/** One collection's pages (relative to the locale's folder), and the data files they read (a split collection's entry list). */
+export function collectionPages(c: Collection, plan: CollectionPlan | undefined, view: CollectionPageView): { pages: GamePage[]; files: Map<string, string> } {
+  const { titleOf, own, ctxAt } = view;
+  const ctx0 = ctxAt('');
+  const words = ctx0.words;
+  const roles = ctx0.game.linked.game.manifest.roles ?? {};
+  const intro = c.decl.description ? `<p>${esc(own(c.decl.description))}</p>` : '';
+  const files = new Map<string, string>();
+  if (!plan) {
+    const body = intro + (c.name === roles.rules ? rulesTreeHtml(c, ctx0) : glossaryHtml(c, ctx0));
+    return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body, group: words.rules }], files };
+  }
+  if (!isPaged(plan))
+    return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body: intro + collectionHtml(c, ctx0, 2), group: words.data }], files };
+  // A split collection: each page has the page list and the filters above its entries; the entry list beside them.
+  const fields = filterFieldsOf(c, ctxAt(''));
+  files.set(entriesFile(c), entriesJson(plan, fields, ctxAt('')));
+  const pages = plan.pages.map((p, i) => {
+    const ctx = ctxAt('');
+    const furniture = pagesNavHtml(c, plan, i, titleOf(c.name), ctx) + filtersHtml(c, fields, titleOf(c.name), ctx);
+    return { rel: p.file, title: p.label, body: intro + furniture + collectionHtml(c, ctx, 2, p.entries), group: words.data, noOutline: true };
+  });
+  return { pages, files };
+}
