@@ -18,6 +18,7 @@ import { labelsOf, propertyPlace, schemaFile, warnMissingLabels } from './labels
 import { tokensToMarkdown } from './markdown.ts';
 import type { PageContext } from './context.ts';
 import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
+import { warnMissingValueLabels } from './value-labels.ts';
 
 /**
  * A collection's face template: `content/<game>/templates/<collection>.hbs`,
@@ -183,6 +184,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
     checkFormattedTexts(game, bag);
     checkMediaTypes(root, game, bag, sources);
     warnMissingLabels(root, game, bag, sources);
+    warnMissingValueLabels(root, g, bag, sources);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);
       const file = templatePath(game, c);
