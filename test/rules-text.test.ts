@@ -150,7 +150,7 @@ describe('a game in several locales', () => {
       '  translations: pt-BR: 4 rules texts rendered (a translation, not printed), 3 with texts missing; 0 maps of locales without pt-BR; 2 field labels missing',
     );
     const json = JSON.parse((await runCli(['report', '--format', 'json', '--game', 'duel', '-C', root])).out);
-    expect(json[0].translations).toEqual([{ locale: 'pt-BR', rulesTexts: 4, missing: 3, textsMissing: 0, labelsMissing: 2 }]);
+    expect(json[0].translations).toEqual([{ locale: 'pt-BR', rulesTexts: 4, missing: 3, textsMissing: 0, labelsMissing: 2, valueLabelsMissing: 0 }]);
   });
 
   it('a map of locales that lacks a declared locale is a warning naming its owner and the locale, and report counts it', async () => {

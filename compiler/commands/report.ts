@@ -1,6 +1,7 @@
 import { textOf } from '../text.ts';
 import { declaredLocales, missingTexts } from '../locales/game-locales.ts';
 import { missingLabels } from '../emit-site/labels.ts';
+import { missingValueLabels } from '../emit-site/value-labels.ts';
 import { builtInLocales } from '../locales/language.ts';
 import { isInvented, type CheckedGame, type Game, type PlaceholderInfo } from '../model.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
@@ -30,6 +31,8 @@ export interface GameReport {
    * many of them lack a word in that locale (the `text-missing-locale` warnings).
    */
   translations: TranslationReport[];
+  /** Enum values the site shows as written in the data, with no word for readers (the `value-label-missing` warnings of the game's own locale). */
+  valueLabelsMissing: number;
 }
 
 export interface TranslationReport {
@@ -40,6 +43,8 @@ export interface TranslationReport {
   textsMissing: number;
   /** Fields shown on the site with no label in this locale (the `label-missing-locale` warnings). */
   labelsMissing: number;
+  /** Enum values shown on the site whose word this locale's file does not give (`values:`). */
+  valueLabelsMissing: number;
 }
 
 export interface CollectionReport {
@@ -123,6 +128,7 @@ function reportGame(checked: CheckedGame, schemas: SchemaSet): GameReport {
     collections,
     locales: locales(game),
     translations: translations(checked),
+    valueLabelsMissing: missingValueLabels(checked).filter((v) => v.locale === m.locale).length,
   };
 }
 
@@ -147,8 +153,10 @@ function components(game: Game): ComponentReport[] {
 }
 
 /** The rules texts rendered in each locale the game declares besides its own, and those missing a word there. */
-function translations({ linked, rules }: CheckedGame): TranslationReport[] {
+function translations(checked: CheckedGame): TranslationReport[] {
+  const { linked, rules } = checked;
   const game = linked.game;
+  const values = missingValueLabels(checked);
   // A value rule's text is a formula, the same in every language: not a translation.
   const worded = rules.filter((r) => r.kind !== 'value');
   const maps = missingTexts(game);
@@ -161,6 +169,7 @@ function translations({ linked, rules }: CheckedGame): TranslationReport[] {
       missing: worded.filter((r) => r.missingTexts?.[locale]).length,
       textsMissing: maps.filter((m) => m.locale === locale).length,
       labelsMissing: labels.filter((m) => m.locale === locale).length,
+      valueLabelsMissing: values.filter((v) => v.locale === locale).length,
     }));
 }
 
@@ -220,9 +229,10 @@ export function formatReport(reports: readonly GameReport[]): string {
     out.push(
       `  locales: ${r.locales.default} (the game's own: every text)${others.length ? `; ${others.map((l) => `${l.locale} in ${l.texts} of ${r.locales.multilingualTexts} multilingual texts`).join(', ')}` : '; no other'}`,
     );
+    if (r.valueLabelsMissing) out.push(`  values shown as written in the data (no word for readers): ${r.valueLabelsMissing}`);
     if (r.translations.length) {
       out.push(
-        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation${r.invented ? '' : ', not printed'}), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing`).join('; ')}`,
+        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation${r.invented ? '' : ', not printed'}), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing; ${plural(t.valueLabelsMissing, 'value word')} missing`).join('; ')}`,
       );
     }
     if (r.placeholders.length) {

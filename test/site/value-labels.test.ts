@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { GameReport } from '../../compiler/commands/report.ts';
+import { fixtureProject, runCli } from '../helpers.ts';
+import { siteOf } from './built.ts';
+import { codesShown, labelledValues } from './reader-text.ts';
+
+// Enum values are words: the `duo` fixture's chiefs given a stance (oneOf of const + title), a yes/no with a word
+// for each side, and a rank listed as a plain `enum` (no words: a warning). pt-BR gives some of the words in its
+// locale file's `values:` and lacks one, which falls back to the schema's title with a warning.
+
+const SCHEMA = 'schemas/duo/chief.schema.json';
+const WORDS = `    "home": { "title": "Home town", "type": "string", "description": "Where the chief comes from." },
+    "stance": { "title": "Stance", "oneOf": [{ "const": "raider", "title": "Raider" }, { "const": "wellGuardian", "title": "Guardian of the well" }] },
+    "mounted": { "title": "Rides", "type": "boolean", "oneOf": [{ "const": true, "title": "On horseback" }, { "const": false, "title": "On foot" }] },
+    "rank": { "title": "Rank", "enum": ["firstLieutenant", "captain"] }`;
+const RANK_WORDS = `"rank": { "title": "Rank", "oneOf": [{ "const": "firstLieutenant", "title": "First lieutenant" }, { "const": "captain", "title": "Captain" }] }`;
+
+const edits = (more: Record<string, (t: string) => string> = {}) => ({
+  [SCHEMA]: (t: string) => t.replace(/ {4}"home": \{[^\n]*\}/, WORDS),
+  'content/duo/chiefs.yaml': (t: string) =>
+    t
+      .replace('home: Serra Talhada', 'home: Serra Talhada\n  stance: raider\n  mounted: true\n  rank: firstLieutenant')
+      .replace('home: Paulo Afonso', 'home: Paulo Afonso\n  stance: wellGuardian\n  mounted: false\n  rank: captain'),
+  'content/duo/locales/pt-BR.yaml': (t: string) => `${t}values:\n  chiefs:\n    stance:\n      raider: Saqueador\n    mounted:\n      true: A cavalo\n      false: A pé\n`,
+  ...more,
+});
+
+async function checked(root: string): Promise<string[]> {
+  const { out } = await runCli(['check', '-C', root, '--format', 'json']);
+  const all = JSON.parse(out) as Array<{ severity: string; file: string; line: number; column: number; ruleId: string; message: string }>;
+  return all.map((d) => `${d.severity} ${d.file}:${d.line}:${d.column} ${d.ruleId}: ${d.message}`);
+}
+
+const main = (html: string | Uint8Array | undefined) => /<main\b[\s\S]*<\/main>/.exec(String(html ?? ''))?.[0] ?? '';
+
+describe('enum values shown in words', () => {
+  it("shows each value by its word, in the page's locale from `values:`, falling back to the schema's title", async () => {
+    const files = await siteOf(await fixtureProject('duo', edits()), { search: false });
+    const en = main(files.get('duo/chiefs.html'));
+    expect(en).toContain('<dt>Stance</dt><dd>Raider</dd>');
+    expect(en).toContain('<dt>Stance</dt><dd>Guardian of the well</dd>');
+    // A yes/no with words reads as them, not "Yes".
+    expect(en).toContain('<dt>Rides</dt><dd>On horseback</dd>');
+    expect(en).toContain('<dt>Rides</dt><dd>On foot</dd>');
+    const pt = main(files.get('duo/pt-BR/chiefs.html'));
+    expect(pt).toContain('<dd>Saqueador</dd>');
+    expect(pt).toContain('<dd>A cavalo</dd>');
+    expect(pt).toContain('<dd>A pé</dd>');
+    // No pt-BR word for the guardian: the schema's (English) title, never the code.
+    expect(pt).toContain('<dd>Guardian of the well</dd>');
+    expect(pt).not.toContain('wellGuardian');
+  });
+
+  it('warns at the schema property of a shown value with no word, and of one a declared locale does not translate', async () => {
+    const warnings = (await checked(await fixtureProject('duo', edits()))).filter((d) => d.includes('value-label-missing'));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^warning schemas\/duo\/chief\.schema\.json:14:5 value-label-missing: chiefs "stance" value "wellGuardian" has no pt-BR word, so pt-BR pages show the en title/,
+      ),
+      expect.stringMatching(
+        /^warning schemas\/duo\/chief\.schema\.json:16:5 value-label-missing: chiefs "rank" shows the values "firstLieutenant", "captain" as written in the data/,
+      ),
+    ]);
+  });
+
+  it('`rulebook report` counts the values with no word, in the game and in each other locale', async () => {
+    const root = await fixtureProject('duo', edits());
+    const report = JSON.parse((await runCli(['report', '-C', root, '--format', 'json'])).out) as GameReport[];
+    expect(report[0]).toMatchObject({ valueLabelsMissing: 2, translations: [{ locale: 'pt-BR', valueLabelsMissing: 1 }] });
+    const text = (await runCli(['report', '-C', root])).out;
+    expect(text).toContain('  values shown as written in the data (no word for readers): 2');
+    expect(text).toContain('1 value word missing');
+    // Every value given its word, in both locales: nothing to count, nothing to warn about.
+    const done = await fixtureProject(
+      'duo',
+      edits({
+        [SCHEMA]: (t) => t.replace(/ {4}"home": \{[^\n]*\}/, WORDS.replace(/"rank": \{[^\n]*\}/, RANK_WORDS)),
+        'content/duo/locales/pt-BR.yaml': (t) =>
+          `${t}values:\n  chiefs:\n    stance: { raider: Saqueador, wellGuardian: Guardião do poço }\n    mounted: { true: A cavalo, false: A pé }\n    rank: { firstLieutenant: Primeiro-tenente, captain: Capitão }\n`,
+      }),
+    );
+    const after = JSON.parse((await runCli(['report', '-C', done, '--format', 'json'])).out) as GameReport[];
+    expect(after[0]).toMatchObject({ valueLabelsMissing: 0, translations: [{ locale: 'pt-BR', valueLabelsMissing: 0 }] });
+    expect((await checked(done)).filter((d) => d.includes('value-label-missing'))).toEqual([]);
+    // And a reader sees no code on any page of either locale.
+    const files = await siteOf(done, { search: false });
+    expect(codesShown(files, labelledValues(path.join(done, 'schemas')))).toEqual([]);
+  });
+
+  it('the reader check finds a value shown as written', async () => {
+    // The plain enum's values have no word: the check must see them (or it could pass on anything).
+    const root = await fixtureProject('duo', edits());
+    const files = await siteOf(root, { search: false });
+    const shown = codesShown(files, new Set(['captain']));
+    expect(shown).toContain('duo/chiefs.html: firstLieutenant (in "firstLieutenant")');
+    expect(shown).toContain('duo/chiefs.html: enum value "captain" shown as written');
+  });
+
+  it('rejects a `values:` that is not a map of fields to words, at its place', async () => {
+    const root = await fixtureProject('duo', edits({ 'content/duo/locales/pt-BR.yaml': (t) => `${t}values:\n  chiefs:\n    stance: Saqueador\n` }));
+    expect((await checked(root)).filter((d) => d.startsWith('error'))).toEqual([
+      expect.stringMatching(/^error content\/duo\/locales\/pt-BR\.yaml:17:\d+ locale-file: the values of chiefs stance map each value to its word/),
+    ]);
+  });
+});
