@@ -77,7 +77,9 @@ describe('rulebook release', () => {
     expect(changes).toContain(
       '<h3>Worked examples</h3><ul class="changes"><li><strong>Changed</strong>: <a href="trophies.html#the-counting-house">The Counting House</a> (Trophy cards)<dl class="fields"><dt>Worked example 1</dt><dd>10, 0 → 8, 0</dd></dl></li></ul>',
     );
-    expect(log).toContain('#### Worked examples changed\n\n- **Worked example changed** (patch): The Counting House, worked example 1 (expected): 10, 0 → 8, 0');
+    expect(log).toContain(
+      '#### Worked examples changed\n\n- **Worked example changed** (patch): The Counting House, worked example 1 (expected): 10, 0 → 8, 0',
+    );
     expect(await read(root, 'docs-site/dist/duel/index.html')).toContain('<a href="changes.html">Changes</a>');
 
     // The next release counts from its tag: a card removed is major.

@@ -10,7 +10,8 @@ export function grouped(report: DiffReport): Array<{ game: GameInfo; groups: Arr
     const keys = [...new Set(mine.map((c) => groupKey(c)))];
     const groups = keys.map((key) => ({
       collection: key.startsWith('c:') ? key.slice(2) : undefined,
-      title: key === 'game' ? game.name : key === 'pages' ? 'Rules pages' : key === 'examples' ? EXAMPLES_GROUP : (game.collections[key.slice(2)] ?? key.slice(2)),
+      title:
+        key === 'game' ? game.name : key === 'pages' ? 'Rules pages' : key === 'examples' ? EXAMPLES_GROUP : (game.collections[key.slice(2)] ?? key.slice(2)),
       changes: mine.filter((c) => groupKey(c) === key),
     }));
     // Worked examples are read after the rules they test, apart from them.

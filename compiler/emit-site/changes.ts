@@ -109,8 +109,11 @@ function fieldHtml(c: ReleaseChange, ctx: PageContext): string {
   const path = c.path ?? '';
   const example = examplePlace(path);
   const label =
-    (example ? (example.index >= 0 ? capitalised(`${ctx.words.example} ${example.index + 1}`, ctx.locale) : ctx.words.examples) : labels && fieldLabel(labels, path)) ??
-    ctx.words.field;
+    (example
+      ? example.index >= 0
+        ? capitalised(`${ctx.words.example} ${example.index + 1}`, ctx.locale)
+        : ctx.words.examples
+      : labels && fieldLabel(labels, path)) ?? ctx.words.field;
   const word = (v: unknown, at: string) => (labels && v !== null && typeof v !== 'object' ? labels.valueLabel(at, v) : undefined);
   const words = (v: unknown) =>
     Array.isArray(v) && v.some((x, i) => word(x, `${path}/${i}`) !== undefined)

@@ -116,8 +116,7 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
 function whichHtml(c: Collection, e: Entry, name: string, ctx: PageContext): string {
   const memoKey = `which:${c.name}`;
   let known = ctx.index.memo.get(memoKey) as
-    | { counts: Map<string, number>; field?: { key: string; ref?: string; values?: ReadonlyMap<string, string> } }
-    | undefined;
+    { counts: Map<string, number>; field?: { key: string; ref?: string; values?: ReadonlyMap<string, string> } } | undefined;
   if (!known) {
     const counts = new Map<string, number>();
     const groups = new Map<string, Entry[]>();

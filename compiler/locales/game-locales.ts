@@ -136,7 +136,7 @@ function readValueLabels(v: unknown, out: Map<string, Map<string, Map<string, st
   const isMap = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
   const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
   if (!isMap(v)) {
-    report('/values', '`values:` maps each collection to its fields\' values in this locale (`cards: { structure: { single: individual } }`)');
+    report('/values', "`values:` maps each collection to its fields' values in this locale (`cards: { structure: { single: individual } }`)");
     return false;
   }
   let ok = true;

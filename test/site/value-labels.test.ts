@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameReport } from '../../compiler/commands/report.ts';
-import { fixtureProject, runCli } from '../helpers.ts';
-import { siteOf } from './built.ts';
+import { FIXTURES, fixtureProject, runCli } from '../helpers.ts';
+import { fixturesSite, siteOf } from './built.ts';
 import { codesShown, labelledValues } from './reader-text.ts';
 
 // Enum values are words: the `duo` fixture's chiefs given a stance (oneOf of const + title), a yes/no with a word
@@ -22,7 +22,8 @@ const edits = (more: Record<string, (t: string) => string> = {}) => ({
     t
       .replace('home: Serra Talhada', 'home: Serra Talhada\n  stance: raider\n  mounted: true\n  rank: firstLieutenant')
       .replace('home: Paulo Afonso', 'home: Paulo Afonso\n  stance: wellGuardian\n  mounted: false\n  rank: captain'),
-  'content/duo/locales/pt-BR.yaml': (t: string) => `${t}values:\n  chiefs:\n    stance:\n      raider: Saqueador\n    mounted:\n      true: A cavalo\n      false: A pé\n`,
+  'content/duo/locales/pt-BR.yaml': (t: string) =>
+    `${t}values:\n  chiefs:\n    stance:\n      raider: Saqueador\n    mounted:\n      true: A cavalo\n      false: A pé\n`,
   ...more,
 });
 
@@ -86,6 +87,10 @@ describe('enum values shown in words', () => {
     // And a reader sees no code on any page of either locale.
     const files = await siteOf(done, { search: false });
     expect(codesShown(files, labelledValues(path.join(done, 'schemas')))).toEqual([]);
+  });
+
+  it('no fixture game shows a code on any page', async () => {
+    expect(codesShown(await fixturesSite(), labelledValues(FIXTURES))).toEqual([]);
   });
 
   it('the reader check finds a value shown as written', async () => {
