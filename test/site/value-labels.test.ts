@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameReport } from '../../compiler/commands/report.ts';
-import { FIXTURES, fixtureProject, runCli } from '../helpers.ts';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { DiffReport } from '../../compiler/diff/diff.ts';
+import { FIXTURES, fixtureProject, gitCommitAll, runCli } from '../helpers.ts';
 import { fixturesSite, siteOf } from './built.ts';
 import { codesShown, labelledValues } from './reader-text.ts';
 
@@ -100,6 +102,37 @@ describe('enum values shown in words', () => {
     const shown = codesShown(files, new Set(['captain']));
     expect(shown).toContain('duo/chiefs.html: firstLieutenant (in "firstLieutenant")');
     expect(shown).toContain('duo/chiefs.html: enum value "captain" shown as written');
+  });
+
+  it('`diff` and release notes name a changed value by its words and the field by its label', async () => {
+    const root = await fixtureProject('duo', edits());
+    gitCommitAll(root, 'released', 'v1.0.0');
+    const file = path.join(root, 'content/duo/chiefs.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('stance: raider', 'stance: wellGuardian'));
+    const md = (await runCli(['diff', 'v1.0.0', '--format', 'markdown', '-C', root])).out;
+    expect(md).toContain('- **Changed** (patch): Zé Moleque, Stance: Raider → Guardian of the well');
+    expect(md).not.toMatch(/raider|wellGuardian|`stance`/);
+    const text = (await runCli(['diff', 'v1.0.0', '-C', root])).out;
+    expect(text).toContain('changed ze-moleque "Zé Moleque": Stance Raider -> Guardian of the well');
+    // The machine-readable report keeps the values as written, beside the words.
+    const report = JSON.parse((await runCli(['diff', 'v1.0.0', '--format', 'json', '-C', root])).out) as DiffReport;
+    // The Changes page labels the field and words the values in each locale (pt-BR's word, else the schema's title).
+    expect((await runCli(['release', '--date', '2026-12-01', '-C', root])).code).toBe(0);
+    expect((await runCli(['build', '-C', root])).code).toBe(0);
+    expect(await readFile(path.join(root, 'docs-site/dist/duo/changes.html'), 'utf8')).toContain('<dt>Stance</dt><dd>Raider → Guardian of the well</dd>');
+    expect(await readFile(path.join(root, 'docs-site/dist/duo/pt-BR/changes.html'), 'utf8')).toContain(
+      '<dt>Stance</dt><dd>Saqueador → Guardian of the well</dd>',
+    );
+    expect(report.changes).toEqual([
+      expect.objectContaining({
+        path: '/stance',
+        before: 'raider',
+        after: 'wellGuardian',
+        label: 'Stance',
+        beforeWords: 'Raider',
+        afterWords: 'Guardian of the well',
+      }),
+    ]);
   });
 
   it('rejects a `values:` that is not a map of fields to words, at its place', async () => {
