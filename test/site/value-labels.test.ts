@@ -4,7 +4,7 @@ import type { GameReport } from '../../compiler/commands/report.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { DiffReport } from '../../compiler/diff/diff.ts';
 import { FIXTURES, fixtureProject, gitCommitAll, runCli } from '../helpers.ts';
-import { fixturesSite, siteOf } from './built.ts';
+import { fixturesSite, siteOf, syntheticProject } from './built.ts';
 import { codesShown, labelledValues } from './reader-text.ts';
 
 // Enum values are words: the `duo` fixture's chiefs given a stance (oneOf of const + title), a yes/no with a word
@@ -89,6 +89,24 @@ describe('enum values shown in words', () => {
     // And a reader sees no code on any page of either locale.
     const files = await siteOf(done, { search: false });
     expect(codesShown(files, labelledValues(path.join(done, 'schemas')))).toEqual([]);
+  });
+
+  it("a split collection's filter menus and entry list give an enum's values by their words", async () => {
+    const root = await syntheticProject(450);
+    const file = path.join(root, 'schemas/synth/card.schema.json');
+    const schema = JSON.parse(await readFile(file, 'utf8')) as { properties: Record<string, { title?: string; enum?: string[]; oneOf?: unknown[] }> };
+    const kind = schema.properties.kind!;
+    kind.oneOf = kind.enum!.map((v) => ({ const: v, title: `${v[0]!.toUpperCase()}${v.slice(1)} card` }));
+    delete kind.enum;
+    await writeFile(file, JSON.stringify(schema));
+    const files = await siteOf(root, { search: false });
+    expect(String(files.get('synth/cards.2.html'))).toMatch(
+      /<select id="filter-cards-kind" name="kind"><option value="">All<\/option><option value="building">Building card<\/option><option value="worker">Worker card<\/option>/,
+    );
+    const list = JSON.parse(String(files.get('synth/cards.entries.json'))) as { fields: Array<{ key: string; values: string[]; labels: string[] }> };
+    const menu = list.fields.find((f) => f.key === 'kind')!;
+    expect(menu.values.slice(0, 2)).toEqual(['building', 'worker']);
+    expect(menu.labels.slice(0, 2)).toEqual(['Building card', 'Worker card']);
   });
 
   it('no fixture game shows a code on any page', async () => {
