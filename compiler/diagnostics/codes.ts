@@ -529,7 +529,7 @@ const OWN = {
     example: {
       file: 'schemas/mygame/phase.schema.json',
       yaml: '"order": { "title": "Order", "enum": ["facaoThenClockwise"] }',
-      fix: '`"order": { "title": "Order", "oneOf": [{ "const": "facaoThenClockwise", "title": "From the player with the Facão, clockwise" }] }`; in content/mygame/locales/pt-BR.yaml: `values: { phases: { order: { facaoThenClockwise: A partir do jogador com o Facão, em sentido horário } } }`',
+      fix: '`"order": { "title": "Order", "oneOf": [{ "const": "facaoThenClockwise", "title": "From the player with the Facão, clockwise" }] }`; in content/mygame/locales/pt-BR.yaml: `values: { phases: { order: { facaoThenClockwise: "A partir do jogador com o Facão, em sentido horário" } } }`',
     },
   },
   'text-missing-locale': {
