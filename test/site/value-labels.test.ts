@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameReport } from '../../compiler/commands/report.ts';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { DiffReport } from '../../compiler/diff/diff.ts';
 import { FIXTURES, fixtureProject, gitCommitAll, runCli } from '../helpers.ts';
 import { fixturesSite, siteOf, syntheticProject } from './built.ts';
@@ -53,6 +53,16 @@ describe('enum values shown in words', () => {
     // No pt-BR word for the guardian: the schema's (English) title, never the code.
     expect(pt).toContain('<dd>Guardian of the well</dd>');
     expect(pt).not.toContain('wellGuardian');
+  });
+
+  it("a face template's helpers give a value by its word", async () => {
+    const root = await fixtureProject('duo', edits());
+    await mkdir(path.join(root, 'content/duo/templates'), { recursive: true });
+    await writeFile(path.join(root, 'content/duo/templates/chiefs.hbs'), ':::stats\n{{stat "stance"}} {{value "mounted"}}\n:::\n');
+    const page = main((await siteOf(root, { search: false })).get('duo/chiefs.html'));
+    expect(page).toContain('<span class="face-stat-label">Stance</span> <span class="face-stat-value">Raider</span>');
+    expect(page).toContain('On horseback');
+    expect(page).not.toMatch(/>raider<|wellGuardian/);
   });
 
   it('warns at the schema property of a shown value with no word, and of one a declared locale does not translate', async () => {
