@@ -474,6 +474,8 @@ export interface Icon {
     readonly name: Text;
     /** Its meaning in the rulebook's words. */
     readonly text: Text;
+    /** The icon's picture: an SVG file, as a path from this YAML file (icons/boot.svg). The site draws it sanitised, inline, at the size of the text (shapes only: nothing in it can run or load). A drawing this edition made, not the printed art, is a placeholder whose note says so. */
+    readonly image?: string;
 }
 export interface VolantesAttackRow {
     readonly id: VolantesAttackRowId;

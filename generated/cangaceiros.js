@@ -1899,6 +1899,7 @@ const $icons = [
         id: "threaten-gang",
         name: "Threaten Gang",
         text: "Play this card against a Gang in the same space as yours. The target player has to choose between: suffering the effects of the card, as described in Caatinga Action Cards (if the threatened player doesn't have at least one of the resources shown on the card, they must choose the other option); OR losing a number of Fame Points equal to their current bounty and letting the threatening player gain the same number of Fame Points.",
+        image: "icons/threaten-gang.svg",
     },
     {
         id: "red-numbers",
@@ -1909,21 +1910,25 @@ const $icons = [
         id: "movement",
         name: "Movement",
         text: "Move your Gang meeple to an adjacent space or use a railroad.",
+        image: "icons/movement.svg",
     },
     {
         id: "garrison",
         name: "Garrison",
         text: "Place 1 Cangaceiro in the space with your Gang (or remove 1, if in a red box). You can not place them in Cities or in the Juazeiro space.",
+        image: "icons/garrison.svg",
     },
     {
         id: "training",
         name: "Training",
         text: "Move a Training marker from your Chief card onto your Player board, gaining the corresponding ability, bonus, and/or wound space.",
+        image: "icons/training.svg",
     },
     {
         id: "plunder",
         name: "Plunder",
         text: "Gain all bonuses on the space with your Gang and on ONE space where you have the largest Garrison.",
+        image: "icons/plunder.svg",
     },
 ];
 const $volantesAttack = [
@@ -5845,6 +5850,36 @@ export const cangaceiros = Object.freeze({
             id: "reward-16",
             path: "/bonus",
             note: "the rulebook does not print the bonus shown on each Reward tile",
+        },
+        {
+            collection: "icons",
+            id: "threaten-gang",
+            path: "/image",
+            note: "This edition's drawing, not the printed art: the rulebook text does not hold the pictures.",
+        },
+        {
+            collection: "icons",
+            id: "movement",
+            path: "/image",
+            note: "This edition's drawing, not the printed art: the rulebook text does not hold the pictures.",
+        },
+        {
+            collection: "icons",
+            id: "garrison",
+            path: "/image",
+            note: "This edition's drawing, not the printed art: the rulebook text does not hold the pictures.",
+        },
+        {
+            collection: "icons",
+            id: "training",
+            path: "/image",
+            note: "This edition's drawing, not the printed art: the rulebook text does not hold the pictures.",
+        },
+        {
+            collection: "icons",
+            id: "plunder",
+            path: "/image",
+            note: "This edition's drawing, not the printed art: the rulebook text does not hold the pictures.",
         },
         {
             collection: "bounty",

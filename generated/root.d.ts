@@ -52,6 +52,8 @@ export interface Icon {
     readonly name: string;
     /** item: one of the item icons; hireling: an icon marking a kind of hireling action or ability (16.4.2). */
     readonly kind: "item" | "hireling";
+    /** The icon's picture: an SVG file, as a path from this YAML file (icons/boot.svg). The site draws it sanitised, inline, at the size of the text (shapes only: nothing in it can run or load). A drawing this edition made, not the printed art, is a placeholder whose note says so. */
+    readonly image?: string;
 }
 export interface Vagabond {
     readonly id: VagabondId;

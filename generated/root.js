@@ -170,7 +170,7 @@ const $rules = [
         id: "16.1.8.II.a",
         name: "16.1.8.II.a",
         number: "16.1.8.II.a",
-        title: "Inicial..",
+        title: "Inicial.",
         text: "Quando preparando, os jogadores podem escolher 1 ou mais clareiras iniciais. Os jogadores não podem escolher como clareiras iniciais aquelas que os inimigos já tenham escolhido como suas clareiras iniciais ou aquelas em que eles não possam posicionar todas as peças listadas na preparação.",
     },
     {
@@ -981,61 +981,73 @@ const $icons = [
         id: "boot",
         name: "Bota",
         kind: "item",
+        image: "icons/boot.svg",
     },
     {
         id: "torch",
         name: "Tocha",
         kind: "item",
+        image: "icons/torch.svg",
     },
     {
         id: "tea",
         name: "Chá",
         kind: "item",
+        image: "icons/tea.svg",
     },
     {
         id: "sword",
         name: "Espada",
         kind: "item",
+        image: "icons/sword.svg",
     },
     {
         id: "sack",
         name: "Bolsa",
         kind: "item",
+        image: "icons/sack.svg",
     },
     {
         id: "hammer",
         name: "Martelo",
         kind: "item",
+        image: "icons/hammer.svg",
     },
     {
         id: "crossbow",
         name: "Besta",
         kind: "item",
+        image: "icons/crossbow.svg",
     },
     {
         id: "coin",
         name: "Moeda",
         kind: "item",
+        image: "icons/coin.svg",
     },
     {
         id: "hireling-when-hired",
         name: "Ação Quando Ganho",
         kind: "hireling",
+        image: "icons/hireling-when-hired.svg",
     },
     {
         id: "hireling-ability",
         name: "Habilidade",
         kind: "hireling",
+        image: "icons/hireling-ability.svg",
     },
     {
         id: "hireling-birdsong",
         name: "Ação Início do Amanhecer",
         kind: "hireling",
+        image: "icons/hireling-birdsong.svg",
     },
     {
         id: "hireling-daylight",
         name: "Ação Uma Vez por Dia",
         kind: "hireling",
+        image: "icons/hireling-daylight.svg",
     },
 ];
 const $vagabonds = [
@@ -1320,9 +1332,21 @@ export const root = Object.freeze({
         },
         {
             collection: "icons",
+            id: "boot",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
+        },
+        {
+            collection: "icons",
             id: "torch",
             path: "/name",
             note: "Não encontramos uma lista oficial em português dos nomes dos itens; nome provisório, tirado de fontes públicas.",
+        },
+        {
+            collection: "icons",
+            id: "torch",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
         },
         {
             collection: "icons",
@@ -1332,9 +1356,21 @@ export const root = Object.freeze({
         },
         {
             collection: "icons",
+            id: "tea",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
+        },
+        {
+            collection: "icons",
             id: "sword",
             path: "/name",
             note: "Não encontramos uma lista oficial em português dos nomes dos itens; nome provisório, tirado de fontes públicas.",
+        },
+        {
+            collection: "icons",
+            id: "sword",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
         },
         {
             collection: "icons",
@@ -1344,9 +1380,21 @@ export const root = Object.freeze({
         },
         {
             collection: "icons",
+            id: "sack",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
+        },
+        {
+            collection: "icons",
             id: "hammer",
             path: "/name",
             note: "Não encontramos uma lista oficial em português dos nomes dos itens; nome provisório, tirado de fontes públicas.",
+        },
+        {
+            collection: "icons",
+            id: "hammer",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
         },
         {
             collection: "icons",
@@ -1356,9 +1404,45 @@ export const root = Object.freeze({
         },
         {
             collection: "icons",
+            id: "crossbow",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
+        },
+        {
+            collection: "icons",
             id: "coin",
             path: "/name",
             note: "Não encontramos uma lista oficial em português dos nomes dos itens; nome provisório, tirado de fontes públicas.",
+        },
+        {
+            collection: "icons",
+            id: "coin",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
+        },
+        {
+            collection: "icons",
+            id: "hireling-when-hired",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
+        },
+        {
+            collection: "icons",
+            id: "hireling-ability",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
+        },
+        {
+            collection: "icons",
+            id: "hireling-birdsong",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
+        },
+        {
+            collection: "icons",
+            id: "hireling-daylight",
+            path: "/image",
+            note: "Desenho desta edição, não a arte impressa: o texto extraído perdeu as figuras.",
         },
         {
             collection: "(manifest)",
@@ -1367,5 +1451,12 @@ export const root = Object.freeze({
             note: "A seção 16 não diz quantos jogadores o jogo aceita; fala de partidas com 2, 3, 4 e '5 ou mais' jogadores (16.1.6.II, 16.1.7). De 2 a 6 é um rascunho.",
         },
     ],
-    readings: [],
+    readings: [
+        {
+            collection: "rules",
+            id: "16.1.8.II.a",
+            path: "/title",
+            note: "O título está impresso com o ponto final repetido; esta edição mostra um só.",
+        },
+    ],
 });

@@ -63,7 +63,11 @@ describe('rulebook diff <ref>', () => {
     expect(lines).toContain('    patch  changed rule the-counting-house "The Counting House": scoring  content/duel/trophies.yaml:16');
     expect(lines).toContain('             before: Gain 5 points for each set of 6 Silver coins you have at the end of the game.');
     expect(lines).toContain('             after:  Gain 4 points for each set of 6 Silver coins you have at the end of the game.');
-    expect(lines).toContain('    patch  changed the-counting-house "The Counting House": examples.0.expect [10,0] -> [8,0]  content/duel/trophies.yaml:20');
+    // A worked example is listed apart from the rules it tests, by its number, its values as a reader writes them.
+    expect(lines.indexOf('  Worked examples changed')).toBeGreaterThan(lines.indexOf('  Trophy cards (trophies)'));
+    expect(lines).toContain(
+      '    patch  changed worked example the-counting-house "The Counting House": worked example 1 (expected) 10, 0 -> 8, 0  content/duel/trophies.yaml:20',
+    );
 
     const json = await runCli(['diff', 'v1.0.0', '--format', 'json', '-C', root]);
     expect(json.code).toBe(0);
@@ -73,7 +77,7 @@ describe('rulebook diff <ref>', () => {
     expect(report.changes.map((c) => [c.kind, c.level, c.id, c.was ?? null, c.path ?? null])).toEqual([
       ['entry-renamed', 'major', 'the-lantern-sprint', 'the-lantern-race', null],
       ['rule-changed', 'patch', 'the-counting-house', null, '/scoring'],
-      ['value-changed', 'patch', 'the-counting-house', null, '/examples/0/expect'],
+      ['example-changed', 'patch', 'the-counting-house', null, '/examples/0/expect'],
       ['entry-removed', 'major', 'the-crown-jewel', null, null],
     ]);
     expect(report.changes[2]).toMatchObject({ before: [10, 0], after: [8, 0] });
@@ -83,9 +87,14 @@ describe('rulebook diff <ref>', () => {
     expect(md.out).toContain('## Lantern Duel\n\n### Trophy cards\n\n');
     expect(md.out).toContain('- **Renamed** (major): The Lantern Race (`the-lantern-race`) is now The Lantern Sprint (`the-lantern-sprint`)');
     expect(md.out).toContain('- **Removed** (major): The Crown Jewel (`the-crown-jewel`)');
+    // Entries by their names (an ID only where code naming it breaks), a rule by its sentences.
     expect(md.out).toContain(
-      '- **Rule changed** (patch): The Counting House (`the-counting-house`), `scoring`\n  - before: Gain 5 points for each set of 6 Silver coins you have at the end of the game.\n  - after: Gain 4 points',
+      '- **Rule changed** (patch): The Counting House\n  - before: Gain 5 points for each set of 6 Silver coins you have at the end of the game.\n  - after: Gain 4 points',
     );
+    expect(md.out).toContain(
+      '### Worked examples changed\n\n- **Worked example changed** (patch): The Counting House, worked example 1 (expected): 10, 0 → 8, 0',
+    );
+    expect(md.out).not.toMatch(/examples\.0|`the-counting-house`/);
   });
 
   it('an added entry or field is minor; a removed field or a changed JSON type is major; prose pages are patch', async () => {
@@ -127,7 +136,7 @@ describe('rulebook diff <ref>', () => {
     const text = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
     // A type change reads as one: the string in quotes, the map as JSON.
     expect(text).toContain(
-      '    major  changed type the-crown-jewel "The Crown Jewel": flavor "A crown on a cushion." -> {"en":"A crown on a cushion."}  content/duel/trophies.yaml:24',
+      '    major  changed type the-crown-jewel "The Crown Jewel": Picture "A crown on a cushion." -> {"en":"A crown on a cushion."}  content/duel/trophies.yaml:24',
     );
 
     // The same field gone is major too.
@@ -198,7 +207,7 @@ describe('rulebook diff <ref>', () => {
     const lines = (await runCli(['diff', 'HEAD', '-C', root])).out.split('\n');
     const value = lines.find((l) => l.includes('changed the-counting-house')) ?? '';
     // Both sides start a little before the first difference, cut with "…", and each shows its own ending.
-    expect(value).toContain('flavor "…');
+    expect(value).toContain('Picture "…');
     expect(value).toContain('beside the lanterns." -> "…');
     expect(value).toContain('beside the lanterns and the coins."');
     const before = lines.find((l) => l.trim().startsWith('before:')) ?? '';
@@ -239,7 +248,8 @@ describe('rulebook diff <ref>', () => {
     expect(lines).toContain(
       '             hint:   the same entry edited? keep its old ID with `id: the-counting-house` and this is a patch, not a major release',
     );
-    expect(lines).toContain('    patch  changed the-big-bank "The Big Bank": copies 2 -> 3  content/duel/trophies.yaml:15');
+    // A field by its label (the schema's title), not its key.
+    expect(lines).toContain('    patch  changed the-big-bank "The Big Bank": Copies in the deck 2 -> 3  content/duel/trophies.yaml:15');
     const md = (await runCli(['diff', 'HEAD', '--format', 'markdown', '-C', root])).out;
     expect(md).toContain('- **Likely renamed** (major): The Counting House (`the-counting-house`) is now The Big Bank (`the-big-bank`)');
 

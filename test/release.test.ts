@@ -50,7 +50,7 @@ describe('rulebook release', () => {
     expect(releases.map((r) => [r.version, r.from, r.level, r.date])).toEqual([['1.1.0', 'v1.0.0', 'minor', '2026-11-30']]);
     expect(releases[0]!.games.duel!.map((c) => `${c.level} ${c.change} ${c.id}`)).toEqual([
       'patch rule-changed the-counting-house',
-      'patch value-changed the-counting-house',
+      'patch example-changed the-counting-house',
       'minor entry-added the-quiet-night',
     ]);
     const log = await read(root, 'CHANGELOG.md');
@@ -59,7 +59,7 @@ describe('rulebook release', () => {
     expect(log).toContain(
       '## 1.1.0 (2026-11-30)\n\nCompared with `v1.0.0`: 0 major, 1 minor, 2 patch changes (a minor release of the engine package).\n\n### Lantern Duel\n\n#### Trophy cards\n',
     );
-    expect(log).toContain('- **Added** (minor): The Quiet Night (`the-quiet-night`)');
+    expect(log).toContain('- **Added** (minor): The Quiet Night\n');
 
     // The build reads the record: the package keeps the version and the name, and each game gets its Changes page.
     const built = await runCli(['build', '-C', root]);
@@ -73,7 +73,13 @@ describe('rulebook release', () => {
     expect(changes).toContain(
       '<li><strong>Changed</strong>: <a href="trophies.html#the-counting-house">The Counting House</a> (Trophy cards)<dl class="fields"><dt>Before</dt><dd>Gain 5 points for each set of 6 Silver coins you have at the end of the game.</dd><dt>After</dt><dd>Gain 4 points',
     );
-    expect(changes).toContain('<dt>Worked examples</dt><dd>10, 0 → 8, 0</dd>');
+    // A worked example changed is listed apart from the rules changes, after them, by its number.
+    expect(changes).toContain(
+      '<h3>Worked examples</h3><ul class="changes"><li><strong>Changed</strong>: <a href="trophies.html#the-counting-house">The Counting House</a> (Trophy cards)<dl class="fields"><dt>Worked example 1</dt><dd>10, 0 → 8, 0</dd></dl></li></ul>',
+    );
+    expect(log).toContain(
+      '#### Worked examples changed\n\n- **Worked example changed** (patch): The Counting House, worked example 1 (expected): 10, 0 → 8, 0',
+    );
     expect(await read(root, 'docs-site/dist/duel/index.html')).toContain('<a href="changes.html">Changes</a>');
 
     // The next release counts from its tag: a card removed is major.

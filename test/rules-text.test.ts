@@ -153,7 +153,7 @@ describe('a game in several locales', () => {
     const json = JSON.parse((await runCli(['report', '--format', 'json', '--game', 'duel', '-C', root])).out);
     // No translation of the game's other texts (names, notes) nor of its rules page: the pt-BR pages would show them in English, marked.
     expect(json[0].translations).toEqual([
-      { locale: 'pt-BR', rulesTexts: 4, missing: 3, textsMissing: 0, labelsMissing: 2, untranslatedTexts: 23, untranslatedPages: 1 },
+      { locale: 'pt-BR', rulesTexts: 4, missing: 3, textsMissing: 0, labelsMissing: 2, valueLabelsMissing: 0, untranslatedTexts: 23, untranslatedPages: 1 },
     ]);
   });
 
@@ -215,7 +215,7 @@ describe('a game in several locales', () => {
       .map((d) => `${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.message}`);
     expect(errors).toEqual([
       'content/tiny-fr/locales/fr.yaml:5:11 the translation of "Cuivre" must be a text',
-      'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, articles, texts, labels, examples, singulars)',
+      'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, articles, texts, labels, values, examples, singulars)',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { textOf } from '../text.ts';
 import { declaredLocales, missingTexts } from '../locales/game-locales.ts';
 import { missingLabels } from '../emit-site/labels.ts';
 import { untranslatedPages, untranslatedTexts } from '../emit-site/untranslated.ts';
+import { missingValueLabels } from '../emit-site/value-labels.ts';
 import { builtInLocales } from '../locales/language.ts';
 import { isInvented, type CheckedGame, type Game, type PlaceholderInfo } from '../model.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
@@ -31,6 +32,8 @@ export interface GameReport {
    * many of them lack a word in that locale (the `text-missing-locale` warnings).
    */
   translations: TranslationReport[];
+  /** Enum values the site shows as written in the data, with no word for readers (the `value-label-missing` warnings of the game's own locale). */
+  valueLabelsMissing: number;
 }
 
 export interface TranslationReport {
@@ -45,6 +48,8 @@ export interface TranslationReport {
   untranslatedTexts: number;
   /** Rules pages with no translation in this locale (rules/<locale>/). */
   untranslatedPages: number;
+  /** Enum values shown on the site whose word this locale's file does not give (`values:`). */
+  valueLabelsMissing: number;
 }
 
 export interface CollectionReport {
@@ -128,6 +133,7 @@ function reportGame(checked: CheckedGame, schemas: SchemaSet): GameReport {
     collections,
     locales: locales(game),
     translations: translations(checked),
+    valueLabelsMissing: missingValueLabels(checked).filter((v) => v.locale === m.locale).length,
   };
 }
 
@@ -157,6 +163,7 @@ function translations(g: CheckedGame): TranslationReport[] {
   const game = linked.game;
   const texts = untranslatedTexts(g, game.dir);
   const pages = untranslatedPages(game);
+  const values = missingValueLabels(g);
   // A value rule's text is a formula, the same in every language: not a translation.
   const worded = rules.filter((r) => r.kind !== 'value');
   const maps = missingTexts(game);
@@ -171,6 +178,7 @@ function translations(g: CheckedGame): TranslationReport[] {
       labelsMissing: labels.filter((m) => m.locale === locale).length,
       untranslatedTexts: texts.filter((t) => t.locale === locale).length,
       untranslatedPages: pages.filter((p) => p.locale === locale).length,
+      valueLabelsMissing: values.filter((v) => v.locale === locale).length,
     }));
 }
 
@@ -230,9 +238,10 @@ export function formatReport(reports: readonly GameReport[]): string {
     out.push(
       `  locales: ${r.locales.default} (the game's own: every text)${others.length ? `; ${others.map((l) => `${l.locale} in ${l.texts} of ${r.locales.multilingualTexts} multilingual texts`).join(', ')}` : '; no other'}`,
     );
+    if (r.valueLabelsMissing) out.push(`  values shown as written in the data (no word for readers): ${r.valueLabelsMissing}`);
     if (r.translations.length) {
       out.push(
-        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation${r.invented ? '' : ', not printed'}), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing; ${plural(t.untranslatedTexts, 'text')} and ${plural(t.untranslatedPages, 'rules page')} not translated`).join('; ')}`,
+        `  translations: ${r.translations.map((t) => `${t.locale}: ${plural(t.rulesTexts, 'rules text')} rendered (a translation${r.invented ? '' : ', not printed'}), ${t.missing} with texts missing; ${plural(t.textsMissing, 'map')} of locales without ${t.locale}; ${plural(t.labelsMissing, 'field label')} missing; ${plural(t.valueLabelsMissing, 'value word')} missing; ${plural(t.untranslatedTexts, 'text')} and ${plural(t.untranslatedPages, 'rules page')} not translated`).join('; ')}`,
       );
     }
     if (r.placeholders.length) {

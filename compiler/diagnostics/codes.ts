@@ -521,6 +521,17 @@ const OWN = {
       fix: 'Add the missing field under its collection: `home: Cidade natal` beside `attack: Ataque`.',
     },
   },
+  'value-label-missing': {
+    severity: 'warning',
+    summary: 'An enum value the site shows has no word for readers.',
+    explanation:
+      "The site shows a field's value in the game's words. A value the schema lists (`enum`) is data, like `facaoThenClockwise`; readers need its word, given the JSON Schema way: list the values as `oneOf` of `{ \"const\": value, \"title\": word }` (editors show those titles too). A value that names an entry, an icon or a declared resource is shown by that name and needs none. In another locale the game declares, a value's word comes from that locale's file (`values:`, by collection, field path and value), falling back to the schema's title.",
+    example: {
+      file: 'schemas/mygame/phase.schema.json',
+      yaml: '"order": { "title": "Order", "enum": ["facaoThenClockwise"] }',
+      fix: '`"order": { "title": "Order", "oneOf": [{ "const": "facaoThenClockwise", "title": "From the player with the Facão, clockwise" }] }`; in content/mygame/locales/pt-BR.yaml: `values: { phases: { order: { facaoThenClockwise: "A partir do jogador com o Facão, em sentido horário" } } }`',
+    },
+  },
   'text-missing-locale': {
     severity: 'warning',
     summary: "A text the rules need is missing in one of the game's locales.",

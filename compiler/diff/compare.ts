@@ -1,5 +1,6 @@
 import { textOf } from '../text.ts';
 import type { CheckedGame, Collection, Entry, Text } from '../model.ts';
+import { changeWords, examplePlace } from './words.ts';
 
 /**
  * What a change means for the engine package, as semver reads it: `major`
@@ -22,6 +23,7 @@ export type ChangeKind =
   | 'type-changed'
   | 'value-changed'
   | 'rule-changed'
+  | 'example-changed'
   | 'page-added'
   | 'page-removed'
   | 'page-changed'
@@ -52,6 +54,11 @@ export interface Change {
   /** Before and after: values for a field, the rendered rules text for a rule, paragraphs for a page. */
   before?: unknown;
   after?: unknown;
+  /** The field's label as the site shows it ("Coins", "Scoring › Points", "worked example 1 (expected)"), when the schema titles it. */
+  label?: string;
+  /** Before and after in the game's words (an enum value's word, the name an ID names), when they differ from the values as written. */
+  beforeWords?: string;
+  afterWords?: string;
   /** file:line of the change (in the working tree; prefixed with the ref for what only the old tree has). */
   at?: string;
 }
@@ -88,6 +95,8 @@ export const KINDS: Record<ChangeKind, { level: Level; verb: string; heading: st
   'type-changed': { level: 'major', verb: 'changed type', heading: 'Type changed' },
   'value-changed': { level: 'patch', verb: 'changed', heading: 'Changed' },
   'rule-changed': { level: 'patch', verb: 'changed rule', heading: 'Rule changed' },
+  // A worked example is the rule's test, not the rule: read apart from rules changes.
+  'example-changed': { level: 'patch', verb: 'changed worked example', heading: 'Worked example changed' },
   // Rules pages are the site's prose: the engine package does not carry them.
   'page-added': { level: 'patch', verb: 'added page', heading: 'New page' },
   'page-removed': { level: 'patch', verb: 'removed page', heading: 'Page removed' },
@@ -261,13 +270,14 @@ function compareCollection(game: string, oc: Collection, c: Collection, o: Check
       const fields: Change[] = [];
       compareValue(guess ? withoutName(prev.value) : prev.value, guess ? withoutName(e.value) : e.value, '', rules, (kind, path, before, after) => {
         fields.push(
-          change(kind, game, {
+          change(examplePlace(path) ? 'example-changed' : kind, game, {
             collection: c.name,
             id: e.id,
             name: entryName(e, locale),
             path,
             before,
             after,
+            ...changeWords(g.linked.game, c, path, before, after, o.linked.game, oc),
             at: after === undefined ? `${ref}:${lineAt(prev, path)}` : lineAt(e, path),
           }),
         );

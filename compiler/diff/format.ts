@@ -10,16 +10,23 @@ export function grouped(report: DiffReport): Array<{ game: GameInfo; groups: Arr
     const keys = [...new Set(mine.map((c) => groupKey(c)))];
     const groups = keys.map((key) => ({
       collection: key.startsWith('c:') ? key.slice(2) : undefined,
-      title: key === 'game' ? game.name : key === 'pages' ? 'Rules pages' : (game.collections[key.slice(2)] ?? key.slice(2)),
+      title:
+        key === 'game' ? game.name : key === 'pages' ? 'Rules pages' : key === 'examples' ? EXAMPLES_GROUP : (game.collections[key.slice(2)] ?? key.slice(2)),
       changes: mine.filter((c) => groupKey(c) === key),
     }));
+    // Worked examples are read after the rules they test, apart from them.
+    groups.sort((a, b) => Number(a.title === EXAMPLES_GROUP) - Number(b.title === EXAMPLES_GROUP));
     out.push({ game, groups });
   }
   return out;
 }
 
+/** The heading of a game's worked example changes, listed apart from its rules changes. */
+export const EXAMPLES_GROUP = 'Worked examples changed';
+
 function groupKey(c: Change): string {
   if (c.kind.startsWith('page-')) return 'pages';
+  if (c.kind === 'example-changed') return 'examples';
   if (c.collection !== undefined && !c.kind.startsWith('collection-')) return `c:${c.collection}`;
   return 'game';
 }
@@ -115,9 +122,28 @@ function what(c: Change): string {
   if (c.kind === 'entry-renamed') return `${c.was} -> ${c.id} ("${c.wasName}" -> "${c.name}")`;
   if (c.kind.startsWith('game-') || c.kind.startsWith('collection-') || c.kind.startsWith('page-'))
     return `"${c.name}"${c.kind.startsWith('collection-') ? ` (${c.collection})` : ''}`;
-  const field = c.path ? `: ${fieldPath(c.path)}` : '';
-  const inline = c.kind === 'value-changed' || c.kind === 'type-changed' ? ` ${shownPair(c.before, c.after, 80, true).join(' -> ')}` : '';
+  const field = c.path ? `: ${c.label ?? fieldPath(c.path)}` : '';
+  const inline = hasValues(c) ? ` ${valuePair(c, 80, true).join(' -> ')}` : '';
   return `${c.id} "${c.name}"${field}${inline}`;
+}
+
+/** A change shown as its value before and after on one line (a rule's sentences and a page's paragraphs go on lines of their own). */
+function hasValues(c: Change): boolean {
+  return c.kind === 'value-changed' || c.kind === 'type-changed' || (c.kind === 'example-changed' && c.before !== undefined && c.after !== undefined);
+}
+
+/** Before and after in the game's words when the change has them ("Single card" -> "Set card"), else as written (lists of numbers as `10, 0`). */
+function valuePair(c: Change, max: number, quote: boolean): [string, string] {
+  if (c.beforeWords !== undefined || c.afterWords !== undefined)
+    return shownPair(c.beforeWords ?? listWords(c.before), c.afterWords ?? listWords(c.after), max, false);
+  const numbers = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'number');
+  if (numbers(c.before) && numbers(c.after)) return shownPair(listWords(c.before), listWords(c.after), max, false);
+  return shownPair(c.before, c.after, max, quote);
+}
+
+/** A list of numbers or texts as a reader writes it (`10, 0`); anything else as it is. */
+function listWords(v: unknown): unknown {
+  return Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object') ? v.join(', ') : v;
 }
 
 /** The before and after lines a change shows under it (rules text, removed or added fields, a page's paragraphs). */
@@ -130,8 +156,8 @@ function beforeAfter(c: Change): Array<[string, string]> {
   // The designer's way out: the old ID kept, the same entry reads as edited (a patch), and code naming it still works.
   if (c.kind === 'entry-renamed' && c.likely)
     return [['hint:  ', `the same entry edited? keep its old ID with \`id: ${c.was}\` and this is a patch, not a major release`]];
-  if (c.kind === 'field-added') return [['after: ', shown(c.after, 160)]];
-  if (c.kind === 'field-removed') return [['before:', shown(c.before, 160)]];
+  if (c.kind === 'field-added' || (c.kind === 'example-changed' && c.before === undefined)) return [['after: ', shown(c.afterWords ?? c.after, 160)]];
+  if (c.kind === 'field-removed' || (c.kind === 'example-changed' && c.after === undefined)) return [['before:', shown(c.beforeWords ?? c.before, 160)]];
   if (c.kind === 'page-changed') {
     const gone = c.before as string[];
     const came = c.after as string[];
@@ -179,15 +205,21 @@ function markdownItem(c: Change): string {
   const head = `- **${KINDS[c.kind].heading}** (${c.level}): `;
   if (c.kind.startsWith('schema-'))
     return `${head}${schemaWords(c, code(fieldPath(c.path)))}${c.kind === 'schema-type-changed' ? `: ${code(shown(c.before, 200))} → ${code(shown(c.after, 200))}` : ''}`;
-  const named = `${md(c.name ?? '')}${c.id && !c.kind.startsWith('page-') ? ` (${code(c.id)})` : ''}`;
+  // An entry by its name; its ID only where code that names it breaks (removed, renamed) or it has no other name.
+  const idToo = !!c.id && !c.kind.startsWith('page-') && ((c.level === 'major' && c.kind.startsWith('entry-')) || !c.name || c.name === c.id);
+  const named = `${md(c.name || c.id || '')}${idToo ? ` (${code(c.id!)})` : ''}`;
   if (c.kind === 'entry-renamed')
     return `${c.likely ? head.replace('**Renamed**', '**Likely renamed**') : head}${md(c.wasName ?? '')} (${code(c.was ?? '')}) is now ${named}`;
   if (c.kind.startsWith('game-') || c.kind.startsWith('collection-') || c.kind === 'page-added' || c.kind === 'page-removed' || c.kind.startsWith('entry-'))
     return head + named;
-  const field = c.path ? `, ${code(fieldPath(c.path))}` : '';
-  if (c.kind === 'value-changed' || c.kind === 'type-changed') {
-    const [before, after] = shownPair(c.before, c.after, 200, true);
-    return `${head}${named}${field}: ${code(before)} → ${code(after)}`;
+  // A field by its label; a rule (its sentences follow) needs no key to be read.
+  const field = c.label ? `, ${md(c.label)}` : c.path && c.kind !== 'rule-changed' ? `, ${code(fieldPath(c.path))}` : '';
+  if (hasValues(c)) {
+    // Words and numbers read as they are; a text as written (no word for it) stays code, so `"3"` and `3` read apart.
+    const number = (v: unknown) => typeof v === 'number' || typeof v === 'boolean' || (Array.isArray(v) && v.every((x) => typeof x === 'number'));
+    const words = c.beforeWords !== undefined || c.afterWords !== undefined || (number(c.before) && number(c.after));
+    const [before, after] = valuePair(c, 200, true);
+    return `${head}${named}${field}: ${words ? md(before) : code(before)} → ${words ? md(after) : code(after)}`;
   }
   const lines = beforeAfter(c).map(([label, v]) => `  - ${label.trim()} ${md(v)}`);
   return `${head}${named}${field}\n${lines.join('\n')}`;

@@ -2,6 +2,8 @@ import { textOf } from '../text.ts';
 import type { Release, ReleaseChange } from '../release/record.ts';
 import { collectionPage } from './addresses.ts';
 import { esc, plain, ruleHref, type PageContext } from './context.ts';
+import { examplePlace, fieldLabel } from '../diff/words.ts';
+import { labelsOf } from './labels.ts';
 
 /**
  * A game's Changes page: each release (newest first) and what it changed in
@@ -17,8 +19,14 @@ export function changesHtml(releases: readonly Release[], ctx: PageContext): str
     // Schema changes are the engine package's types, not the rules a reader reads: the changelog lists them.
     const mine = (r.games[id] ?? []).filter((c) => !c.change.startsWith('schema-'));
     const anchor = `v-${r.version.replace(/\./g, '-')}`;
-    const items = groupByEntry(mine).map((group) => itemHtml(group, ctx));
-    const body = items.length ? `<ul class="changes">${items.join('')}</ul>` : `<p>${esc(w.noGameChanges)}</p>`;
+    // Worked examples test the rules: their changes are read apart, after the rules changes.
+    const examples = mine.filter((c) => examplePlace(c.path) && c.change !== 'rule-changed');
+    const items = groupByEntry(mine.filter((c) => !examples.includes(c))).map((group) => itemHtml(group, ctx));
+    const exampleItems = groupByEntry(examples).map((group) => itemHtml(group, ctx));
+    const body =
+      items.length || exampleItems.length
+        ? `${items.length ? `<ul class="changes">${items.join('')}</ul>` : ''}${exampleItems.length ? `<h3>${esc(w.examples)}</h3><ul class="changes">${exampleItems.join('')}</ul>` : ''}`
+        : `<p>${esc(w.noGameChanges)}</p>`;
     return `<section aria-labelledby="${anchor}"><h2 id="${anchor}">${esc(w.version)} ${esc(r.version)}</h2><p>${esc(w.released)} <time datetime="${esc(r.date)}">${esc(r.date)}</time></p>${body}</section>`;
   });
   // Left out of the search index: a search for a card should find the card, not each release that touched it.
@@ -30,7 +38,7 @@ function groupByEntry(changes: readonly ReleaseChange[]): ReleaseChange[][] {
   const out: ReleaseChange[][] = [];
   const byEntry = new Map<string, ReleaseChange[]>();
   for (const c of changes) {
-    const field = ['field-added', 'field-removed', 'type-changed', 'value-changed', 'rule-changed'].includes(c.change);
+    const field = ['field-added', 'field-removed', 'type-changed', 'value-changed', 'rule-changed', 'example-changed'].includes(c.change);
     if (!field) {
       out.push([c]);
       continue;
@@ -94,13 +102,33 @@ function fieldHtml(c: ReleaseChange, ctx: PageContext): string {
   if (c.change === 'rule-changed' || (c.change === 'value-changed' && /^\/(text|name|title)(\/|$)/.test(c.path ?? ''))) {
     return beforeAfterHtml([display(c.before) ?? ''], [display(c.after) ?? ''], ctx);
   }
-  if (!['field-added', 'field-removed', 'type-changed', 'value-changed'].includes(c.change)) return '';
-  const top = (c.path ?? '').split('/')[1] ?? '';
-  const label = top === 'examples' ? ctx.words.examples : top.replace(/~1/g, '/').replace(/~0/g, '~');
-  const before = c.before === undefined ? undefined : display(c.before);
-  const after = c.after === undefined ? undefined : display(c.after);
+  if (!['field-added', 'field-removed', 'type-changed', 'value-changed', 'example-changed'].includes(c.change)) return '';
+  // A field under its label as the entry pages show it, in the page's locale; its values in words (an enum value's word).
+  const game = ctx.game.linked.game;
+  const collection = c.collection ? game.collections.get(c.collection) : undefined;
+  const labels = collection ? labelsOf(game, collection, ctx.locale) : undefined;
+  const path = c.path ?? '';
+  const example = examplePlace(path);
+  const label =
+    (example
+      ? example.index >= 0
+        ? capitalised(`${ctx.words.example} ${example.index + 1}`, ctx.locale)
+        : ctx.words.examples
+      : labels && fieldLabel(labels, path)) ?? ctx.words.field;
+  const word = (v: unknown, at: string) => (labels && v !== null && typeof v !== 'object' ? labels.valueLabel(at, v) : undefined);
+  const words = (v: unknown) =>
+    Array.isArray(v) && v.some((x, i) => word(x, `${path}/${i}`) !== undefined)
+      ? v.map((x, i) => word(x, `${path}/${i}`) ?? display(x)).join(', ')
+      : (word(v, path) ?? display(v));
+  const before = c.before === undefined ? undefined : words(c.before);
+  const after = c.after === undefined ? undefined : words(c.after);
   const value = before !== undefined && after !== undefined ? `${esc(before)} → ${esc(after)}` : esc(after ?? before ?? ctx.words.changeChanged);
   return `<dl class="fields"><dt>${esc(label)}</dt><dd>${value}</dd></dl>`;
+}
+
+/** A label that starts a line starts with a capital ("worked example 1" -> "Worked example 1"). */
+function capitalised(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 /** What a reader sees of a value: text and numbers as they are, a list of them joined; a record is not shown (its entry page is a link away). */

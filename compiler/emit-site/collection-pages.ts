@@ -43,7 +43,7 @@ export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
   const out: FilterField[] = [];
   for (const key of keys) {
     const place = labels.at(`/${key}`);
-    const en = Array.isArray(place.node?.enum) ? (place.node.enum as unknown[]) : undefined;
+    const en = place.choices;
     if (!place.title || (!en && !place.ref)) continue;
     const present = new Set<string>();
     let scalar = true;
@@ -58,10 +58,10 @@ export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
       if (present.size > MAX_FILTER_VALUES) break;
     }
     if (!scalar || present.size < 2 || present.size > MAX_FILTER_VALUES) continue;
-    const values = [...present].map((value) => ({ value, label: valueLabel(value, place.ref, ctx) }));
+    // An enum value by its word (the schema's `const` title or the locale's `values:`), else by the name of what it names.
+    const values = [...present].map((value) => ({ value, label: place.values?.get(value) ?? valueLabel(value, place.ref, ctx) }));
     if (en) {
-      const order = en.map(String);
-      values.sort((a, b) => order.indexOf(a.value) - order.indexOf(b.value));
+      values.sort((a, b) => en.indexOf(a.value) - en.indexOf(b.value));
     } else if (place.ref && ctx.index.entry(place.ref, values[0]!.value)) {
       // Entries of another collection in that collection's order (packs in release order, as the designer lists them).
       const at = (v: string) => ctx.index.entry(place.ref!, v)?.index ?? Number.MAX_SAFE_INTEGER;

@@ -147,7 +147,8 @@ function isEmptyValue(v: unknown): boolean {
  */
 function whichHtml(c: Collection, e: Entry, name: string, ctx: PageContext): string {
   const memoKey = `which:${c.name}`;
-  let known = ctx.index.memo.get(memoKey) as { counts: Map<string, number>; field?: { key: string; ref?: string } } | undefined;
+  let known = ctx.index.memo.get(memoKey) as
+    { counts: Map<string, number>; field?: { key: string; ref?: string; values?: ReadonlyMap<string, string> } } | undefined;
   if (!known) {
     const counts = new Map<string, number>();
     const groups = new Map<string, Entry[]>();
@@ -158,28 +159,28 @@ function whichHtml(c: Collection, e: Entry, name: string, ctx: PageContext): str
       if (group) group.push(x);
       else groups.set(n, [x]);
     }
-    let field: { key: string; ref?: string } | undefined;
+    let field: { key: string; ref?: string; values?: ReadonlyMap<string, string> } | undefined;
     const repeated = [...groups.values()].filter((g) => g.length > 1);
     if (repeated.length) {
       const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
       const keys = [...new Set(c.entries.flatMap((x) => Object.keys(x.value)))].filter(
-        (k) => labels.title(`/${k}`) && (Array.isArray(labels.at(`/${k}`).node?.enum) || labels.at(`/${k}`).ref),
+        (k) => labels.title(`/${k}`) && (labels.at(`/${k}`).choices || labels.at(`/${k}`).ref),
       );
       const told = (k: string) => repeated.reduce((n, g) => n + new Set(g.map((x) => String(x.value[k]))).size, 0);
       // Fields that tell apart half as many as the best one or more are good enough; among them the reader's
       // likeliest word: the `pageBy` field, then an enum (a kind), then a reference (a pack).
       const scores = new Map(keys.map((k) => [k, told(k)]));
       const best = Math.max(0, ...scores.values());
-      const preference = (k: string) => (k === c.decl.pageBy ? 0 : Array.isArray(labels.at(`/${k}`).node?.enum) ? 1 : 2);
+      const preference = (k: string) => (k === c.decl.pageBy ? 0 : labels.at(`/${k}`).choices ? 1 : 2);
       const key = keys.filter((k) => best > 0 && scores.get(k)! >= 0.5 * best).sort((a, b) => preference(a) - preference(b))[0];
-      if (key) field = { key, ref: labels.at(`/${key}`).ref };
+      if (key) field = { key, ref: labels.at(`/${key}`).ref, values: labels.at(`/${key}`).values };
     }
     known = { counts, field };
     ctx.index.memo.set(memoKey, known);
   }
   const v = known.field ? e.value[known.field.key] : undefined;
   if ((known.counts.get(name) ?? 0) < 2 || (typeof v !== 'string' && typeof v !== 'number')) return '';
-  return ` <span class="which">· ${esc(valueLabel(String(v), known.field!.ref, ctx))}</span>`;
+  return ` <span class="which">· ${esc(known.field!.values?.get(String(v)) ?? valueLabel(String(v), known.field!.ref, ctx))}</span>`;
 }
 
 function pointerValue(value: unknown, pointer: string): unknown {
@@ -291,8 +292,11 @@ function plainValueHtml(v: unknown, collection: string, id: string, path: string
   return scalarHtml(v, path, ctx, labels);
 }
 
-/** One value in words: an ID as the name of what it names (an entry, an icon, a terrain), a yes/no, a number, a text with its tokens. */
+/** One value in words: an enum value as its label, an ID as the name of what it names (an entry, an icon, a terrain), a yes/no, a number, a text with its tokens. */
 function scalarHtml(v: unknown, path: string, ctx: PageContext, labels?: CollectionLabels): string {
+  // An enum value is shown by its word (the schema's `const` title, or the locale file's `values:`), never its code.
+  const word = labels?.valueLabel(path, v);
+  if (word !== undefined) return esc(word);
   if (typeof v === 'boolean') return esc(v ? ctx.words.yes : ctx.words.no);
   if (typeof v !== 'string') return esc(String(v));
   // A text whose schema declares a format (`contentMediaType: text/html`) is drawn in it (text-format.ts).
@@ -340,6 +344,8 @@ function valueWords(v: unknown, pointer: string, labels: CollectionLabels, ctx: 
       return label === undefined ? [] : [`${label} ${joinItems(valueWords(x, `${pointer}/${k}`, labels, ctx))}`];
     });
   }
+  const word = labels.valueLabel(pointer, v);
+  if (word !== undefined) return [word];
   if (typeof v === 'boolean') return [v ? ctx.words.yes : ctx.words.no];
   if (typeof v !== 'string') return [String(v)];
   const text = isFreeText(v, labels.at(pointer)) ? ownText(v, ctx.language) : v;

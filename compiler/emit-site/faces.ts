@@ -22,6 +22,7 @@ import { collectionWideDrafts, draftMarkHtml } from './draft-marks.ts';
 import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
 import { checkIconImages, iconChipHtml } from './icon-images.ts';
 import { joinItems } from './join-items.ts';
+import { warnMissingValueLabels } from './value-labels.ts';
 
 /**
  * A collection's face template: `content/<game>/templates/<collection>.hbs`,
@@ -243,6 +244,7 @@ export function checkPresentation(root: string, games: readonly CheckedGame[], b
     checkIconImages(game, bag);
     warnMissingLabels(root, game, bag, sources);
     warnUntranslated(root, g, bag);
+    warnMissingValueLabels(root, g, bag, sources);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);
       const file = templatePath(game, c);

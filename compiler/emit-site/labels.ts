@@ -12,6 +12,12 @@ import type { Collection, Game } from '../model.ts';
  * leaves it out unless the collection's template asks for it. In another
  * locale the game declares, a field's label comes from that locale's file
  * (`labels:`, where a translator works), falling back to the schema's title.
+ *
+ * An enum's values are words too, given the JSON Schema way: a property whose
+ * schema is `oneOf` (or `anyOf`) of `{ "const": "single", "title": "Single card" }`
+ * (editors such as yaml-language-server show those titles as the value's
+ * documentation). A locale file's `values:` gives them in its locale
+ * (collection -> field path -> value -> word), falling back to the titles.
  */
 type Schema = Record<string, unknown>;
 
@@ -27,6 +33,10 @@ export interface SchemaPlace {
   ref?: string;
   /** The kind of DSL rule the schema puts here (`effect`, `value`, `scoring`), by its $ref into dsl.schema.json. */
   dsl?: string;
+  /** The values the place may hold, in the schema's order (as `String(value)`), when it lists them (`enum`, or `const` branches): not free text. */
+  choices?: readonly string[];
+  /** The reader's word for each value (as `String(value)`): the locale file's `values:`, then the `const` branches' titles. */
+  values?: ReadonlyMap<string, string>;
   node?: Schema;
 }
 
@@ -117,11 +127,19 @@ export class CollectionLabels {
 
   /** Labels of this locale by field path (`attack.guns`), from the game's locale file; they win over the schema's titles. */
   private readonly own: ReadonlyMap<string, string>;
+  /** Words of enum values in this locale by field path, then value (the locale file's `values:`); they win over the `const` titles. */
+  private readonly ownValues: ReadonlyMap<string, ReadonlyMap<string, string>>;
 
-  constructor(schemasDir: string, c: Collection, own: ReadonlyMap<string, string> = new Map()) {
+  constructor(
+    schemasDir: string,
+    c: Collection,
+    own: ReadonlyMap<string, string> = new Map(),
+    ownValues: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(),
+  ) {
     this.file = path.join(schemasDir, c.decl.schema);
     this.root = schemaFile(this.file).json;
     this.own = own;
+    this.ownValues = ownValues;
   }
 
   /** What the schema says at a JSON pointer inside an entry (`/attack/guns`, `/cost/0/resource`). */
@@ -153,15 +171,33 @@ export class CollectionLabels {
       here = next;
       freeKey = false;
     }
-    const title = branches(here)
+    const all = branches(here);
+    // A `const` branch's title names that value, not the field (the place's own node may still be a lone const).
+    const title = all
+      .filter((b, i) => i === 0 || !Object.hasOwn(b.node, 'const'))
       .map((b) => b.node.title)
       .find((t): t is string => typeof t === 'string' && t.trim() !== '');
+    const choices = [
+      ...new Set(all.flatMap((b) => (Array.isArray(b.node.enum) ? b.node.enum : Object.hasOwn(b.node, 'const') ? [b.node.const] : []).map(String))),
+    ];
+    const values = new Map<string, string>();
+    for (const b of all) {
+      if (Object.hasOwn(b.node, 'const') && typeof b.node.title === 'string' && b.node.title.trim() !== '' && !values.has(String(b.node.const)))
+        values.set(String(b.node.const), b.node.title.trim());
+    }
+    for (const [value, word] of this.ownValues.get(fieldPath(pointer)) ?? []) values.set(value, word);
     const ref = branches(here)
       .map((b) => b.node['x-ref'] ?? (b.node.items as Schema | undefined)?.['x-ref'])
       .find((r): r is string => typeof r === 'string');
     const dsl = typeof here.node.$ref === 'string' ? /dsl\.schema\.json#\/\$defs\/(\w+)$/.exec(here.node.$ref)?.[1] : undefined;
     const label = this.own.get(fieldPath(pointer)) ?? title?.trim();
-    return { title: label, freeKey, ref, dsl, node: here.node };
+    return { title: label, freeKey, ref, dsl, node: here.node, ...(choices.length ? { choices } : {}), ...(values.size ? { values } : {}) };
+  }
+
+  /** The reader's word for an enum value at a pointer, when the locale file or the schema gives one. */
+  valueLabel(pointer: string, value: unknown): string | undefined {
+    if (value === null || typeof value === 'object') return undefined;
+    return this.at(pointer).values?.get(String(value));
   }
 
   /** True when this locale's file gives the label at a pointer (else it is the schema's title, in the game's own locale). */
@@ -187,16 +223,34 @@ export function fieldPath(pointer: string): string {
 
 const labelsCache = new WeakMap<Collection, Map<string, CollectionLabels>>();
 /** Each game's labels per locale and collection, read once from its locale files. */
-const localeLabelsCache = new WeakMap<Game, Map<string, Map<string, Map<string, string>>>>();
+const localeLabelsCache = new WeakMap<Game, Map<string, LocaleLabels>>();
 
-/** A game's `labels:` per locale (collection -> field path -> label). Problems with the files are reported by the rules' compile, so not here. */
-function localeLabels(game: Game): Map<string, Map<string, Map<string, string>>> {
+/** What a locale file says of a game's fields: their labels (`labels:`) and their values' words (`values:`), by collection. */
+interface LocaleLabels {
+  labels: Map<string, Map<string, string>>;
+  values: Map<string, Map<string, Map<string, string>>>;
+}
+
+/** A game's `labels:` and `values:` per locale. Problems with the files are reported by the rules' compile, so not here. */
+function localeFilesLabels(game: Game): Map<string, LocaleLabels> {
   let byLocale = localeLabelsCache.get(game);
   if (!byLocale) {
-    byLocale = new Map([...gameLocaleFiles(game, new DiagnosticBag())].map(([tag, f]) => [tag, f.labels ?? new Map()]));
+    byLocale = new Map(
+      [...gameLocaleFiles(game, new DiagnosticBag())].map(([tag, f]) => [tag, { labels: f.labels ?? new Map(), values: f.values ?? new Map() }]),
+    );
     localeLabelsCache.set(game, byLocale);
   }
   return byLocale;
+}
+
+/** A game's `labels:` per locale (collection -> field path -> label). */
+function localeLabels(game: Game): Map<string, Map<string, Map<string, string>>> {
+  return new Map([...localeFilesLabels(game)].map(([tag, l]) => [tag, l.labels]));
+}
+
+/** A game's `values:` in one locale (collection -> field path -> value -> word). */
+export function localeValueLabels(game: Game, locale: string): ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, string>>> {
+  return localeFilesLabels(game).get(locale)?.values ?? new Map();
 }
 
 /** The labels of a collection in a locale (default: the game's own): the locale file's `labels:`, then the schema's titles. */
@@ -205,7 +259,8 @@ export function labelsOf(game: Game, c: Collection, locale: string = game.manife
   if (!byLocale) labelsCache.set(c, (byLocale = new Map()));
   let l = byLocale.get(locale);
   if (!l) {
-    l = new CollectionLabels(schemasDirOf(game), c, localeLabels(game).get(locale)?.get(c.name));
+    const own = localeFilesLabels(game).get(locale);
+    l = new CollectionLabels(schemasDirOf(game), c, own?.labels.get(c.name), own?.values.get(c.name));
     byLocale.set(locale, l);
   }
   return l;

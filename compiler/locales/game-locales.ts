@@ -13,8 +13,8 @@ import { RulesLanguage, type GameLocale, type LocaleTree } from './language.ts';
 
 /** Same pattern as schemas/defs.schema.json#/$defs/locale: a file's name is held to what the manifest may say. */
 const BCP47 = /^[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-(?:[a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*$/;
-/** The keys a locale file may hold: the compiler's (compiler/locales/*.yaml), and a game's `texts` and `labels`. */
-const KEYS = new Set(['scoring', 'effects', 'articles', 'texts', 'labels', 'examples', 'singulars']);
+/** The keys a locale file may hold: the compiler's (compiler/locales/*.yaml), and a game's `texts`, `labels` and `values`. */
+const KEYS = new Set(['scoring', 'effects', 'articles', 'texts', 'labels', 'values', 'examples', 'singulars']);
 
 /** The locales a game's texts are given in: its main locale first, then the others it declares. */
 export function declaredLocales(game: Game): string[] {
@@ -45,13 +45,14 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
         source.path,
         place(''),
         'locale-file',
-        "a locale file is a map of `texts:`, `labels:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`, `examples:`, `singulars:`)",
+        "a locale file is a map of `texts:`, `labels:`, `values:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`, `examples:`, `singulars:`)",
       );
       continue;
     }
     const words: LocaleTree = {};
     const texts = new Map<string, string>();
     const labels = new Map<string, Map<string, string>>();
+    const values = new Map<string, Map<string, Map<string, string>>>();
     let ok = true;
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
       if (!KEYS.has(key)) {
@@ -82,9 +83,11 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
         }
       } else if (key === 'labels') {
         ok = readLabels(v, labels, (pointer, message) => bag.error(source.path, place(pointer), 'locale-file', message)) && ok;
+      } else if (key === 'values') {
+        ok = readValueLabels(v, values, (pointer, message) => bag.error(source.path, place(pointer), 'locale-file', message)) && ok;
       } else words[key] = v;
     }
-    if (ok) out.set(tag, { tag, file: source.path, words, texts, labels });
+    if (ok) out.set(tag, { tag, file: source.path, words, texts, labels, values });
   }
   return out;
 }
@@ -116,6 +119,49 @@ function readLabels(v: unknown, out: Map<string, Map<string, string>>, report: (
         report(`/labels/${escape(collection)}/${escape(field)}`, `the label of ${collection} ${field} must be a text`);
         ok = false;
       }
+    }
+    out.set(collection, byPath);
+  }
+  return ok;
+}
+
+/**
+ * `values:` in a locale file: the words of enum values in this locale, per
+ * collection and field path (as `labels:` keys them), then per value as the
+ * data writes it (`structure: { single: individual, set: conjunto }`; a
+ * boolean field's `true:` and `false:`). Read into collection -> path ->
+ * value -> label; the schema's `const` titles are the fallback.
+ */
+function readValueLabels(v: unknown, out: Map<string, Map<string, Map<string, string>>>, report: (pointer: string, message: string) => void): boolean {
+  const isMap = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+  const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+  if (!isMap(v)) {
+    report('/values', "`values:` maps each collection to its fields' values in this locale (`cards: { structure: { single: individual } }`)");
+    return false;
+  }
+  let ok = true;
+  for (const [collection, fields] of Object.entries(v)) {
+    if (!isMap(fields)) {
+      report(`/values/${escape(collection)}`, `the values of ${collection} map each field's path to its values' words (\`structure: { single: individual }\`)`);
+      ok = false;
+      continue;
+    }
+    const byPath = new Map<string, Map<string, string>>();
+    for (const [field, words] of Object.entries(fields)) {
+      if (!isMap(words)) {
+        report(`/values/${escape(collection)}/${escape(field)}`, `the values of ${collection} ${field} map each value to its word (\`single: individual\`)`);
+        ok = false;
+        continue;
+      }
+      const byValue = new Map<string, string>();
+      for (const [value, label] of Object.entries(words)) {
+        if (typeof label === 'string' && label.trim() !== '') byValue.set(value, label.trim());
+        else {
+          report(`/values/${escape(collection)}/${escape(field)}/${escape(value)}`, `the word for ${collection} ${field} "${value}" must be a text`);
+          ok = false;
+        }
+      }
+      byPath.set(field, byValue);
     }
     out.set(collection, byPath);
   }

@@ -27,6 +27,8 @@ export interface GameLocale {
   texts: Map<string, string>;
   /** The labels of the game's fields in this locale: collection -> field path (`attack.guns`) -> label (its `labels:`). */
   labels?: Map<string, Map<string, string>>;
+  /** The words of the game's enum values in this locale: collection -> field path -> value -> label (its `values:`). */
+  values?: Map<string, Map<string, Map<string, string>>>;
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

@@ -38,7 +38,8 @@ export function isCalendarDate(text: string): boolean {
 }
 
 export function toReleaseChange(c: Change): ReleaseChange {
-  const { kind, level, game: _game, at: _at, ...rest } = c;
+  // The words (labels, values' words) are the working tree's, in its main locale: each Changes page reads its own locale's from the schema.
+  const { kind, level, game: _game, at: _at, label: _label, beforeWords: _before, afterWords: _after, ...rest } = c;
   return { change: kind, level, ...rest };
 }
 

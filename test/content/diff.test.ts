@@ -31,7 +31,7 @@ describe('rulebook diff on Cangaço', () => {
     const cordel = report.changes.filter((c) => c.game === 'cangaco' && c.collection === 'cordel');
     expect(cordel.map((c) => `${c.level} ${c.kind} ${c.was ? `${c.was} -> ` : ''}${c.id}${c.path ?? ''}`)).toEqual([
       'patch rule-changed o-velho-calunga-e-a-rolinha-trelosa/scoring',
-      'patch value-changed o-velho-calunga-e-a-rolinha-trelosa/examples/0/expect',
+      'patch example-changed o-velho-calunga-e-a-rolinha-trelosa/examples/0/expect',
       'major entry-renamed o-corno-artur-no-brega-de-camelot -> o-corno-artur-no-brega-de-avalon',
       'major entry-removed as-proezas-de-tinho-mangoso',
     ]);
