@@ -484,7 +484,7 @@ export interface VolantesAttackRow {
     /** Number of Volantes. */
     readonly volantes: number;
     /** This row is for this number or more. */
-    readonly orMore?: boolean;
+    readonly orMore?: true | false;
     /** Wounds Suffered by the Chief. */
     readonly chiefWounds: number | "dies";
     /** Arrested Cangaceiros. */

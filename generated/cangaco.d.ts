@@ -43,7 +43,7 @@ export interface CardKind {
         /** How many cards. */
         readonly cards: number;
         /** This row also counts for more cards. */
-        readonly orMore?: boolean;
+        readonly orMore?: true | false;
         /** Points for all of them together. */
         readonly points: number | null;
     })[];
