@@ -1,6 +1,6 @@
 import { textOf } from '../text.ts';
 import type { Release, ReleaseChange } from '../release/record.ts';
-import { collectionPage } from './addresses.ts';
+import { collectionPage } from '../site-addresses.ts';
 import { esc, plain, ruleHref, type PageContext } from './context.ts';
 import { examplePlace, fieldLabel } from '../diff/words.ts';
 import { labelsOf } from './labels.ts';

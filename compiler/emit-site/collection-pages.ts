@@ -2,7 +2,7 @@ import { textOf } from '../text.ts';
 import type { Collection, Text } from '../model.ts';
 import { esc, plain, type PageContext } from './context.ts';
 import { labelsOf } from './labels.ts';
-import { collectionSlug } from './addresses.ts';
+import { collectionSlug } from '../site-addresses.ts';
 import type { CollectionPlan } from './pages.ts';
 import { declaredName } from './phrases.ts';
 

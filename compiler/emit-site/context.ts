@@ -3,7 +3,7 @@ import type { Token } from '../link/tokens.ts';
 import { findInlineTokens, type LinkToken } from '../link/link-tokens.ts';
 import { textOf } from '../text.ts';
 import type { CheckedGame, Entry, PlaceholderInfo, Text } from '../model.ts';
-import { collectionPage } from './addresses.ts';
+import { collectionPage } from '../site-addresses.ts';
 import type { Words } from './i18n.ts';
 import type { SiteIndex } from './site-index.ts';
 import { ownHtml, ownText, type SiteLanguage } from './translation.ts';

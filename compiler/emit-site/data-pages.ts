@@ -1,5 +1,5 @@
 import type { Collection, Game, Text } from '../model.ts';
-import { collectionPage } from './addresses.ts';
+import { collectionPage } from '../site-addresses.ts';
 import { esc, type PageContext } from './context.ts';
 import { collectionHtml } from './entities.ts';
 import { entriesFile, entriesJson, filterFieldsOf, filtersHtml, pagesNavHtml, valueLabel } from './collection-pages.ts';
@@ -28,15 +28,17 @@ export function planCollections(
   const roles = game.manifest.roles ?? {};
   for (const c of game.collections.values()) {
     if (c.name === roles.rules || c.name === roles.glossary) continue;
-    const at = c.decl.pageBy ? labelsOf(game, c).at(`/${c.decl.pageBy}`) : undefined;
+    const ctx = ctxAt('');
+    const at = c.decl.pageBy ? labelsOf(game, c, ctx.locale).at(`/${c.decl.pageBy}`) : undefined;
     plans.set(
       c.name,
       planCollection(c, {
         // A field the schema does not have (a warning of the check) leaves the pages numbered.
         by: at?.node ? c.decl.pageBy : undefined,
         title: titleOf(c.name),
-        valueLabel: (v) => valueLabel(v, at?.ref, ctxAt('')),
-        order: Array.isArray(at?.node?.enum) ? (at.node.enum as unknown[]) : undefined,
+        // An enum value by its word (the schema's `const` title or the locale's `values:`), as the filters name it.
+        valueLabel: (v) => at?.values?.get(v) ?? valueLabel(v, at?.ref, ctx),
+        order: at?.choices,
         none: '—',
       }),
     );

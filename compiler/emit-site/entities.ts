@@ -1,7 +1,7 @@
 import { nameFieldOf } from '../validate/game.ts';
 import { textOf } from '../text.ts';
 import type { Collection, Entry, ExampleWords, Game, PlaceholderInfo, Text } from '../model.ts';
-import { collectionPage } from './addresses.ts';
+import { collectionPage } from '../site-addresses.ts';
 import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, ruleRefHtml, type PageContext } from './context.ts';
 import { mapGraph, mapHtml } from './map-svg.ts';
 import { anchoredHeading } from './rules-tree.ts';

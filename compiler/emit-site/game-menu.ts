@@ -1,6 +1,6 @@
 import { textOf } from '../text.ts';
 import type { Game, MarkdownPage, Text } from '../model.ts';
-import { collectionPage } from './addresses.ts';
+import { collectionPage } from '../site-addresses.ts';
 import type { Words } from './i18n.ts';
 import type { NavGroup, PageLink } from './layout.ts';
 import { markdownTitle } from './markdown.ts';

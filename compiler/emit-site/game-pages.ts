@@ -1,7 +1,7 @@
 import { textOf } from '../text.ts';
 import { isInvented, type CheckedGame, type Text } from '../model.ts';
 import type { Release } from '../release/record.ts';
-import { collectionPage } from './addresses.ts';
+import { collectionPage } from '../site-addresses.ts';
 import { changesHtml } from './changes.ts';
 import { glossaryOf, readingsByEntry, type PageContext } from './context.ts';
 import { collectionPages, planCollections } from './data-pages.ts';

@@ -1,5 +1,5 @@
 import type { Game } from '../model.ts';
-import { collectionPage, formerAddress } from './addresses.ts';
+import { collectionPage, formerAddress } from '../site-addresses.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { esc } from './context.ts';
 import { windowTitle } from './layout.ts';

@@ -1,5 +1,5 @@
 import { slug } from '../load/slug.ts';
-import { collectionSlug } from './addresses.ts';
+import { collectionSlug } from '../site-addresses.ts';
 import type { Collection, Entry } from '../model.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { Collection, Entry } from '../model.ts';
  * all choke on it. So a large collection is split: by a declared field
  * (`pageBy: kind` in game.yaml, one page per value) or, past PAGE_SIZE
  * entries, into numbered pages ("Cards 1–200"). A collection that fits on one
- * page keeps its one page, `<slug>.html` (addresses.ts: `action-cards.html`).
+ * page keeps its one page, `<slug>.html` (site-addresses.ts: `action-cards.html`).
  *
  * The first page is always `<slug>.html`, so a link to the collection stays
  * what it was; the others are `<slug>.<n>.html` (numbered) or

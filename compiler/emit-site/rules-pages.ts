@@ -1,6 +1,6 @@
 import { textOf } from '../text.ts';
 import type { Collection, Entry, MarkdownPage, Text } from '../model.ts';
-import { collectionPage } from './addresses.ts';
+import { collectionPage } from '../site-addresses.ts';
 import { esc, plain, type PageContext } from './context.ts';
 import { anchorHeadings, markdownToHtml, tokensToMarkdown } from './markdown.ts';
 import { inLang, nameLangOn, pageBodyIn } from './translation.ts';

@@ -1,5 +1,5 @@
 import type { CheckedGame, CompiledRule, Entry, Game, PlaceholderInfo } from '../model.ts';
-import { collectionPage } from './addresses.ts';
+import { collectionPage } from '../site-addresses.ts';
 import type { CollectionPlan } from './pages.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import { addressClashes } from '../emit-site/addresses.ts';
+import { addressClashes } from '../site-addresses.ts';
 import type { Game } from '../model.ts';
 
 /**
  * Every collection's site page needs an address of its own
- * (emit-site/addresses.ts): a clash would silently drop a page, so it is an
+ * (site-addresses.ts): a clash would silently drop a page, so it is an
  * error at the collection's name in game.yaml.
  */
 export function checkPageAddresses(game: Game, bag: DiagnosticBag): void {

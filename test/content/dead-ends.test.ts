@@ -59,7 +59,7 @@ describe('icons have pictures', () => {
     // Faces: the Vagabonds' items, the Chiefs' actions and the Action cards' icons.
     expect(await page('root/vagabonds.html')).toMatch(new RegExp(`<span class="face-icon with-image">${picture('Tocha').source}`));
     expect(await page('cangaceiros/chiefs.html')).toMatch(new RegExp(`<span class="face-icon with-image">${picture('Movement').source}`));
-    expect(await page('cangaceiros/actionCards.html')).toMatch(new RegExp(`<span class="face-icon with-image">${picture('Plunder').source}`));
+    expect(await page('cangaceiros/action-cards.html')).toMatch(new RegExp(`<span class="face-icon with-image">${picture('Plunder').source}`));
   });
 });
 

@@ -29,8 +29,8 @@ describe("Cangaço's pt-BR pages", () => {
     const stations = String(files.get('cangaco/pt-BR/stations.html'));
     expect(stations).toContain('<dt>Cartas distribuídas</dt>');
     // The Station cards' names are English (the game's own), translated by the locale file: read in Portuguese, unmarked.
-    expect(stations).toContain('<h2 id="dry-1">Seca 1 ');
-    expect(String(files.get('cangaco/stations.html'))).toContain('<h2 id="dry-1">Dry 1 ');
+    expect(stations).toContain('<h2 id="dry-1">Seca 1</h2>');
+    expect(String(files.get('cangaco/stations.html'))).toContain('<h2 id="dry-1">Dry 1</h2>');
     // On the English page, the Cordel cards' Portuguese names carry their language.
     expect(String(files.get('cangaco/cordel.html'))).toContain('<span lang="pt-BR">O Velho Calunga e a Rolinha Trelosa</span>');
   });

@@ -14,7 +14,7 @@ describe('the bundled games speak in words, not codes', () => {
     expect(codesShown(files, labelledValues(path.join(ROOT, 'schemas')))).toEqual([]);
     // The words the issue found missing, from the rulebooks.
     expect(String(files.get('cangaceiros/phases.html'))).toContain('<dd>Starting from the player with the Facão and proceeding clockwise</dd>');
-    expect(String(files.get('cangaceiros/volantesAttack.html'))).toContain('<dt>Wounds on the Chief</dt><dd>The Chief dies</dd>');
+    expect(String(files.get('cangaceiros/volantes-attack.html'))).toContain('<dt>Wounds on the Chief</dt><dd>The Chief dies</dd>');
     expect(String(files.get('cangaco/cards.html'))).toContain('<dt>Structure</dt><dd>Set card</dd>');
     expect(String(files.get('cangaco/pt-BR/cards.html'))).toContain('<dd>Carta de conjunto</dd>');
   });

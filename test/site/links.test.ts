@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectionPage } from '../../compiler/emit-site/addresses.ts';
+import { collectionPage } from '../../compiler/site-addresses.ts';
 import { brokenLinks, FIXTURE_GAMES, fixtureManifest, fixturesSite, pagesOf } from './built.ts';
 
 // On every fixture game (test/site/built.ts); the numbered rules are the `tree` fixture's (pt-BR).

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { HtmlValidate } from 'html-validate';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { collectionPage, collectionSlug } from '../../compiler/emit-site/addresses.ts';
+import { collectionPage, collectionSlug } from '../../compiler/site-addresses.ts';
 import { isMovedPage } from '../../compiler/emit-site/moved-pages.ts';
 import { renderSite, type SiteFiles } from '../../compiler/emit-site/site.ts';
 import { check } from '../../compiler/pipeline.ts';

@@ -164,9 +164,21 @@ describe('enum values shown in words', () => {
   });
 
   it('rejects a `values:` that is not a map of fields to words, at its place', async () => {
-    const root = await fixtureProject('duo', edits({ 'content/duo/locales/pt-BR.yaml': (t) => `${t}values:\n  chiefs:\n    stance: Saqueador\n` }));
+    let stanceLine = 0;
+    const root = await fixtureProject(
+      'duo',
+      edits({
+        'content/duo/locales/pt-BR.yaml': (t) => {
+          // The bad `stance:` goes on the third line after the file's own text.
+          stanceLine = t.split('\n').length + 2;
+          return `${t}values:\n  chiefs:\n    stance: Saqueador\n`;
+        },
+      }),
+    );
     expect((await checked(root)).filter((d) => d.startsWith('error'))).toEqual([
-      expect.stringMatching(/^error content\/duo\/locales\/pt-BR\.yaml:17:\d+ locale-file: the values of chiefs stance map each value to its word/),
+      expect.stringMatching(
+        new RegExp(`^error content/duo/locales/pt-BR\\.yaml:${stanceLine}:\\d+ locale-file: the values of chiefs stance map each value to its word`),
+      ),
     ]);
   });
 });

@@ -1,3 +1,4 @@
+// Shared by the link phase (which checks that no two collections take one address) and the site that writes the pages.
 import slugify from '@sindresorhus/slugify';
 
 /**
