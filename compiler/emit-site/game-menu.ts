@@ -102,7 +102,12 @@ export function gameMenu(game: Game, language: SiteLanguage, words: Words, optio
     ruleLinks.push({ href: address, label: title, lang: titleLangs.get(address), then: namesake });
   }
   for (const r of [roles.rules, roles.glossary]) if (r && game.collections.has(r) && !inRules.has(r)) ruleLinks.push(collectionLink(r));
-  const dataLinks = [...game.collections.keys()].filter((c) => c !== roles.rules && c !== roles.glossary && !inRules.has(c)).map(collectionLink);
+  // A chapter's namesake collection (its cards, which the chapter links at its end) keeps its own entry among the data, told
+  // apart by its section's name below: every page has one entry, and its entry is the one the menu marks on it.
+  const namesakes = new Set(chapters.flatMap((c) => (c.shows ? [c.shows] : [])));
+  const dataLinks = [...game.collections.keys()]
+    .filter((c) => c !== roles.rules && c !== roles.glossary && (!inRules.has(c) || namesakes.has(c)))
+    .map(collectionLink);
 
   const homeLabel = [...ruleLinks, ...dataLinks].some((l) => same(l.label, words.home)) ? gameName : words.home;
   const groups: NavGroup[] = [

@@ -94,7 +94,9 @@ function renderGameIn(
   const filesOf = (collection: string) => plans.get(collection)?.pages.map((p) => p.file) ?? [collectionPage(collection)];
   const pagesOf = (l: MenuLink) => [...(l.collection ? filesOf(l.collection) : [l.href]), ...(l.then ? filesOf(l.then) : [])];
   const order = ['index.html', ...ruleLinks.flatMap(pagesOf), ...dataLinks.flatMap(pagesOf), 'drafts.html', 'changes.html'].map((h) => home + h);
-  const rank = new Map(order.map((rel, i) => [rel, i]));
+  // A chapter's namesake collection follows the chapter (its first place in the order), though the menu lists it among the data too.
+  const rank = new Map<string, number>();
+  for (const rel of order) if (!rank.has(rel)) rank.set(rel, rank.size);
   made.sort((a, b) => (rank.get(a.rel) ?? -1) - (rank.get(b.rel) ?? -1));
   // Two pages of one title (a chapter and the collection of its title, which it links) differ in the window title by their group.
   const titleCount = new Map<string, number>();
