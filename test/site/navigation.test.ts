@@ -123,14 +123,16 @@ describe('the menu', () => {
     expect(rules).toContainEqual({ href: 'icons.html', label: 'Icon List' });
   });
 
-  it('a chapter with text of its own and a collection of its title: one entry, the chapter, which links to the collection that follows it', async () => {
+  it('a chapter with text of its own and a collection of its title: each its own entry, the chapter linking to the collection that follows it', async () => {
     const files = await bundledSite();
     const chapter = String(files.get('cangaceiros/rules/final-scoring.html'));
     expect(chapter).toMatch(/<div class="collection-link" data-pagefind-ignore><p><a href="\.\.\/scoring\.html">Final Scoring<\/a>/);
     expect(/<a rel="next" href="([^"]+)"/.exec(chapter)?.[1]).toBe('../scoring.html');
-    const data = menuOf(chapter).flatMap((g) => g.items.map((i) => i.href));
-    expect(data).not.toContain('../scoring.html');
-    expect(data).not.toContain('../game-end.html');
+    // Every page has its entry (the one the menu marks on it): the collection among the data, its label told apart by the section's name.
+    const items = menuOf(chapter).flatMap((g) => g.items);
+    expect(items.filter((i) => i.href === '../scoring.html')).toEqual([{ href: '../scoring.html', label: 'Final Scoring (Cards and data)' }]);
+    expect(items.filter((i) => i.href === 'final-scoring.html' || i.href === '../rules/final-scoring.html').map((i) => i.label)).toEqual(['Final Scoring']);
+    expect(items.some((i) => i.href === '../game-end.html')).toBe(true);
     // The collection's page stays, told apart from the chapter in the window title.
     expect(String(files.get('cangaceiros/scoring.html'))).toContain('<title>Final Scoring · Cards and data · Cangaceiros · rulebook</title>');
   });
