@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -114,4 +115,26 @@ export function decodeEntities(s: string): string {
 /** The `hostile` fixture game (test/fixtures/games/hostile): content that tries to inject script in YAML text, a name and Markdown prose. */
 export function hostileProject(): Promise<string> {
   return fixtureProject('hostile');
+}
+
+/** A page as Pagefind indexed it: one of its fragment files (gzip, after a `pagefind_dcd` signature). */
+export interface PagefindFragment {
+  url: string;
+  content: string;
+  filters: Record<string, string[]>;
+  meta: Record<string, string>;
+}
+
+/** The pages as Pagefind indexed them, from a built site's files. */
+export function pagefindFragments(files: SiteFiles): PagefindFragment[] {
+  return [...files]
+    .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
+    .map(
+      ([, c]) =>
+        JSON.parse(
+          gunzipSync(c as Uint8Array)
+            .toString('utf8')
+            .replace(/^pagefind_dcd/, ''),
+        ) as PagefindFragment,
+    );
 }

@@ -1,7 +1,6 @@
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { fixtureProject, swap } from '../helpers.ts';
-import { decodeEntities, siteOf } from './built.ts';
+import { decodeEntities, pagefindFragments, siteOf } from './built.ts';
 
 // How a drafted value looks on the site (compiler/emit-site/draft-marks.ts), on the `board` fixture's events
 // given two titled fields: a Season no card prints (a draft on every card) and a Cost that one card prints,
@@ -87,16 +86,7 @@ describe('a drafted value on the site', () => {
 describe('draft notes and search', () => {
   it('Pagefind indexes the drafted values but none of their notes', async () => {
     const files = await siteOf(await fixtureProject('board', edits()));
-    const indexed = [...files]
-      .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
-      .map(
-        ([, c]) =>
-          JSON.parse(
-            gunzipSync(c as Uint8Array)
-              .toString('utf8')
-              .replace(/^pagefind_dcd/, ''),
-          ) as { url: string; content: string },
-      );
+    const indexed = pagefindFragments(files);
     const events = indexed.find((f) => f.url === '/board/events.html');
     expect(events?.content).toContain('Spring');
     expect(events?.content).toContain('Scout Bounty');

@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { HtmlValidate } from 'html-validate';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { isMovedPage } from '../../compiler/emit-site/moved-pages.ts';
 import { renderSite, type SiteFiles } from '../../compiler/emit-site/site.ts';
 import { check } from '../../compiler/pipeline.ts';
 import { fixtureProject, ROOT, runCli } from '../helpers.ts';
-import { brokenLinks, decodeEntities, fixturesSite, pagesOf, siteOf } from './built.ts';
+import { brokenLinks, decodeEntities, fixturesSite, pagefindFragments, pagesOf, siteOf } from './built.ts';
 
 /**
  * The menu of a game's pages and the addresses of its pages (issue #19):
@@ -250,18 +249,7 @@ describe('page addresses', () => {
     const files = await siteOf(root, { base: BASE });
     expect(isMovedPage(files.get('duel/trophyCards.html'))).toBe(true);
     expect(isMovedPage(files.get('duel/trophy-cards.html'))).toBe(false);
-    const urls = [...files]
-      .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
-      .map(
-        ([, c]) =>
-          (
-            JSON.parse(
-              gunzipSync(c as Uint8Array)
-                .toString('utf8')
-                .replace(/^pagefind_dcd/, ''),
-            ) as { url: string }
-          ).url,
-      );
+    const urls = pagefindFragments(files).map((f) => f.url);
     expect(urls).toContain('/duel/trophy-cards.html');
     expect(urls.filter((u) => /trophyCards/.test(u))).toEqual([]);
     const names = [...files]

@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../compiler/emit-site/pages.ts';
 import type { SiteFiles } from '../../compiler/emit-site/site.ts';
 import { runCli } from '../helpers.ts';
-import { brokenLinks, idsOf, pagesOf, siteOf, syntheticProject } from './built.ts';
+import { brokenLinks, idsOf, pagefindFragments, pagesOf, siteOf, syntheticProject } from './built.ts';
 
 // A collection too large for one page: the synthetic game (compiler/bench/synthetic-game.ts) at 2,500 cards,
 // large enough to be split into 13 pages and small enough to build in seconds.
@@ -142,16 +141,7 @@ describe('a large collection on the site', () => {
       for (const r of report.results) for (const m of r.messages) problems.push(`${page}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
     }
     expect(problems).toEqual([]);
-    const fragments = [...files]
-      .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
-      .map(
-        ([, c]) =>
-          JSON.parse(
-            gunzipSync(c as Uint8Array)
-              .toString('utf8')
-              .replace(/^pagefind_dcd/, ''),
-          ) as { url: string; filters: Record<string, string[]>; meta: Record<string, string> },
-      );
+    const fragments = pagefindFragments(files);
     const seven = fragments.find((f) => f.url === '/synth/cards.7.html');
     expect(seven?.filters.kind).toEqual(['Cards']);
     expect(seven?.meta.title).toBe('Cards 1201–1400');

@@ -1,23 +1,9 @@
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { withSearchFields, type SearchNames } from '../../compiler/emit-site/search.ts';
 import { fixturesProject } from '../helpers.ts';
-import { FIXTURE_GAMES, fixtureManifest, fixturesSite, siteOf } from './built.ts';
+import { FIXTURE_GAMES, fixtureManifest, fixturesSite, pagefindFragments as fragments, siteOf } from './built.ts';
 
 const text = (c: string | Uint8Array | undefined): string => (typeof c === 'string' ? c : new TextDecoder().decode(c));
-
-/** The pages as Pagefind indexed them: its fragment files (gzip, after a `pagefind_dcd` signature). */
-function fragments(files: Map<string, string | Uint8Array>): Array<{ url: string; filters: Record<string, string[]>; meta: Record<string, string> }> {
-  return [...files]
-    .filter(([p]) => /^pagefind\/[^/]+\/fragment\//.test(p))
-    .map(([, c]) =>
-      JSON.parse(
-        gunzipSync(c as Uint8Array)
-          .toString('utf8')
-          .replace(/^pagefind_dcd/, ''),
-      ),
-    );
-}
 
 // The build side of search, on the fixture games (English duel and board, pt-BR tree).
 describe('the search index', () => {
