@@ -20,7 +20,7 @@ import { tokensToMarkdown } from './markdown.ts';
 import { draftOf, type PageContext } from './context.ts';
 import { collectionWideDrafts, draftMarkHtml } from './draft-marks.ts';
 import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
-import { checkIconImages, iconChipHtml } from './icon-images.ts';
+import { checkIconImages, decodeStringified, iconChipHtml } from './icon-images.ts';
 import { joinItems } from './join-items.ts';
 import { warnMissingValueLabels } from './value-labels.ts';
 
@@ -209,16 +209,9 @@ export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (
 /** A face's icon chips (sanitised, with the icon's ID) drawn with the icon's picture where it has one (icon-images.ts). */
 function withIconImages(html: string, ctx: PageContext): string {
   return html.replace(/<span class="face-icon" data-icon="([A-Za-z0-9._-]+)">([^<]*)<\/span>/g, (_, id: string, name: string) => {
-    const chip = iconChipHtml(ctx, id, decodeText(name));
+    const chip = iconChipHtml(ctx, id, decodeStringified(name));
     return chip.includes('<svg') ? `<span class="face-icon with-image">${chip}</span>` : `<span class="face-icon">${name}</span>`;
   });
-}
-
-/** The few entities rehype-stringify writes in text, back to characters (the chip escapes them again). */
-function decodeText(s: string): string {
-  return s
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&(lt|gt|amp|quot);/g, (_, n: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"' })[n]!);
 }
 
 function valueAt(value: unknown, pointer: string): unknown {

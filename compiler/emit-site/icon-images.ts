@@ -219,3 +219,21 @@ export function iconChipHtml(ctx: PageContext, iconId: string, name: string): st
   if (!svg) return `<span class="icon" role="img" aria-label="${esc(name)}">${esc(name)}</span>`;
   return `<span class="icon with-image" title="${esc(iconTitle(ctx, iconId, name))}">${svg}<span class="icon-name" aria-hidden="true">${esc(name)}</span></span>`;
 }
+
+/**
+ * A rules page's icon chips (markdown.ts writes `{icon:torch}` as
+ * `<span class="icon" data-icon="torch">Tocha</span>`, sanitised) drawn as
+ * in running text: with the icon's picture where it has one.
+ */
+export function withIconChips(html: string, ctx: PageContext): string {
+  return html.replace(/<span class="icon" data-icon="([A-Za-z0-9._-]+)">([^<]*)<\/span>/g, (_, id: string, name: string) =>
+    iconChipHtml(ctx, id, decodeStringified(name)),
+  );
+}
+
+/** The few entities rehype-stringify writes in text, back to characters (the chip escapes them again). */
+export function decodeStringified(s: string): string {
+  return s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&(lt|gt|amp|quot);/g, (_, n: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"' })[n]!);
+}

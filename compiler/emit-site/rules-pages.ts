@@ -3,6 +3,7 @@ import type { Collection, Entry, MarkdownPage, Text } from '../model.ts';
 import { collectionPage } from '../site-addresses.ts';
 import { esc, plain, type PageContext } from './context.ts';
 import { anchorHeadings, markdownToHtml, tokensToMarkdown } from './markdown.ts';
+import { withIconChips } from './icon-images.ts';
 import { inLang, nameLangOn, pageBodyIn } from './translation.ts';
 
 /**
@@ -13,7 +14,7 @@ import { inLang, nameLangOn, pageBodyIn } from './translation.ts';
  * links to it at its end unless its text already does.
  */
 export function rulesChapterHtml(p: MarkdownPage, ctx: PageContext, shows?: string): string {
-  let html = linkCollections(anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx), ctx);
+  let html = withIconChips(linkCollections(anchorHeadings(markdownToHtml(tokensToMarkdown(p.text.replace(/^#\s+.+$/m, ''), ctx)), ctx), ctx), ctx);
   const c = shows ? ctx.game.linked.game.collections.get(shows) : undefined;
   if (c && !html.includes(`href="${esc(ctx.toGame + collectionPage(c.name))}"`)) html += collectionLinkHtml(c, c.entries, ctx);
   // A prose page with no translation in this locale (rules/<locale>/) keeps its language, said so.

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../compiler/pipeline.ts';
 import { checkPresentation } from '../../compiler/emit-site/faces.ts';
@@ -47,9 +49,20 @@ describe('icon pictures', () => {
     });
     const html = String((await siteOf(root, { search: false })).get('tree/rules/icones.html'));
     expect(html).toContain(
-      'Cada ruína guarda uma <span class="icon" data-icon="torch">Tocha</span>; a <span class="icon" data-icon="chave">Chave [e]</span> abre',
+      'Cada ruína guarda uma <span class="icon" role="img" aria-label="Tocha">Tocha</span>; a <span class="icon" role="img" aria-label="Chave [e]">Chave [e]</span> abre',
     );
     expect(html).not.toContain('[torch]');
+  });
+
+  it('an icon token on a Markdown page draws the picture of the icon where it has one, as running text does', async () => {
+    const root = await treeWithHostileIcon();
+    await mkdir(path.join(root, 'content/tree/rules'), { recursive: true });
+    await writeFile(path.join(root, 'content/tree/rules/icones.md'), '# Ícones\n\nCada ruína guarda uma {icon:torch}; a {icon:chave} abre o baú.\n');
+    const html = String((await siteOf(root, { search: false })).get('tree/rules/icones.html'));
+    expect(html).toMatch(
+      /Cada ruína guarda uma <span class="icon with-image" title="Tocha \(desenho desta edição, não a arte impressa\)"><svg [^>]*aria-label="Tocha"[^>]*>[\s\S]*?<\/svg><span class="icon-name" aria-hidden="true">Tocha<\/span><\/span>;/,
+    );
+    expect(html).toContain('a <span class="icon" role="img" aria-label="Chave">Chave</span> abre');
   });
 
   it('a hostile SVG keeps its shapes and loses everything that could run, load or link, with a warning at its image:', async () => {
