@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { Game, SourceFile, Text } from '../model.ts';
+import { escapePointer } from '../load/yaml-source.ts';
 import { textOf } from '../text.ts';
 import { RulesLanguage, type GameLocale, type LocaleTree } from './language.ts';
 
@@ -72,12 +73,7 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
         for (const [from, to] of Object.entries(v)) {
           if (typeof to === 'string') texts.set(from, to);
           else {
-            bag.error(
-              source.path,
-              place(`/texts/${from.replace(/~/g, '~0').replace(/\//g, '~1')}`),
-              'locale-file',
-              `the translation of "${from}" must be a text`,
-            );
+            bag.error(source.path, place(`/texts/${escapePointer(from)}`), 'locale-file', `the translation of "${from}" must be a text`);
             ok = false;
           }
         }
@@ -99,8 +95,6 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
  * collection -> path -> label; a value that is not shaped so is reported.
  */
 function readLabels(v: unknown, out: Map<string, Map<string, string>>, report: (pointer: string, message: string) => void): boolean {
-  const isMap = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
-  const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
   if (!isMap(v)) {
     report('/labels', "`labels:` maps each collection to its fields' labels in this locale (`cards: { attack: Ataque }`)");
     return false;
@@ -108,7 +102,7 @@ function readLabels(v: unknown, out: Map<string, Map<string, string>>, report: (
   let ok = true;
   for (const [collection, fields] of Object.entries(v)) {
     if (!isMap(fields)) {
-      report(`/labels/${escape(collection)}`, `the labels of ${collection} map each field's path to its label (\`attack: Ataque\`)`);
+      report(`/labels/${escapePointer(collection)}`, `the labels of ${collection} map each field's path to its label (\`attack: Ataque\`)`);
       ok = false;
       continue;
     }
@@ -116,7 +110,7 @@ function readLabels(v: unknown, out: Map<string, Map<string, string>>, report: (
     for (const [field, label] of Object.entries(fields)) {
       if (typeof label === 'string' && label.trim() !== '') byPath.set(field, label.trim());
       else {
-        report(`/labels/${escape(collection)}/${escape(field)}`, `the label of ${collection} ${field} must be a text`);
+        report(`/labels/${escapePointer(collection)}/${escapePointer(field)}`, `the label of ${collection} ${field} must be a text`);
         ok = false;
       }
     }
@@ -133,8 +127,6 @@ function readLabels(v: unknown, out: Map<string, Map<string, string>>, report: (
  * value -> label; the schema's `const` titles are the fallback.
  */
 function readValueLabels(v: unknown, out: Map<string, Map<string, Map<string, string>>>, report: (pointer: string, message: string) => void): boolean {
-  const isMap = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
-  const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
   if (!isMap(v)) {
     report('/values', "`values:` maps each collection to its fields' values in this locale (`cards: { structure: { single: individual } }`)");
     return false;
@@ -142,14 +134,20 @@ function readValueLabels(v: unknown, out: Map<string, Map<string, Map<string, st
   let ok = true;
   for (const [collection, fields] of Object.entries(v)) {
     if (!isMap(fields)) {
-      report(`/values/${escape(collection)}`, `the values of ${collection} map each field's path to its values' words (\`structure: { single: individual }\`)`);
+      report(
+        `/values/${escapePointer(collection)}`,
+        `the values of ${collection} map each field's path to its values' words (\`structure: { single: individual }\`)`,
+      );
       ok = false;
       continue;
     }
     const byPath = new Map<string, Map<string, string>>();
     for (const [field, words] of Object.entries(fields)) {
       if (!isMap(words)) {
-        report(`/values/${escape(collection)}/${escape(field)}`, `the values of ${collection} ${field} map each value to its word (\`single: individual\`)`);
+        report(
+          `/values/${escapePointer(collection)}/${escapePointer(field)}`,
+          `the values of ${collection} ${field} map each value to its word (\`single: individual\`)`,
+        );
         ok = false;
         continue;
       }
@@ -157,7 +155,10 @@ function readValueLabels(v: unknown, out: Map<string, Map<string, Map<string, st
       for (const [value, label] of Object.entries(words)) {
         if (typeof label === 'string' && label.trim() !== '') byValue.set(value, label.trim());
         else {
-          report(`/values/${escape(collection)}/${escape(field)}/${escape(value)}`, `the word for ${collection} ${field} "${value}" must be a text`);
+          report(
+            `/values/${escapePointer(collection)}/${escapePointer(field)}/${escapePointer(value)}`,
+            `the word for ${collection} ${field} "${value}" must be a text`,
+          );
           ok = false;
         }
       }
@@ -166,6 +167,11 @@ function readValueLabels(v: unknown, out: Map<string, Map<string, Map<string, st
     out.set(collection, byPath);
   }
   return ok;
+}
+
+/** A YAML map (not a list, not a scalar). */
+function isMap(x: unknown): x is Record<string, unknown> {
+  return !!x && typeof x === 'object' && !Array.isArray(x);
 }
 
 /** A map of locales (`{ en: Flour, pt-BR: farinha }`) among a manifest's or an entry's values. */
@@ -238,7 +244,7 @@ export function missingTexts(game: Game): MissingText[] {
       for (const locale of locales) if (v[locale] === undefined) out.push({ ...at, pointer, path: pointer.slice(base.length) || '/', locale });
       return;
     }
-    for (const [k, x] of Object.entries(v)) visit(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, at, base);
+    for (const [k, x] of Object.entries(v)) visit(x, `${pointer}/${escapePointer(k)}`, at, base);
   };
   visit(game.manifest, '', { source: game.manifestSource, owner: 'game.yaml' }, '');
   for (const c of game.collections.values()) {
