@@ -1,7 +1,7 @@
 import { textOf } from '../text.ts';
 import type { Collection, Text } from '../model.ts';
 import { esc, plain, type PageContext } from './context.ts';
-import { labelsOf } from './labels.ts';
+import { labelsOf, type SchemaPlace } from './labels.ts';
 import { collectionSlug } from '../site-addresses.ts';
 import type { CollectionPlan } from './pages.ts';
 import { declaredName } from './phrases.ts';
@@ -28,8 +28,14 @@ export interface FilterField {
   values: Array<{ value: string; label: string }>;
 }
 
-/** The name of an ID-like value: the referenced entry's name, a declared name (a resource, a terrain), else the value itself. */
-export function valueLabel(value: string, ref: string | undefined, ctx: PageContext): string {
+/**
+ * A field's value as a reader names it: an enum value by its word (the schema's `const` title or the locale's
+ * `values:`), an ID by the referenced entry's name, a declared name (a resource, a terrain), else the value itself.
+ */
+export function valueLabel(value: string, place: Pick<SchemaPlace, 'ref' | 'values'> | undefined, ctx: PageContext): string {
+  const word = place?.values?.get(value);
+  if (word !== undefined) return word;
+  const ref = place?.ref;
   const entry = ref ? ctx.index.entry(ref, value) : undefined;
   if (entry) return plain(textOf((entry.name ?? entry.value.title) as Text | undefined, ctx.locale)) || value;
   return declaredName(ctx.game.linked, value) ?? value;
@@ -58,8 +64,7 @@ export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
       if (present.size > MAX_FILTER_VALUES) break;
     }
     if (!scalar || present.size < 2 || present.size > MAX_FILTER_VALUES) continue;
-    // An enum value by its word (the schema's `const` title or the locale's `values:`), else by the name of what it names.
-    const values = [...present].map((value) => ({ value, label: place.values?.get(value) ?? valueLabel(value, place.ref, ctx) }));
+    const values = [...present].map((value) => ({ value, label: valueLabel(value, place, ctx) }));
     if (en) {
       values.sort((a, b) => en.indexOf(a.value) - en.indexOf(b.value));
     } else if (place.ref && ctx.index.entry(place.ref, values[0]!.value)) {

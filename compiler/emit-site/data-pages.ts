@@ -36,8 +36,8 @@ export function planCollections(
         // A field the schema does not have (a warning of the check) leaves the pages numbered.
         by: at?.node ? c.decl.pageBy : undefined,
         title: titleOf(c.name),
-        // An enum value by its word (the schema's `const` title or the locale's `values:`), as the filters name it.
-        valueLabel: (v) => at?.values?.get(v) ?? valueLabel(v, at?.ref, ctx),
+        // A value as the filters name it.
+        valueLabel: (v) => valueLabel(v, at, ctx),
         order: at?.choices,
         none: '—',
       }),

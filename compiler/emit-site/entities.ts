@@ -180,7 +180,7 @@ function whichHtml(c: Collection, e: Entry, name: string, ctx: PageContext): str
   }
   const v = known.field ? e.value[known.field.key] : undefined;
   if ((known.counts.get(name) ?? 0) < 2 || (typeof v !== 'string' && typeof v !== 'number')) return '';
-  return ` <span class="which">· ${esc(known.field!.values?.get(String(v)) ?? valueLabel(String(v), known.field!.ref, ctx))}</span>`;
+  return ` <span class="which">· ${esc(valueLabel(String(v), known.field, ctx))}</span>`;
 }
 
 function pointerValue(value: unknown, pointer: string): unknown {
