@@ -356,10 +356,12 @@ export interface CompiledRule {
   text: string;
   /**
    * The rule's text in every locale the game declares (`locales:`), the main
-   * one included (the same as `text`). A value rule's text is a formula, the
-   * same in every locale.
+   * one included (the same as `text`). A value rule's too: its sentence
+   * (compiler/rules/value-render.ts), its formula apart in `formula`.
    */
   texts: Record<string, string>;
+  /** A value rule's formula over the player state's fields (`(fame + ⌊coins / 3⌋)`): for checking, never the rules text. */
+  formula?: string;
   /** Per locale, what its text lacked and took from the main locale (or English): the `text-missing-locale` warnings, counted by `rulebook report`. */
   missingTexts?: Record<string, string[]>;
   /** Worked examples of a scoring rule (all players' end states -> points). */

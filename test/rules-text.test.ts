@@ -215,7 +215,7 @@ describe('a game in several locales', () => {
       .map((d) => `${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.message}`);
     expect(errors).toEqual([
       'content/tiny-fr/locales/fr.yaml:5:11 the translation of "Cuivre" must be a text',
-      'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, articles, texts, labels, values, examples, singulars)',
+      'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, valueRules, articles, texts, labels, values, examples, singulars)',
     ]);
   });
 });

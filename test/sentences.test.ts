@@ -13,9 +13,10 @@ import { playerStateModel } from '../compiler/rules/player-state.ts';
 import { renderScoring } from '../compiler/rules/render.ts';
 import { stateModel } from '../compiler/rules/state.ts';
 import { valueFormula } from '../compiler/rules/value.ts';
+import { renderValue, renderValueWithGaps } from '../compiler/rules/value-render.ts';
 import { withId } from '../compiler/value-ids.ts';
 import { check } from '../compiler/pipeline.ts';
-import { fixtureProject, ROOT, runCli, swap } from './helpers.ts';
+import { fixtureProject, makeProject, MINI_DSL_GAME, miniDslFiles, ROOT, runCli, swap } from './helpers.ts';
 
 // Every form of the rules language renders the sentence a person wrote for it in the reviewed table
 // (test/sentences/table.yaml), in English and in Brazilian Portuguese, against the game in fixture.yaml.
@@ -43,8 +44,11 @@ const portuguese = () => new RulesLanguage('pt-BR', { main: 'en', texts: new Map
 function rendered(row: Row, lang: RulesLanguage | string): string {
   if (row.scoring) return renderScoring(row.scoring, end, lang);
   if (row.effect) return renderEffect(row.effect, players, lang);
-  return valueFormula(row.value!);
+  return renderValue(row.value!, players, lang);
 }
+
+/** What a row's rule is, for the test's title. */
+const ruleOf = (r: Row) => JSON.stringify(r.scoring ?? r.effect ?? r.value);
 
 describe('the sentence table', () => {
   it('has a row for every form the DSL schema defines, and none for a form it does not', () => {
@@ -63,16 +67,16 @@ describe('the sentence table', () => {
     for (const row of table) {
       const kinds = (['scoring', 'effect', 'value'] as const).filter((k) => row[k] !== undefined);
       expect(kinds, row.form).toHaveLength(1);
-      if (row.value !== undefined) expect(typeof row.formula, row.form).toBe('string');
-      else expect([typeof row.en, typeof row['pt-BR']], row.form).toEqual(['string', 'string']);
+      expect([typeof row.en, typeof row['pt-BR']], row.form).toEqual(['string', 'string']);
+      expect(typeof row.formula, row.form).toBe(row.value !== undefined ? 'string' : 'undefined');
     }
   });
 
-  it.each(table.filter((r) => !r.value).map((r) => [r.form, JSON.stringify(r.scoring ?? r.effect), r] as const))('%s %s: en', (_form, _rule, row) => {
+  it.each(table.map((r) => [r.form, ruleOf(r), r] as const))('%s %s: en', (_form, _rule, row) => {
     expect(rendered(row, 'en')).toBe(row.en);
   });
 
-  it.each(table.filter((r) => !r.value).map((r) => [r.form, JSON.stringify(r.scoring ?? r.effect), r] as const))('%s %s: pt-BR', (_form, _rule, row) => {
+  it.each(table.map((r) => [r.form, ruleOf(r), r] as const))('%s %s: pt-BR', (_form, _rule, row) => {
     const pt = portuguese();
     expect(rendered(row, pt)).toBe(row['pt-BR']);
     // Every word came from the pt-BR grammar or the game's pt-BR texts: nothing fell back to English.
@@ -80,15 +84,58 @@ describe('the sentence table', () => {
   });
 
   it.each(table.filter((r) => r.value).map((r) => [r.form, JSON.stringify(r.value), r] as const))('%s %s: formula', (_form, _rule, row) => {
-    expect(rendered(row, 'en')).toBe(row.formula);
+    expect(valueFormula(row.value!)).toBe(row.formula);
   });
 
   it('names no field by its identifier in any sentence of the table', () => {
     // The fields whose names are not also the words the game declares for them ("coins" is both): a table row
     // that printed one of these would have blessed a field's name reaching a reader.
     const ids = ['pepper', 'merchant', 'fame', 'caravanTerrain', 'leader'];
-    for (const row of table.filter((r) => !r.value))
-      for (const text of [row.en!, row['pt-BR']!]) for (const id of ids) expect(` ${text}`, `${row.form}: ${id}`).not.toContain(` ${id}`);
+    for (const row of table)
+      for (const text of [row.en!, row['pt-BR']!]) {
+        for (const id of ids) expect(` ${text}`, `${row.form}: ${id}`).not.toContain(` ${id}`);
+        // Nor a formula's signs: a value rule reads as words.
+        expect(text, row.form).not.toMatch(/[⌊⌋+−]|max\(/);
+      }
+  });
+
+  it("names a count with no words by its field, and says so (the build warns at the rule), in a value rule's sentence", () => {
+    const bare = playerStateModel({ ...fixture, playerState: [...(fixture.playerState ?? []), { id: 'tokens', type: 'count' }] } as Manifest, declared)!;
+    const made = renderValueWithGaps(
+      { op: 'sum', of: [{ field: 'tokens' }, { field: 'coins' }, { op: 'minus', from: 3, subtract: { field: 'tokens' } }] },
+      bare,
+    );
+    expect(made).toEqual({ text: 'Your tokens plus your coins plus 3 minus your tokens.', gaps: ['tokens'] });
+    expect(renderValueWithGaps({ op: 'sum', of: [{ field: 'tokens' }, { field: 'coins' }] }, bare).text).toBe('The total of your tokens and coins.');
+    expect(renderValueWithGaps({ field: 'coins' }, bare).gaps).toEqual([]);
+  });
+
+  it("reads a value rule's words from the game's own locale file over the compiler's", () => {
+    const own = new RulesLanguage('en', {
+      game: { tag: 'en', file: 'locales/en.yaml', words: { valueRules: { templates: { quantity: 'the {{noun}} you hold' } } }, texts: new Map() },
+    });
+    expect(renderValue({ op: 'minus', from: 9, subtract: { field: 'wounds' } }, players, own)).toBe('9 minus the wounds you hold.');
+    expect(own.takeMissing()).toEqual([]);
+  });
+
+  it("warns at a value rule whose sentence had to print a field name, and when a declared locale lacks the value rules' words", async () => {
+    const game = MINI_DSL_GAME.replace('locale: en\n', 'locale: en\nlocales: [en, fr]\n').replace(
+      '  - { id: wounds',
+      '  - { id: tokens, type: count, description: Tokens held. }\n  - { id: wounds',
+    );
+    const goals =
+      '- name: Wealth\n  scoring: { op: per, points: 1, each: { field: flour } }\n  fame: { op: minus, from: { field: tokens }, subtract: { field: wounds } }\n';
+    const result = await check(await makeProject({ ...miniDslFiles(goals), 'content/mini/game.yaml': game }));
+    const found = result.bag
+      .sorted()
+      .filter((d) => d.ruleId === 'rule-words' || (d.ruleId === 'text-missing-locale' && d.place?.start.line === 3))
+      .map((d) => `${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.ruleId} ${d.message}`);
+    expect(found).toEqual([
+      'content/mini/goals.yaml:3:9 rule-words this value\'s sentence needs a noun for "tokens", which game.yaml does not declare, so it prints the field\'s name there',
+      'content/mini/goals.yaml:3:9 text-missing-locale goals "Wealth": its fr rules text lacks valueRules.templates.quantity (a word of the rules text), "wounds", valueRules.templates.minus (a word of the rules text), valueRules.templates.sentence (a word of the rules text), valueRules.contractions (a word of the rules text), so it reads the en words there',
+    ]);
+    const fame = result.games[0]!.rules.find((r) => r.kind === 'value')!;
+    expect(fame).toMatchObject({ text: 'Your tokens minus your wounds.', formula: 'tokens − wounds', texts: { en: 'Your tokens minus your wounds.' } });
   });
 
   it("names a set of the parts `rulebook init`'s game declares as a person would (the text the package's rulesText is made of)", async () => {

@@ -15,7 +15,7 @@ import { RulesLanguage, type GameLocale, type LocaleTree } from './language.ts';
 /** Same pattern as schemas/defs.schema.json#/$defs/locale: a file's name is held to what the manifest may say. */
 const BCP47 = /^[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-(?:[a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*$/;
 /** The keys a locale file may hold: the compiler's (compiler/locales/*.yaml), and a game's `texts`, `labels` and `values`. */
-const KEYS = new Set(['scoring', 'effects', 'articles', 'texts', 'labels', 'values', 'examples', 'singulars']);
+const KEYS = new Set(['scoring', 'effects', 'valueRules', 'articles', 'texts', 'labels', 'values', 'examples', 'singulars']);
 
 /** The locales a game's texts are given in: its main locale first, then the others it declares. */
 export function declaredLocales(game: Game): string[] {
@@ -46,7 +46,7 @@ export function gameLocaleFiles(game: Game, bag: DiagnosticBag): Map<string, Gam
         source.path,
         place(''),
         'locale-file',
-        "a locale file is a map of `texts:`, `labels:`, `values:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `articles:`, `examples:`, `singulars:`)",
+        "a locale file is a map of `texts:`, `labels:`, `values:` and the keys of the compiler's locale files (`scoring:`, `effects:`, `valueRules:`, `articles:`, `examples:`, `singulars:`)",
       );
       continue;
     }

@@ -13,6 +13,7 @@ import { playerStateModel } from './player-state.ts';
 import { renderScoring } from './render.ts';
 import { changeWords, endStateWords, fieldsOf, situationWords, unwordedEndFields, unwordedPlayerFields } from './example-words.ts';
 import { checkValue, valueExpression, valueFormula } from './value.ts';
+import { renderValueWithGaps } from './value-render.ts';
 import type { Value } from './dsl.ts';
 import * as runtime from './runtime.ts';
 import { stateModel, type StateModel } from './state.ts';
@@ -57,8 +58,8 @@ export function compileRules(
     }
     firstOfKind.set(key, site.pointer);
     if (site.kind === 'value') {
-      const compiled = compileValue(site, pointerGet(entry.value, site.pointer) as Value, players, bag, at);
-      if (compiled) out.push({ ...compiled, texts: Object.fromEntries(languages.map((l) => [l.tag, compiled.text])) });
+      const compiled = compileValue(site, pointerGet(entry.value, site.pointer) as Value, players, bag, at, languages);
+      if (compiled) out.push(compiled);
       continue;
     }
     if (site.kind === 'effect') {
@@ -139,6 +140,7 @@ function reportNameClashes(linked: LinkedGame, rules: readonly CompiledRule[], b
   for (const r of rules) {
     const byName = names.get(r.collection) ?? new Map<string, string>();
     byName.set(r.functionName, `the function compiled from its ${r.kind} rule`).set('rulesText', 'the text rendered from its rules');
+    if (r.formula !== undefined) byName.set('formula', 'the formula of its value rule');
     if (Object.keys(r.texts).length > 1) byName.set('rulesTexts', 'the text rendered from its rules in every declared locale');
     names.set(r.collection, byName);
   }
@@ -385,9 +387,11 @@ function compileValue(
   players: PlayerStateModel | undefined,
   bag: DiagnosticBag,
   at: (p: string) => ReturnType<RuleSite['entry']['source']['placeOf']>,
+  languages: readonly RulesLanguage[],
 ): CompiledRule | undefined {
   const { entry } = site;
   if (reported(checkValue(value, players, site.pointer), site, bag, at) || !players) return undefined;
+  const formula = valueFormula(value);
   const body = valueExpression(value);
   const expression = `(s) => ${body}`;
   const run = bindRuntime<(s: Record<string, unknown>) => number>(expression);
@@ -396,9 +400,25 @@ function compileValue(
     const got = run({ ...example.given });
     if (got !== example.expect)
       bag.error(entry.source.path, at(`/examples/${i}/expect`), 'example-mismatch', `example ${i + 1} expects ${example.expect} but the rule gives ${got}`, [
-        `rule: ${valueFormula(value)}`,
+        `rule: ${formula}`,
       ]);
   });
+  // The rules text is the sentence rendered from the data, in every locale; the formula is kept beside it
+  // (`formula` in the package, "How it is computed" on the site). The terms' printed `text` stays the site's.
+  let unworded: string[] = [];
+  const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => {
+    const { text, gaps } = renderValueWithGaps(value, players, lang);
+    if (lang === languages[0]) unworded = gaps;
+    return text;
+  });
+  for (const field of unworded)
+    bag.warning(
+      entry.source.path,
+      at(site.pointer),
+      'rule-words',
+      `this value's sentence needs a noun for "${field}", which game.yaml does not declare, so it prints the field's name there`,
+      [`give "${field}" in \`playerState\` a \`noun\` and \`nounPlural\` (or an \`amount\`, whose words after the number name it)`],
+    );
   return {
     collection: site.collection,
     entryId: entry.id,
@@ -407,8 +427,10 @@ function compileValue(
     functionName: FUNCTION_NAMES.value,
     expression,
     typedExpression: `(s: ${players.typeName}): number => ${body}`,
-    text: valueFormula(value),
-    texts: {},
+    text: texts[languages[0]!.tag]!,
+    texts,
+    ...(missingTexts ? { missingTexts } : {}),
+    formula,
     examples: [],
   };
 }

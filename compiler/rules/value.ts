@@ -54,8 +54,14 @@ export function valueFormula(v: Value): string {
     case 'max':
       return `max(${v.of.map(valueFormula).join(', ')})`;
     case 'minus':
-      return `${valueFormula(v.from)} − ${valueFormula(v.subtract)}`;
+      return `${valueFormula(v.from)} − ${bracketedDifference(v.subtract)}`;
     case 'groupsOf':
-      return `⌊${valueFormula(v.of)} / ${v.size}⌋`;
+      return `⌊${bracketedDifference(v.of)} / ${v.size}⌋`;
   }
+}
+
+/** A difference where it is divided or subtracted: `(a − b) / 3` and `a − (b − c)`, not `a − b / 3`. A sum brings its own brackets. */
+function bracketedDifference(v: Value): string {
+  const f = valueFormula(v);
+  return typeof v === 'object' && 'op' in v && v.op === 'minus' ? `(${f})` : f;
 }
