@@ -77,7 +77,7 @@ export function dataModule(input: DataModuleInput): DataModule {
     }
     // One rulesText per entry (compileRules allows one rule of each kind per entry): the texts in source order.
     for (const member of rulesTextMembers(rules)) {
-      if (member.startsWith('rulesTexts:')) ruleMembers.add('rulesTexts');
+      ruleMembers.add(member.slice(0, member.indexOf(':')));
       js.push(member);
       ts.push(member);
     }

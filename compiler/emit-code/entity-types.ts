@@ -127,6 +127,11 @@ function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntr
   if (kinds.has('value'))
     extra.push(`  /** The value compiled from the data, from one player's state. */`, `  readonly value${opt('value')}: (state: ${player}) => number;`);
   if (kinds.size) extra.push(`  /** The rule as rules text, rendered from the same data. */`, `  readonly rulesText${opt()}: string;`);
+  if (kinds.has('value'))
+    extra.push(
+      `  /** The value rule as a formula over the player state's fields (\`(fame + ⌊coins / 3⌋)\`), to check the sentence in \`rulesText\` against. */`,
+      `  readonly formula${opt('value')}: string;`,
+    );
   const textsType = rulesTextsType(rules);
   if (textsType)
     extra.push(

@@ -6,18 +6,22 @@ import type { CompiledRule } from '../model.ts';
 
 /**
  * A rule written as data, shown as rules text. Scoring and effect rules are
- * already rendered to sentences by the compiler; a value rule (final scoring,
- * a life goal's Fame) is shown from the sentences its terms keep in `text`,
- * in reading order. The formula stays available, folded away in a
- * "How it is computed" detail a reader can open.
+ * already rendered to sentences by the compiler; so is a value rule (final
+ * scoring, a life goal's Fame), whose terms may also keep the rulebook's
+ * sentences in `text`: those are shown, in reading order, and the sentence
+ * rendered from the data goes in a "How it is computed" detail a reader can
+ * open, above the formula in the game's words. A value rule with no printed
+ * sentences shows its rendered one as its text.
  */
 export function ruleTextHtml(rule: CompiledRule, entryValue: Record<string, unknown>, ctx: PageContext): string {
-  if (rule.kind !== 'value') return `<p class="rules-text">${esc(rule.text)}</p>`;
+  const sentence = `<p class="rules-text">${esc(rule.text)}</p>`;
+  if (rule.kind !== 'value') return sentence;
   const blocks = sentences(pointerGet(entryValue, rule.pointer) as Value, ctx);
   // The formula names each quantity as the player state does ("Fame Points"), not by its field.
-  const named = rule.text.replace(/[A-Za-z][A-Za-z0-9]*/g, (w) => (w === 'max' ? w : (stateFieldName(ctx.game.players, w) ?? w)));
-  const formula = `<details class="formula"><summary>${esc(ctx.words.howComputed)}</summary><p><code>${esc(named)}</code></p></details>`;
-  return `<div class="rules-text">${blocks.join('')}</div>${formula}`;
+  const named = (rule.formula ?? '').replace(/[A-Za-z][A-Za-z0-9]*/g, (w) => (w === 'max' ? w : (stateFieldName(ctx.game.players, w) ?? w)));
+  const formula = named ? `<p><code>${esc(named)}</code></p>` : '';
+  if (!blocks.length) return `${sentence}<details class="formula"><summary>${esc(ctx.words.howComputed)}</summary>${formula}</details>`;
+  return `<div class="rules-text">${blocks.join('')}</div><details class="formula"><summary>${esc(ctx.words.howComputed)}</summary>${sentence}${formula}</details>`;
 }
 
 type Node = Exclude<Value, number> & { text?: string };

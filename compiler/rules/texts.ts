@@ -5,7 +5,8 @@ import type { CompiledRule } from '../model.ts';
  * game's main locale (its rules' texts in source order, one a line), and,
  * for a game that declares other locales, `rulesTexts`: the same in every
  * declared locale, keyed by tag. A game in one locale gets no `rulesTexts`,
- * so its package is as it was.
+ * so its package is as it was. An entry with a value rule also gets
+ * `formula`, the value as a formula over the state's fields.
  */
 export function rulesTextMembers(rules: readonly CompiledRule[]): string[] {
   if (!rules.length) return [];
@@ -15,6 +16,9 @@ export function rulesTextMembers(rules: readonly CompiledRule[]): string[] {
     const texts = Object.fromEntries(locales.map((l) => [l, rules.map((r) => r.texts[l] ?? r.text).join('\n')]));
     members.push(`rulesTexts: ${JSON.stringify(texts)}`);
   }
+  // A value rule's formula, apart from its sentence (an entry holds at most one value rule).
+  const formula = rules.find((r) => r.formula !== undefined)?.formula;
+  if (formula !== undefined) members.push(`formula: ${JSON.stringify(formula)}`);
   return members;
 }
 
@@ -25,6 +29,6 @@ export function rulesTextsType(rules: readonly CompiledRule[]): string | undefin
 }
 
 function localesOf(rules: readonly CompiledRule[]): string[] {
-  // Every rule of a game carries the same locales (value rules none: a formula has no language).
+  // Every rule of a game carries the same locales: the game's declared ones.
   return Object.keys(rules.find((r) => Object.keys(r.texts).length)?.texts ?? {});
 }

@@ -64,7 +64,7 @@ describe('presentation: the site speaks the game, not the data', () => {
     expect(page).toContain('<dt>Picture</dt>');
   });
 
-  it('shows a value rule as its sentences, with the formula only inside "How it is computed"; an untitled field stays out', async () => {
+  it('shows a value rule as its printed sentences, with its rendered sentence and formula only inside "How it is computed"; an untitled field stays out', async () => {
     const root = await fixtureProject('board', {
       'content/board/game.yaml': swap(
         '  events:\n    file: events.yaml',
@@ -93,17 +93,25 @@ describe('presentation: the site speaks the game, not the data', () => {
         '- name: Hoard',
         '  secretNote: kept from readers',
         '  worth: { op: groupsOf, size: 2, text: "Then halve the total, rounding down.", of: { op: sum, text: "Add up what you hold:", of: [{ op: sum, text: "your coins", of: [{ field: coins }] }, { op: sum, text: "your Scouts", of: [{ field: scouts }] }] } }',
+        '- name: Tally',
+        '  worth: { op: minus, from: 9, subtract: { field: scouts } }',
         '',
       ].join('\n'),
     );
     const page = String((await siteOf(root, { search: false })).get('board/goals.html'));
     const text = mainText(page);
     expect(text).toMatch(/Add up what you hold:\s+your coins\s+your Scouts\s+Then halve the total, rounding down\./);
+    // Folded away: the sentence rendered from the data, then the formula in the game's words.
     expect(page).toMatch(
-      /<details class="formula"><summary>How it is computed<\/summary><p><code>⌊\(Coins in the player&#x27;s purse \+ Scouts\) \/ 2⌋<\/code><\/p><\/details>/,
+      /<details class="formula"><summary>How it is computed<\/summary><p class="rules-text">1 for every 2 of the total of your coins and Scouts\.<\/p><p><code>⌊\(Coins in the player&#x27;s purse \+ Scouts\) \/ 2⌋<\/code><\/p><\/details>/,
     );
-    expect(text).not.toMatch(/coins \+|⌊/);
+    expect(text).not.toMatch(/coins \+|⌊|−/);
     expect(page).not.toMatch(/secretNote|kept from readers/);
+    // A value rule with no printed sentence shows the one rendered from its data, the formula still folded away.
+    expect(text).toMatch(/Tally\s[^]*?9 minus your Scouts\./);
+    expect(page).toContain(
+      '<p class="rules-text">9 minus your Scouts.</p><details class="formula"><summary>How it is computed</summary><p><code>9 − Scouts</code></p></details>',
+    );
   });
 
   it('writes worked examples in the phrases the manifest declares', async () => {
