@@ -743,9 +743,9 @@ const OWN = {
   },
   'rule-words': {
     severity: 'warning',
-    summary: "An effect's sentence needs a phrase the game does not declare.",
+    summary: "An effect's or a value's sentence needs words the game does not declare.",
     explanation:
-      "The site and the engine package write each effect as a sentence made of the phrases game.yaml declares beside each `playerState` field (`amount`, `each`, `unit`, `moveFrom`, `moveTo`, `when`, ...). Most can be made from the field's `noun` and `nounPlural`; this one could not, so the sentence prints the field's name where the phrase belongs.",
+      "The site and the engine package write each effect as a sentence made of the phrases game.yaml declares beside each `playerState` field (`amount`, `each`, `unit`, `moveFrom`, `moveTo`, `when`, ...), and each value rule (a final scoring) as a sentence naming each count by its `nounPlural`, `noun` or the words of its `amount`. Most phrases can be made from the field's `noun` and `nounPlural`; this one could not, so the sentence prints the field's name where the words belong.",
     example: {
       file: FILE.manifest,
       yaml: 'playerState:\n  - { id: camp, type: count }   # an effect moves caravans into it: { op: moveAll, ..., to: { field: camp } }',

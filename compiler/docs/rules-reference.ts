@@ -16,6 +16,7 @@ import { changeWords, endStateWords, fieldsOf, situationWords } from '../rules/e
 import { compilerLanguage } from '../locales/language.ts';
 import { stateModel } from '../rules/state.ts';
 import { valueFormula } from '../rules/value.ts';
+import { renderValue } from '../rules/value-render.ts';
 import { TOOL_SCHEMA_DIR } from '../validate/schemas.ts';
 import {
   anchor,
@@ -213,7 +214,7 @@ function fieldLines(schema: Json, words: Words, prefix = ''): string[] {
 /** Where a rule of each kind stands in a collection file, as the bundled games and `rulebook init` name the field. */
 const FIELD: Record<Kind, string> = { scoring: 'scoring', effect: 'effect', value: 'value' };
 
-/** The sentence the site prints for an example, or (a value) the formula it shows. */
+/** The sentence the site prints for an example (for a value, with its formula). */
 function sentence(def: string, example: unknown, states: ReturnType<typeof sampleStates>): string | undefined {
   try {
     switch (def) {
@@ -235,7 +236,7 @@ function sentence(def: string, example: unknown, states: ReturnType<typeof sampl
           states.end,
         )}”`;
       case 'value':
-        return `The site shows the \`text\` of its terms, and under “How it is computed”: \`${valueFormula(example as Value)}\``;
+        return `The rules text (the package's \`rulesText\`) reads: “${renderValue(example as Value, states.players)}” Its formula (\`formula\`): \`${valueFormula(example as Value)}\``;
     }
   } catch {
     return undefined;
@@ -446,9 +447,11 @@ export function rulesReference(schemas = readSchemas(DSL_SCHEMA)): string {
     '## Values',
     '',
     `${description('value')} A value is written with \`x-rule: value\`: a number from the state`,
-    '([below](#numbers-from-the-state)), or one of the `op`s below. Each term may carry `text`, the',
-    "rulebook's sentence for it: the site shows the texts in reading order, and the formula only under",
-    '"How it is computed".',
+    '([below](#numbers-from-the-state)), or one of the `op`s below. Its rules text is a sentence made',
+    'from the nouns `playerState` declares (`nounPlural`, `noun`, or the words of `amount`) and the',
+    "locale's `valueRules:` grammar; the formula is kept apart (the package's `formula`). Each term may",
+    "carry `text`, the rulebook's sentence for it: the site shows those texts in reading order, and the",
+    'sentence and the formula under "How it is computed" (a value with no `text` shows its sentence).',
     '',
     ...section('value'),
   ]

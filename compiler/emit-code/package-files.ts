@@ -61,6 +61,17 @@ it, in source order: reprints share a name). A rule compiled for every entry of 
 collection (\`score\`, \`apply\`, \`value\`, with its \`rulesText\`) is a
 required member of the entry type; for some entries only, it is optional.
 
+\`rulesText\` is the rule as the rulebook's kind of sentence (in every locale the
+game declares: \`rulesTexts\`), a value rule's too. An entry with a value rule
+also has \`formula\`: the same value over the player state's fields, to check
+the sentence or to debug an engine, never to show a player.
+
+\`\`\`ts
+entry.rulesText; // "9 minus your wounds."
+entry.formula;   // "9 − wounds"
+entry.value({ wounds: 2 }); // 7
+\`\`\`
+
 For an ID that arrives as a plain string (input, a save file), each game's
 module (\`${name}/<game>\`) exports a type guard per collection,
 \`is<Type>Id(s): s is <Type>Id\`, and every collection has \`get(id)\`, which
