@@ -58,13 +58,20 @@ function floorOf(values: readonly Value[]): { floor: number | undefined; others:
   return { floor: constants.length ? Math.max(...constants) : undefined, others: all.filter((v) => typeof v !== 'number') };
 }
 
+/** A sum of two or more counts and nothing else: "the total of your A, B, and C". */
+function isList(v: Value): boolean {
+  if (typeof v !== 'object' || !('op' in v) || v.op !== 'sum') return false;
+  const terms = flat('sum', v.of);
+  return terms.length > 1 && terms.every(isQuantity);
+}
+
 function formOf(v: Value): Form {
   if (typeof v === 'number' || isQuantity(v)) return 'closed';
   switch (v.op) {
     case 'sum': {
       const terms = flat('sum', v.of);
       if (terms.length === 1) return formOf(terms[0]!);
-      return terms.every(isQuantity) ? 'closed' : 'infix';
+      return isList(v) ? 'closed' : 'infix';
     }
     case 'minus':
       return 'infix';
@@ -92,7 +99,8 @@ class ValueWords {
 
   sentence(v: Value): string {
     const text = this.contracted(this.t('sentence', { value: this.phrase(v, true) }));
-    return text.charAt(0).toLocaleUpperCase(this.lang.tag) + text.slice(1);
+    // The first word, past a bracket the sentence may open with ("(Your coins minus 2) plus ..."); a number stays as it is.
+    return text.replace(/[\p{L}\p{N}]/u, (c) => c.toLocaleUpperCase(this.lang.tag));
   }
 
   private t(key: string, context: Record<string, unknown>): string {
@@ -124,7 +132,7 @@ class ValueWords {
       case 'sum': {
         const terms = flat('sum', v.of);
         if (terms.length === 1) return this.phrase(terms[0]!, tail);
-        if (terms.every(isQuantity)) return this.t('total', { nouns: terms.map((q) => this.noun(q, 'other')), pair: terms.length === 2 });
+        if (isList(v)) return this.t('total', { nouns: (terms as Quantity[]).map((q) => this.noun(q, 'other')), pair: terms.length === 2 });
         return this.t('plus', { terms: terms.map((x, i) => this.term(x, tail && i === terms.length - 1, false)) });
       }
       case 'minus':
@@ -132,7 +140,7 @@ class ValueWords {
           from: this.term(v.from, false, false),
           subtract: this.term(v.subtract, tail, true),
           // A long list before "minus" takes a comma, so the last item of the list is not the one subtracted from.
-          list: formOf(v.from) === 'closed' && typeof v.from === 'object' && 'op' in v.from,
+          list: isList(v.from),
         });
       case 'max': {
         const { floor, others } = floorOf(v.of);
