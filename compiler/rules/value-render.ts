@@ -65,6 +65,18 @@ function isList(v: Value): boolean {
   return terms.length > 1 && terms.every(isQuantity);
 }
 
+/** A sum of one term is that term. */
+function unwrapped(v: Value): Value {
+  if (typeof v !== 'object' || !('op' in v) || v.op !== 'sum') return v;
+  const terms = flat('sum', v.of);
+  return terms.length === 1 ? unwrapped(terms[0]!) : v;
+}
+
+function commaBefore(v: Value): boolean {
+  const u = unwrapped(v);
+  return typeof u === 'object' && 'op' in u && formOf(u) === 'closed';
+}
+
 function formOf(v: Value): Form {
   if (typeof v === 'number' || isQuantity(v)) return 'closed';
   switch (v.op) {
@@ -139,8 +151,9 @@ class ValueWords {
         return this.t('minus', {
           from: this.term(v.from, false, false),
           subtract: this.term(v.subtract, tail, true),
-          // A long list before "minus" takes a comma, so the last item of the list is not the one subtracted from.
-          list: isList(v.from),
+          // A phrase of its own before "minus" (a list of counts, "1 for every 3 coins") takes a comma, so what is
+          // subtracted is read from all of it, not from its last word.
+          comma: commaBefore(v.from),
         });
       case 'max': {
         const { floor, others } = floorOf(v.of);
