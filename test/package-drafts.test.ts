@@ -213,6 +213,7 @@ describe('the field-path union', () => {
       },
     };
     const types = fieldPaths(schema, ctx, BASE, ['id']).map(patternType);
+    // `id` left out as the caller asks (a name or copies field the package replaces is left out so).
     expect(types).toEqual([
       '"guns"',
       '"spaces"',
@@ -279,13 +280,13 @@ describe('a field named like the build’s members', () => {
     expect(result.bag.sorted().filter((d) => d.severity === 'error')).toEqual([]);
     const sources = packageSources(result.games, result.schemas);
     expect(typeCheckPackage(sources)).toEqual([]);
-    expect(sources.get('mini')).toContain('export type CardField = "name" | "kind" | "points" | "awards" | `awards.${number}`');
+    expect(sources.get('mini')).toContain('export type CardField = "id" | "name" | "kind" | "points" | "awards" | `awards.${number}`');
     expect(sources.get('mini')).not.toMatch(/readonly drafts\?: number/);
     const dir = await writePackage(result);
     expect(await inNode(path.join(dir, 'index.js'), 'console.log(JSON.stringify(pkg.mini.cards.all[0].drafts));')).toEqual({ points: 'not printed' });
   }, 60_000);
 
-  it('a mark on a field the schema walk leaves out (the ID) is still in the union', async () => {
+  it("a drafted ID is the entry's `id` path, in both forms", async () => {
     const root = await makeProject({
       'content/mini/game.yaml': MINI_GAME,
       'content/mini/cards.yaml': '- id: { placeholder: a-card, note: "no code printed" }\n  name: A\n  kind: single\n',
@@ -295,10 +296,25 @@ describe('a field named like the build’s members', () => {
     expect(result.bag.sorted().filter((d) => d.severity === 'error')).toEqual([]);
     for (const options of [{}, { literalLimit: 0 }]) {
       const sources = packageSources(result.games, result.schemas, options);
-      expect(sources.get('mini')).toMatch(/export type CardField = .* \| "id";/);
+      expect(sources.get('mini')).toContain('export type CardField = "id" | "name" | "kind"');
       expect(typeCheckPackage(sources)).toEqual([]);
       const dir = await writePackage(result, options);
       expect(await inNode(path.join(dir, 'index.js'), 'console.log(JSON.stringify(pkg.mini.cards.all[0].drafts));')).toEqual({ id: 'no code printed' });
     }
+  }, 60_000);
+
+  it('a mark on a field the schema allows without naming is still in the union', async () => {
+    const root = await makeProject({
+      'content/mini/game.yaml': MINI_GAME,
+      'content/mini/cards.yaml': '- name: A\n  kind: single\n  colour: { placeholder: red, note: "not printed" }\n',
+      'schemas/mini/card.schema.json': schemaWith({}, true),
+    });
+    const result = await check(root);
+    expect(result.bag.sorted().filter((d) => d.severity === 'error')).toEqual([]);
+    // In a data module: a game module's literal of such an entry meets TypeScript's excess-property check on `colour`
+    // itself, whatever its drafts (the entry interface types only the fields the schema names).
+    const sources = packageSources(result.games, result.schemas, { literalLimit: 0 });
+    expect(sources.get('mini')).toMatch(/export type CardField = .* \| "colour";/);
+    expect(typeCheckPackage(sources)).toEqual([]);
   }, 60_000);
 });

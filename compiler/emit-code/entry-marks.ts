@@ -68,12 +68,13 @@ export function fieldTypeName(c: Collection): string {
 /**
  * The declaration of a collection's field-path union: every path its schema gives (less the fields the build
  * replaces), the whole entry when the schema can mark one (`provenance`), and any path the content marks that the
- * schema does not describe (a field allowed by `additionalProperties`), so every key of `drafts` is in the type.
+ * schema does not describe (a field it allows without naming), so every key of `drafts` is in the type.
  */
 export function fieldUnion(c: Collection, schemas: SchemaSet, context: TypeContext, roles: EntityRoles, marks: CollectionMarks): string[] {
   const loaded = loadedSchema(schemas, c.decl.schema);
-  // The fields the entry's interface leaves out of the schema's (entity-types.ts): the build's members take their names.
-  const omit = ['id', ...(roles.nameFrom ? ['name'] : []), ...(roles.copiesFrom ? ['copies'] : []), ...MARK_MEMBERS];
+  // The dataset's fields the package does not keep under their names (entity-value.ts): the build's members take
+  // them. The ID stays a path: the entry's `id` is the one the schema describes.
+  const omit = [...(roles.nameFrom ? ['name'] : []), ...(roles.copiesFrom ? ['copies'] : []), ...MARK_MEMBERS];
   const patterns: PathPattern[] = loaded ? fieldPaths(loaded.schema, context, loaded.id, omit) : [['any']];
   if (loaded && isObjectWith(loaded.schema, 'provenance')) patterns.unshift([{ key: '' }]);
   const types = patterns.map(patternType);
