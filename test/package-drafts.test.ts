@@ -286,6 +286,15 @@ describe('a field named like the build’s members', () => {
     expect(await inNode(path.join(dir, 'index.js'), 'console.log(JSON.stringify(pkg.mini.cards.all[0].drafts));')).toEqual({ points: 'not printed' });
   }, 60_000);
 
+  it("a declaration whose type name is a collection's field-path union is a type-name clash", async () => {
+    const root = await makeProject({
+      'content/mini/game.yaml': `${MINI_GAME}declarations:\n  cardFields: [{ name: Colour }]\n`,
+      'content/mini/cards.yaml': '- name: A\n  kind: single\n',
+      'schemas/mini/card.schema.json': MINI_SCHEMA,
+    });
+    expect((await diagnosticsOf(root)).map((d) => d.split(' (')[0])).toEqual(['error content/mini/game.yaml:8:11 type-name-clash: the type name "CardField"']);
+  });
+
   it("a drafted ID is the entry's `id` path, in both forms", async () => {
     const root = await makeProject({
       'content/mini/game.yaml': MINI_GAME,
