@@ -708,6 +708,17 @@ const OWN = {
       fix: 'Rename the field in the schema and the content: `printedScore: 3`.',
     },
   },
+  'mark-member-clash': {
+    severity: 'error',
+    summary: "A field has the name the engine package gives every entry's drafts or readings.",
+    explanation:
+      "The engine package gives every entry `drafts` and `readings`: which of its values are placeholders and which are readings, each by its field's path with its note. A content field called `drafts` or `readings` would be hidden by them, its data missing from the package.",
+    example: {
+      file: FILE.cards,
+      yaml: '- name: Ace\n  drafts: 2   # cards drafted at the start',
+      fix: 'Rename the field in the schema and the content: `draftCount: 2`.',
+    },
+  },
   'wording-numbers': {
     severity: 'error',
     summary: 'The printed text of a rule says numbers its data does not.',

@@ -9,6 +9,7 @@ import { rulesTextMembers } from '../rules/texts.ts';
 import { NO_RULES, type RulesByEntry } from './compiled-rules.ts';
 import { dataModule, type DataModule } from './data-module.ts';
 import { entityRoles, entityValue } from './entity-value.ts';
+import { gameMarks, hasBoth, markMemberLiterals, marksOf, NO_MARKS_DECLARATION } from './entry-marks.ts';
 import { allName } from '../names.ts';
 import { literal, valueKey } from './ts-syntax.ts';
 
@@ -29,6 +30,10 @@ export function collectionData(
   const { game } = g.linked;
   const lines: string[] = [];
   const data: DataModule[] = [];
+  const marks = gameMarks(g);
+  // Every literal entry without drafts or readings shares one empty value: declared when one does.
+  const literalEntries = [...game.collections.values()].filter((c) => !large.has(c.name)).flatMap((c) => c.entries.map((e) => [c.name, e.id] as const));
+  if (literalEntries.some(([c, id]) => !hasBoth(marksOf(marks, c).get(id)))) lines.push(NO_MARKS_DECLARATION, '');
   for (const c of game.collections.values()) {
     const byEntry = rulesOf.get(c.name) ?? NO_RULES;
     if (large.has(c.name)) {
@@ -46,15 +51,18 @@ export function collectionData(
           typeImports,
           binding: allName(c.name),
           idType: `${c.decl.type}Id`,
+          marks: marksOf(marks, c.name),
         }),
       );
       continue;
     }
     const roles = entityRoles(c);
+    const byId = marksOf(marks, c.name);
     lines.push(`const ${allName(c.name)}: readonly ${c.decl.type}[] = [`);
     for (const e of c.entries) {
       const rules = byEntry.get(e.id) ?? [];
       const fields = Object.entries(entityValue(e, roles)).map(([k, v]) => `${valueKey(k)}: ${literal(v, '    ')}`);
+      fields.push(...markMemberLiterals(byId.get(e.id), '    '));
       for (const r of rules) {
         if (r.kind === 'scoring') fields.push(`score: (players: readonly ${states.endState!}[]): number[] => ${r.expression}`);
         else fields.push(`${r.functionName}: ${r.typedExpression ?? r.expression}`);

@@ -9,6 +9,8 @@ import { rulesTextsType } from '../rules/texts.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
 import { NO_RULES, type RulesByEntry } from './compiled-rules.ts';
 import { entityRoles } from './entity-value.ts';
+import { fieldUnion, gameMarks, markMemberTypes, marksOf } from './entry-marks.ts';
+import { MARK_MEMBERS } from '../mark-members.ts';
 import { typeNameOfDeclaration } from '../names.ts';
 import { loadedSchema, schemaToTs, typeContext, type Schema, type TypeContext } from './schema-to-ts.ts';
 import { docComment, docText, propName, union } from './ts-syntax.ts';
@@ -85,7 +87,11 @@ export function gameTypes(g: CheckedGame, schemas: SchemaSet, large: ReadonlySet
     endState: state?.type,
     playerState: players?.typeName,
   };
-  for (const c of game.collections.values()) lines.push(...entityInterface(c, schemas, rulesOf.get(c.name) ?? NO_RULES, types), '');
+  const marks = gameMarks(g);
+  for (const c of game.collections.values()) {
+    lines.push(...fieldUnion(c, schemas, types.context, entityRoles(c), marksOf(marks, c.name)));
+    lines.push(...entityInterface(c, schemas, rulesOf.get(c.name) ?? NO_RULES, types), '');
+  }
   return types;
 }
 
@@ -95,10 +101,11 @@ function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntr
   const schema = loaded?.schema;
   const roles = entityRoles(c);
   // Every entry has an ID and a name (the build fills in the ID when an entry has no name), whatever the schema requires;
-  // a role's member replaces a field of the dataset's own under its name (entity-value.ts).
+  // a role's member replaces a field of the dataset's own under its name (entity-value.ts), as do the drafts and
+  // readings (link refuses content that has such a field: link/mark-member-clash.ts).
   const top = roles.nameFrom
-    ? { omit: ['id', 'name', ...(roles.copiesFrom ? ['copies'] : [])] }
-    : { omit: ['id', ...(roles.copiesFrom ? ['copies'] : [])], required: ['name'] };
+    ? { omit: ['id', 'name', ...(roles.copiesFrom ? ['copies'] : []), ...MARK_MEMBERS] }
+    : { omit: ['id', ...(roles.copiesFrom ? ['copies'] : []), ...MARK_MEMBERS], required: ['name'] };
   const body = loaded ? schemaToTs(loaded.schema, types.context, loaded.id, '', top) : '{ readonly [key: string]: unknown }';
   const rules = [...byEntry.values()].flat();
   const extra: string[] = [`  readonly id: ${c.decl.type}Id;`];
@@ -139,7 +146,8 @@ function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntr
       `  readonly rulesTexts${opt()}: ${textsType};`,
     );
   const bodyInner = body.startsWith('{\n') ? body.slice(2, -2) : '';
-  return [`export interface ${c.decl.type} {`, ...extra, ...(bodyInner ? [bodyInner] : []), '}'];
+  // The drafts and readings last: they name the fields above.
+  return [`export interface ${c.decl.type} {`, ...extra, ...(bodyInner ? [bodyInner] : []), ...markMemberTypes(c), '}'];
 }
 
 /** Whether the schema is an object schema that declares this property itself. */

@@ -4,6 +4,7 @@
  * dataset writes them (a card database's `title` and `quantity` stay).
  */
 import type { Collection, Entry } from '../model.ts';
+import { MARK_MEMBERS } from '../mark-members.ts';
 
 /** The fields a collection's roles give every entity beside its own: `name` when the name is another field, `copies` when declared. */
 export interface EntityRoles {
@@ -29,5 +30,8 @@ export function entityValue(e: Entry, roles: EntityRoles): Record<string, unknow
   // A field of the dataset's own under a role's name gives way to the role: the package's `name` is the display name.
   if (roles.nameFrom) delete own.name;
   if (roles.copiesFrom) delete own.copies;
+  // So do the build's drafts and readings (entry-marks.ts), added after the entry's own fields; link refuses such a
+  // field (link/mark-member-clash.ts), so this only keeps a package built despite the error well formed.
+  for (const k of MARK_MEMBERS) delete own[k];
   return { ...added, ...own };
 }

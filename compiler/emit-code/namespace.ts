@@ -60,7 +60,7 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
     name: 'placeholders',
     type: 'readonly Placeholder[]',
     value: literal(drafts, '  '),
-    doc: 'Every value not settled yet (the rulebook does not give it, or it is not decided yet), marked as a placeholder in the content.',
+    doc: "Every value not settled yet (the rulebook does not give it, or it is not decided yet), marked as a placeholder in the content. An entry's own are on the entry, by field path: `entry.drafts` (the direct way; this list also holds the manifest's and the constants').",
   });
   // Same shape as a placeholder: where the choice stands and the note saying what the rules leave open and what was chosen.
   const readings = g.linked.readings.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
@@ -68,7 +68,7 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
     name: 'readings',
     type: 'readonly Placeholder[]',
     value: literal(readings, '  '),
-    doc: 'Every reading: a choice made where the rules are silent, marked as a reading in the content.',
+    doc: "Every reading: a choice made where the rules are silent, marked as a reading in the content. An entry's own are on the entry, by field path: `entry.readings` (the direct way; this list also holds the manifest's and the constants').",
   });
   const ns = namespaceName(m.id);
   const nsType = `${typeNamespaceName(m.id)}Namespace`;

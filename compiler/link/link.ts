@@ -3,6 +3,7 @@ import type { Erratum, Game, LinkedGame, ValidatedRef } from '../model.ts';
 import { checkConstraints } from './constraints.ts';
 import { checkGraphs } from './graph.ts';
 import { checkManifestNames } from './manifest.ts';
+import { checkMarkMemberClash } from './mark-member-clash.ts';
 import { checkPageAddresses } from './page-addresses.ts';
 import { checkComponentCounts } from './component-counts.ts';
 import { collectPlaceholders } from './placeholders.ts';
@@ -27,6 +28,7 @@ export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: Diagnos
   checkGraphs(game, declarations, bag);
   checkManifestNames(game, declarations, bag);
   checkPageAddresses(game, bag);
+  checkMarkMemberClash(game, bag);
   return {
     game,
     declarations: declared,

@@ -40,6 +40,7 @@ export function checkTypeNames(game: Game, bag: DiagnosticBag): void {
   for (const [name, c] of Object.entries(m.collections ?? {})) {
     claim(c.type, `collection "${name}"`, `/collections/${name}/type`);
     claim(`${c.type}Id`, `the ID union of collection "${name}"`, `/collections/${name}/type`);
+    claim(`${c.type}Field`, `the field-path union of collection "${name}"`, `/collections/${name}/type`);
     if (m.graphs?.[name]) claim(`${c.type}NodeId`, `the node union of graph "${name}"`, `/collections/${name}/type`);
   }
 }
