@@ -67,6 +67,7 @@ describe('content names are data, never code', () => {
         flee: h.move.byId.flee.apply(p({ 'back\\\\slash': 0, 'gold-x': 2 })),
         stash: h.move.byId.stash.apply(p({ 'back\\\\slash': 1, 'gold-x': 4 })),
         goal: h.goals.all[0].value(p({ '*/': 7, 'q"uote': 2 })),
+        refused: (() => { try { h.move.byId.flee.apply(p({ 'q"uote': -1, 'back\\\\slash': 'x' })); } catch (e) { return e.problems; } })(),
         guard: [pkg.isHostileCardId(odd), pkg.isHostileCardId('it'), pkg.isHostileEventId('flee')],
         texts: h.cards.all.map((c) => typeof c.rulesText),
       }));`,
@@ -81,6 +82,11 @@ describe('content names are data, never code', () => {
       flee: { 'back\\slash': 0, 'gold-x': 2, '*/': 2, "o'brien": 1, 'q"uote': 0 },
       stash: { 'back\\slash': 5, 'gold-x': 0, "o'brien": 0, 'q"uote': 0, '*/': 0 }, // the collection `move` and the runtime's moveAll live side by side
       goal: 5,
+      // The state's check names the fields as data too (ajv's code, and the words beside it).
+      refused: [
+        { path: '/q"uote', message: '"q"uote" (Double "quotes") must be 0 or more, got -1' },
+        { path: '/back\\slash', message: '"back\\slash" (A back\\slash) must be a whole number, got "x"' },
+      ],
       guard: [true, false, true],
       texts: ['string', 'string'],
     });
