@@ -117,7 +117,9 @@ describe('the generated movement and effects of the fixture', () => {
   });
 
   it('the events apply their effects and keep the printed sentence', () => {
-    expect(board.events.byId['market-day']!.apply({ coins: 1 })).toMatchObject({ coins: 3 });
+    expect(board.events.byId['market-day']!.apply({ coins: 1, scouts: 0 })).toMatchObject({ coins: 3 });
+    // Every field the game's rules read is required: a state without the Scouts does not parse.
+    expect(() => board.events.byId['market-day']!.apply({ coins: 1 })).toThrow(`"scouts" (The player's Scouts on the map) is missing`);
     expect(board.events.byId['scout-bounty']!.apply({ scouts: 3, coins: 1 })).toMatchObject({ scouts: 3, coins: 7 });
     expect(board.events.byId['scout-bounty']!.rulesText).toBe('Gain 2 coins for each of your Scouts on the board.');
   });

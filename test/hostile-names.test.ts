@@ -52,6 +52,8 @@ describe('content names are data, never code', () => {
       `
       const h = pkg.hostile;
       const odd = 'it\\'s "odd" \\\\ */ id';
+      // Every field the rules read is required (the package parses each state first), so each call gives them all.
+      const p = (s) => ({ 'gold-x': 0, "o'brien": 0, 'q"uote': 0, 'back\\\\slash': 0, '*/': 0, ...s });
       const players = [
         { 'flour-x': 1, "it's": 2, 'say "hi"': 1, 'back\\\\slash': ['flour-x', 'gold', 'flour-x'], 'end */ here': true },
         { 'flour-x': 4, "it's": 0, 'say "hi"': 0, 'back\\\\slash': [], 'end */ here': false },
@@ -61,10 +63,11 @@ describe('content names are data, never code', () => {
         rank: h.cards.byId[odd].score(players),
         sum: h.cards.byId['everything-else'].score(players),
         bonus: h.cards.byId[odd]['bonus-points'],
-        toll: h.move.get('toll "double" \\\\ */').apply({ "o'brien": 3, 'gold-x': 5, 'q"uote': 1 }),
-        flee: h.move.byId.flee.apply({ 'back\\\\slash': 0, 'gold-x': 2 }),
-        stash: h.move.byId.stash.apply({ 'back\\\\slash': 1, 'gold-x': 4 }),
-        goal: h.goals.all[0].value({ '*/': 7, 'q"uote': 2 }),
+        toll: h.move.get('toll "double" \\\\ */').apply(p({ "o'brien": 3, 'gold-x': 5, 'q"uote': 1 })),
+        flee: h.move.byId.flee.apply(p({ 'back\\\\slash': 0, 'gold-x': 2 })),
+        stash: h.move.byId.stash.apply(p({ 'back\\\\slash': 1, 'gold-x': 4 })),
+        goal: h.goals.all[0].value(p({ '*/': 7, 'q"uote': 2 })),
+        refused: (() => { try { h.move.byId.flee.apply(p({ 'q"uote': -1, 'back\\\\slash': 'x' })); } catch (e) { return e.problems; } })(),
         guard: [pkg.isHostileCardId(odd), pkg.isHostileCardId('it'), pkg.isHostileEventId('flee')],
         texts: h.cards.all.map((c) => typeof c.rulesText),
       }));`,
@@ -75,10 +78,15 @@ describe('content names are data, never code', () => {
       sum: [2 * 2 + 1 + 3 + 2, 0],
       bonus: 1,
       // 3 O'Briens at 2 gold each: 2 paid with 5 gold, the third costs 1 "quote" (never below 0)
-      toll: { "o'brien": 3, 'gold-x': 1, 'q"uote': 0 },
-      flee: { 'back\\slash': 0, 'gold-x': 2, '*/': 2, "o'brien": 1 },
-      stash: { 'back\\slash': 5, 'gold-x': 0 }, // the collection `move` and the runtime's moveAll live side by side
+      toll: { "o'brien": 3, 'gold-x': 1, 'q"uote': 0, 'back\\slash': 0, '*/': 0 },
+      flee: { 'back\\slash': 0, 'gold-x': 2, '*/': 2, "o'brien": 1, 'q"uote': 0 },
+      stash: { 'back\\slash': 5, 'gold-x': 0, "o'brien": 0, 'q"uote': 0, '*/': 0 }, // the collection `move` and the runtime's moveAll live side by side
       goal: 5,
+      // The state's check names the fields as data too (ajv's code, and the words beside it).
+      refused: [
+        { path: '/q"uote', message: '"q"uote" (Double "quotes") must be 0 or more, got -1' },
+        { path: '/back\\slash', message: '"back\\slash" (A back\\slash) must be a whole number, got "x"' },
+      ],
       guard: [true, false, true],
       texts: ['string', 'string'],
     });

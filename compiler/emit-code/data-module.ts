@@ -17,6 +17,7 @@ import type { Collection, CompiledRule } from '../model.ts';
 import * as runtime from '../rules/runtime.ts';
 import { entityRoles, entityValue } from './entity-value.ts';
 import { NO_MARKS, NO_MARKS_DECLARATION, sparseMarksJson, type CollectionMarks } from './entry-marks.ts';
+import { checkedRuleMember, stateParserImports } from './state-parsers.ts';
 
 /** Collections up to this size stay readable object literals in the game's own module (the bundled games' are); above it, a data module. */
 export const LITERAL_LIMIT = 500;
@@ -28,6 +29,8 @@ export interface DataModuleInput {
   rulesOf: ReadonlyMap<string, readonly CompiledRule[]>;
   /** The end-state type a scoring rule reads (`SynthEndState`). */
   endStateType: string;
+  /** The player-state type an effect or value rule reads (`PlayerState`), when the game declares one. */
+  playerStateType?: string | undefined;
   /** The game module's types the typed rules name besides the entry type (the end state, the player state). */
   typeImports: readonly string[];
   /** The binding the game module imports (`$cards`). */
@@ -52,7 +55,8 @@ export function dataModuleName(gameId: string, collection: string): string {
 }
 
 export function dataModule(input: DataModuleInput): DataModule {
-  const { gameId, collection: c, rulesOf, endStateType, binding, typeImports, idType, marks } = input;
+  const { gameId, collection: c, rulesOf, endStateType, playerStateType, binding, typeImports, idType, marks } = input;
+  const states = { endState: endStateType, playerState: playerStateType };
   const type = c.decl.type;
   const data: string[] = [];
   const jsRules: string[] = [];
@@ -70,13 +74,9 @@ export function dataModule(input: DataModuleInput): DataModule {
     for (const r of rules) {
       expressions.push(r.typedExpression ?? r.expression);
       ruleMembers.add(r.kind === 'scoring' ? 'score' : r.functionName).add('rulesText');
-      if (r.kind === 'scoring') {
-        js.push(`score: (players) => ${r.expression}`);
-        ts.push(`score: (players: readonly ${endStateType}[]): number[] => ${r.expression}`);
-      } else {
-        js.push(`${r.functionName}: ${r.expression}`);
-        ts.push(`${r.functionName}: ${r.typedExpression ?? r.expression}`);
-      }
+      // Each rule parses its state first (state-parsers.ts).
+      js.push(checkedRuleMember(r, states, false));
+      ts.push(checkedRuleMember(r, states, true));
     }
     // One rulesText per entry (compileRules allows one rule of each kind per entry): the texts in source order.
     for (const member of rulesTextMembers(rules)) {
@@ -104,6 +104,7 @@ export function dataModule(input: DataModuleInput): DataModule {
   const form = (typed: boolean): string => {
     const lines = [...header];
     if (helpers.length) lines.push(`import { ${helpers.join(', ')} } from './runtime.js';`);
+    lines.push(...stateParserImports(gameId, jsRules.join('\n')));
     if (typed) lines.push(`import type { ${[...new Set([type, ...typeImports])].join(', ')} } from './${gameId}.js';`);
     if (typed) lines.push('', idUnion);
     lines.push('', "/** Each entry's data, one a line, in source order: JSON, which is read faster than code and never typed by inference. */");

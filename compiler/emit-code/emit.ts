@@ -10,6 +10,7 @@ import { LITERAL_LIMIT } from './data-module.ts';
 import { gameModule } from './game-module.ts';
 import { indexModule, packageJson, readme } from './package-files.ts';
 import { runtimeSource } from './runtime-module.ts';
+import { stateSchemas } from './state-schemas.ts';
 import { transpile } from './transpile.ts';
 
 export { clearEmitCache, typeCheckPackage } from './transpile.ts';
@@ -68,6 +69,8 @@ export function emitPackage(
     out.set(`${name}.js`, js);
     out.set(`${name}.d.ts`, dts);
   }
+  // Each state's JSON Schema, which the package's parsers are generated from (state-schemas.ts).
+  for (const s of games.flatMap(stateSchemas)) out.set(s.file, JSON.stringify(s.schema, null, 2) + '\n');
   out.set('package.json', JSON.stringify(packageJson(games, version, packageName), null, 2) + '\n');
   out.set('README.md', readme(games, packageName));
   return new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b)));

@@ -82,7 +82,7 @@ export function engineParts(g: CheckedGame, types: string[], playerState: string
         const tieBreakers = `((${entry} as unknown as Record<string, unknown> | undefined)?.[${JSON.stringify(table.tieBreakers ?? 'tieBreakers')}] ?? []) as ReadonlyArray<{ readonly fewest?: string; readonly most?: string }>`;
         typeParts.push(`    readonly ${propName(name)}: (states: readonly ${state}[]) => Standing[];`);
         valueParts.push(
-          `    ${propName(name)}: (states: readonly ${state}[]): Standing[] => rankPlayers(states, (s) => ${entry}?.value?.(s) ?? 0, ${tieBreakers}),`,
+          `    ${propName(name)}: (states: readonly ${state}[]): Standing[] => rankPlayers(parsePlayerStates(states), (s) => ${entry}?.value?.(s) ?? 0, ${tieBreakers}),`,
         );
       } else if (table.kind === 'lookup') {
         const override = o

@@ -11,6 +11,7 @@ import { dataModule, type DataModule } from './data-module.ts';
 import { entityRoles, entityValue } from './entity-value.ts';
 import { gameMarks, hasBoth, markMemberLiterals, marksOf, NO_MARKS_DECLARATION } from './entry-marks.ts';
 import { allName } from '../names.ts';
+import { checkedRuleMember } from './state-parsers.ts';
 import { literal, valueKey } from './ts-syntax.ts';
 
 export interface StateTypes {
@@ -48,6 +49,7 @@ export function collectionData(
           collection: c,
           rulesOf: byEntry,
           endStateType: states.endState ?? 'never',
+          playerStateType: states.playerState,
           typeImports,
           binding: allName(c.name),
           idType: `${c.decl.type}Id`,
@@ -63,10 +65,7 @@ export function collectionData(
       const rules = byEntry.get(e.id) ?? [];
       const fields = Object.entries(entityValue(e, roles)).map(([k, v]) => `${valueKey(k)}: ${literal(v, '    ')}`);
       fields.push(...markMemberLiterals(byId.get(e.id), '    '));
-      for (const r of rules) {
-        if (r.kind === 'scoring') fields.push(`score: (players: readonly ${states.endState!}[]): number[] => ${r.expression}`);
-        else fields.push(`${r.functionName}: ${r.typedExpression ?? r.expression}`);
-      }
+      for (const r of rules) fields.push(checkedRuleMember(r, states, true));
       // One rulesText per entry (compileRules allows one rule of each kind per entry): the texts in source order.
       fields.push(...rulesTextMembers(rules));
       lines.push(`  {\n    ${fields.join(',\n    ')},\n  },`);

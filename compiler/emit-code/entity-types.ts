@@ -13,6 +13,7 @@ import { fieldUnion, gameMarks, markMemberTypes, marksOf } from './entry-marks.t
 import { MARK_MEMBERS } from '../mark-members.ts';
 import { typeNameOfDeclaration } from '../names.ts';
 import { loadedSchema, schemaToTs, typeContext, type Schema, type TypeContext } from './schema-to-ts.ts';
+import { stateSchema } from './state-schemas.ts';
 import { docComment, docText, propName, union } from './ts-syntax.ts';
 
 export interface GameTypes {
@@ -61,22 +62,25 @@ export function gameTypes(g: CheckedGame, schemas: SchemaSet, large: ReadonlySet
   lines.push('');
   const state = m.endState;
   if (state) {
+    // The fields the game's rules read are required, as its schema requires them (state-schemas.ts).
+    const required = new Set(stateSchema(g, 'endState')?.required);
     lines.push(`/** One player's state at the end of the game: what scoring rules read. */`, `export interface ${state.type} {`);
     for (const [name, f] of Object.entries(state.fields)) {
       const t =
         f.kind === 'count' ? 'number' : f.kind === 'flag' ? 'boolean' : `readonly ${declTypes.get(f.of ?? '') ?? idTypes.get(f.of ?? '') ?? 'string'}[]`;
-      lines.push(...docComment(f.description, '  '), `  readonly ${propName(name)}: ${t};`);
+      lines.push(...docComment(f.description, '  '), `  readonly ${propName(name)}${required.has(name) ? '' : '?'}: ${t};`);
     }
     lines.push('}', '');
   }
   const players = g.players;
   if (players) {
     // A type alias, not an interface: the runtime helpers take any record of counts.
+    const required = new Set(stateSchema(g, 'playerState')?.required);
     lines.push(`/** One player's state during play: what effects read and change. */`, `export type ${players.typeName} = {`);
     for (const f of players.fields.values()) {
       const valueType = f.declaration ? (declTypes.get(f.declaration) ?? 'string') : 'string';
       const t = f.kind === 'count' ? 'number' : f.kind === 'countBy' ? `Readonly<Partial<Record<${valueType}, number>>>` : valueType;
-      lines.push(...docComment(f.description, '  '), `  readonly ${propName(f.id)}?: ${t};`);
+      lines.push(...docComment(f.description, '  '), `  readonly ${propName(f.id)}${required.has(f.id) ? '' : '?'}: ${t};`);
     }
     lines.push('};', '');
   }

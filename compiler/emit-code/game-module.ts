@@ -13,6 +13,7 @@ import { gameTypes } from './entity-types.ts';
 import { idGuards } from './indexes.ts';
 import { allName } from '../names.ts';
 import { gameNamespace } from './namespace.ts';
+import { stateParserImports, stateParsersModule } from './state-parsers.ts';
 
 /** The game module's source, and the data modules of its large collections (over `literalLimit` entries). */
 export function gameModule(g: CheckedGame, schemas: SchemaSet, literalLimit: number): { source: string; data: DataModule[] } {
@@ -27,7 +28,10 @@ export function gameModule(g: CheckedGame, schemas: SchemaSet, literalLimit: num
   const { lines: data, data: modules } = collectionData(g, large, rulesOf, types);
   lines.push(...data, ...idGuards(g));
   gameNamespace(g, schemas, types, lines);
-  return { source: lines.join('\n'), data: modules };
+  // The state parsers: the rules above call them, and the module exports them (state-parsers.ts).
+  const parsers = stateParsersModule(g);
+  if (parsers) lines.splice(2, 0, ...stateParserImports(game.manifest.id, lines.join('\n')), `export * from './${parsers.name}.js';`);
+  return { source: lines.join('\n'), data: parsers ? [...modules, { ...parsers }] : modules };
 }
 
 /** The module's header and imports: the runtime's types and the helpers its own code calls, and its data modules. */

@@ -1,6 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cangaceiros as c } from '../../generated/index.js';
-import type { VolantePiece as Piece } from '../../generated/cangaceiros.js';
+import type { PlayerState, VolantePiece as Piece } from '../../generated/cangaceiros.js';
+
+type Property = { type?: string; enum?: string[] };
+const stateSchema = JSON.parse(readFileSync(new URL('../../generated/cangaceiros.player-state.schema.json', import.meta.url), 'utf8')) as {
+  required: string[];
+  properties: Record<string, Property>;
+};
+/**
+ * A player's state as the worked examples give it: the fields it names, and every other field the rules read
+ * (the package refuses a state without one) at 0, none, or the first terrain.
+ */
+const player = (given: Record<string, unknown>): PlayerState =>
+  ({
+    ...Object.fromEntries(
+      stateSchema.required.map((f) => {
+        const p = stateSchema.properties[f]!;
+        return [f, p.type === 'integer' ? 0 : p.type === 'object' ? {} : p.enum?.[0]];
+      }),
+    ),
+    ...given,
+  }) as PlayerState;
 
 const side = 'players-2-3';
 const scores = (fame: Record<string, number>) => Object.fromEntries(Object.entries(fame).map(([p, f]) => [p, { fame: f }]));
@@ -97,15 +118,17 @@ describe('city exchanges and the Chiefs that change them', () => {
 describe('final scoring', () => {
   const scoring = c.scoring.byId['final-scoring'];
   it('adds the resource points, subtracts wounds, and gains 1 Fame per 3 (rounded down)', () => {
-    expect(scoring.value({ fame: 10, serraActionCards: 1, caatingaActionCards: 1, cangaceirosOnPlayerBoard: 3, garrisonsByTerrain: { sertao: 2, serra: 1 }, reis: 4, deal: 1, vengeance: 1, wounds: 2 })).toBe(14);
-    expect(scoring.value({ fame: 7, reis: 8, volanteTrophies: 1, trainingMarkersOnPlayerBoard: 2 })).toBe(10);
-    expect(scoring.value({ fame: 3, reis: 2 })).toBe(3);
+    expect(scoring.value(player({ fame: 10, serraActionCards: 1, caatingaActionCards: 1, cangaceirosOnPlayerBoard: 3, garrisonsByTerrain: { sertao: 2, serra: 1 }, reis: 4, deal: 1, vengeance: 1, wounds: 2 }))).toBe(14);
+    expect(scoring.value(player({ fame: 7, reis: 8, volanteTrophies: 1, trainingMarkersOnPlayerBoard: 2 }))).toBe(10);
+    expect(scoring.value(player({ fame: 3, reis: 2 }))).toBe(3);
+    // A state that leaves out a field the rules read is refused, never scored as if it were 0.
+    expect(() => scoring.value({ fame: 3, reis: 2 } as PlayerState)).toThrow('"wounds" (Wound cubes on the player\'s Chief card) is missing');
   });
 });
 
 describe('Serra Action cards whose lower part the DSL can say', () => {
   it('gain per unit, as printed', () => {
-    const state = { cangaceirosOnPlayerBoard: 4, garrisonsByTerrain: { caatinga: 2, sertao: 1 }, reis: 1 };
+    const state = player({ cangaceirosOnPlayerBoard: 4, garrisonsByTerrain: { caatinga: 2, sertao: 1 }, reis: 1 });
     expect(c.actionCards.byId['serra-2'].apply!(state).reis).toBe(5);
     expect(c.actionCards.byId['serra-6'].apply!(state).reis).toBe(7);
     expect(c.actionCards.byId['serra-8'].apply!(state)).toMatchObject({ reis: 3, cangaceirosOnPlayerBoard: 6 });
@@ -116,7 +139,7 @@ describe('Serra Action cards whose lower part the DSL can say', () => {
 describe('Life Goals', () => {
   it('give 9 Fame Points minus the Wound cubes on the Chief card', () => {
     expect(c.lifeGoals.all).toHaveLength(14);
-    for (const goal of c.lifeGoals.all) expect([goal.value({ wounds: 0 }), goal.value({ wounds: 3 })], goal.id).toEqual([9, 6]);
+    for (const goal of c.lifeGoals.all) expect([goal.value(player({ wounds: 0 })), goal.value(player({ wounds: 3 }))], goal.id).toEqual([9, 6]);
   });
 });
 
@@ -124,11 +147,11 @@ describe('the winner', () => {
   it('most Fame wins; then fewer Cangaceiros in the Prison; then fewer on the Event Track; then a shared victory', () => {
     const base = { fame: 10, reis: 0 };
     const standings = c.tables.standings([
-      { ...base, cangaceirosInPrison: 2, cangaceirosOnEventTrack: 0 },
-      { ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 3 },
-      { ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 1 },
-      { ...base, fame: 12 },
-      { ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 1 },
+      player({ ...base, cangaceirosInPrison: 2, cangaceirosOnEventTrack: 0 }),
+      player({ ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 3 }),
+      player({ ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 1 }),
+      player({ ...base, fame: 12 }),
+      player({ ...base, cangaceirosInPrison: 1, cangaceirosOnEventTrack: 1 }),
     ]);
     expect(standings.map((s) => [s.player, s.place, s.score])).toEqual([[3, 1, 12], [2, 2, 10], [4, 2, 10], [1, 4, 10], [0, 5, 10]]);
   });

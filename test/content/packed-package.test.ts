@@ -22,12 +22,18 @@ const players: CangacoEndState[] = [
   { flour: 13, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false },
   { flour: 5, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false },
 ];
+// A player's state as an engine keeps it: every field the rules read is required (the package refuses a state without one).
+const start: PlayerState = {
+  reis: 0, fame: 0, wounds: 0, deal: 0, vengeance: 0, volanteTrophies: 0, cangaceirosInPrison: 0, cangaceirosOnGunsLine: 0,
+  cangaceirosOnFacaoLine: 0, cangaceirosOnPlayerBoard: 0, cangaceirosOnEventTrack: 0, garrisonsByTerrain: {},
+  trainingMarkersOnPlayerBoard: 0, serraActionCards: 0, caatingaActionCards: 0, gangTerrain: 'sertao',
+};
 const calunga: number[] = cangaco.cordel.byId['o-velho-calunga-e-a-rolinha-trelosa'].score(players);
 const texts: string[] = cangaco.cordel.all.map((c) => c.rulesText);
-const procura: PlayerState = cangaceiros.events.byId['procura-se'].apply({ cangaceirosInPrison: 2, reis: 3, fame: 10 });
+const procura: PlayerState = cangaceiros.events.byId['procura-se'].apply({ ...start, cangaceirosInPrison: 2, reis: 3, fame: 10 });
 const eventText: string = cangaceiros.events.byId['procura-se'].rulesText;
-const finalFame: number = cangaceiros.scoring.byId['final-scoring'].value({ fame: 3, reis: 2 });
-const goals: number[] = cangaceiros.lifeGoals.all.map((g) => g.value({ wounds: 3 }));
+const finalFame: number = cangaceiros.scoring.byId['final-scoring'].value({ ...start, fame: 3, reis: 2 });
+const goals: number[] = cangaceiros.lifeGoals.all.map((g) => g.value({ ...start, wounds: 3 }));
 const reach: string[] = cangaceiros.movement.gang.reach('players-2-3', 'recife');
 const pieces: VolantePiece[] = [{ kind: 'garrison', node: 'paulo-afonso', owner: 'blue' }];
 const volante = cangaceiros.movement.volante.next('players-2-3', 'paulo-afonso', { round: 3, pieces });
@@ -36,7 +42,7 @@ const onward: string[] = volante.move === 'to' ? cangaceiros.movement.gang.reach
 const further: string[] = cangaceiros.movement.gang.reach('players-2-3', 'juazeiro', { by: { chiefs: 'cabeleira' } });
 const attack = cangaceiros.tables.attackOutcome(5, { chiefs: 'esperanca' });
 const exchange = cangaceiros.tables.cityExchange('mossoro', { chiefs: 'jararaca' });
-const standings: Standing[] = cangaceiros.tables.standings([{ fame: 3 }, { fame: 9 }]);
+const standings: Standing[] = cangaceiros.tables.standings([{ ...start, fame: 3 }, { ...start, fame: 9 }]);
 const rule = root.rules.byId['16.4.1.II'];
 
 /** An ID that arrives as a plain string (user input, a save file): checked by a guard, then used as a typed key. */
