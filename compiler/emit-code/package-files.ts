@@ -11,12 +11,19 @@ export function indexModule(games: readonly CheckedGame[]): string {
     lines.push(`export type * as ${typeNamespaceName(id)} from './${id}.js';`);
   }
   // The runtime's shapes a consumer names in its own code (a Piece for movement, a Standing from a ranking).
-  lines.push(`export type { Collection, Move, MoveBy, Mover, Piece, Placeholder, Standing, Text } from './runtime.js';`, '');
+  lines.push(`export type { Collection, Move, MoveBy, Mover, Piece, Placeholder, Standing, Text } from './runtime.js';`);
+  // What a consumer calls itself: a ranking of its own scores, a Cordel-style award by place, and the test for a drafted result.
+  lines.push(`export { isDraft, rankPlayers, rankSharePlace } from './runtime.js';`);
+  lines.push(`export type { CardPoints, Draft, Points } from './runtime.js';`, '');
   return lines.join('\n');
 }
 
 export function packageJson(games: readonly CheckedGame[], version: string, name: string) {
-  const exports: Record<string, { types: string; default: string }> = { '.': { types: './index.d.ts', default: './index.js' } };
+  const exports: Record<string, { types: string; default: string }> = {
+    '.': { types: './index.d.ts', default: './index.js' },
+    // The runtime's helpers (rankPlayers, isDraft, ...) and shapes, for an engine that calls them itself.
+    './runtime': { types: './runtime.d.ts', default: './runtime.js' },
+  };
   for (const g of games) {
     const id = g.linked.game.manifest.id;
     exports[`./${id}`] = { types: `./${id}.d.ts`, default: `./${id}.js` };
@@ -65,5 +72,36 @@ For an ID that arrives as a plain string (input, a save file), each game's
 module (\`${name}/<game>\`) exports a type guard per collection,
 \`is<Type>Id(s): s is <Type>Id\`, and every collection has \`get(id)\`, which
 returns the entry or \`undefined\`.
-${guard}`;
+${guard}${scoreTablesSection(games, name)}`;
+}
+
+/** The README's section on final scores, drafted results and the runtime's helpers (a game with a `cardPoints` or `rankByTotal` table, or any). */
+function scoreTablesSection(games: readonly CheckedGame[], name: string): string {
+  const scored = games.find((g) => Object.values(g.linked.game.manifest.tables ?? {}).some((t) => t.kind === 'rankByTotal'));
+  const ns = scored ? namespaceName(scored.linked.game.manifest.id) : undefined;
+  const tables = Object.entries(scored?.linked.game.manifest.tables ?? {});
+  const total = tables.find(([, t]) => t.kind === 'rankByTotal')?.[0];
+  const cards = tables.find(([, t]) => t.kind === 'cardPoints')?.[0];
+  const example = ns
+    ? `
+\`\`\`ts
+import { ${ns}, isDraft } from '${name}';
+
+const standings = ${ns}.tables.${total}(states, openIds); // Standing[] | Draft
+if (isDraft(standings)) showNotFinal(standings.note); // a drafted value in some total: no ranking is made up
+${cards ? `const mine = ${ns}.tables.${cards}(states[0]!).total; // number, or a Draft with \`known\` (the settled part)\n` : ''}\`\`\`
+`
+    : '';
+  return `
+## Final scores, drafted values and the runtime
+
+A score that rests on a value the rulebook does not give (a placeholder) is a
+\`Draft\`, \`{ draft: true, note, known? }\`, never a number: \`note\` says what
+is missing and \`known\` adds up the settled part. A score whose every value is
+given is a number. \`isDraft(x)\` tells them apart.
+${example}
+The runtime's helpers are exported for an engine that calls them itself:
+\`import { rankPlayers, rankSharePlace, isDraft, type Standing } from '${name}/runtime'\`
+(\`rankPlayers\`, \`rankSharePlace\` and \`isDraft\` come from the package's index too).
+`;
 }

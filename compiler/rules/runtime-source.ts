@@ -12,6 +12,7 @@ const PARTS: ReadonlyArray<{ file: string; internal?: boolean }> = [
   { file: 'movement.ts' },
   { file: 'tables.ts' },
   { file: 'ranking.ts' },
+  { file: 'points.ts' },
 ];
 
 const HEADER = `// Runtime helpers shared by the compiled rules, joined from compiler/rules/runtime/*.ts. The compiler

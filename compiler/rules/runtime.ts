@@ -6,3 +6,16 @@ export { changes, gain, lose, moveAll, payEach, readCount, type StateRecord } fr
 export { makeMover, type GraphSpec, type Move, type MoveBy, type Mover, type MoverSpec, type Piece, type StepOverride } from './runtime/movement.ts';
 export { lookupRow, valueWithOverride } from './runtime/tables.ts';
 export { rankPlayers, type Standing } from './runtime/ranking.ts';
+export {
+  addPoints,
+  cardPoints,
+  isDraft,
+  orderEffects,
+  rankTotals,
+  type CardPoints,
+  type CardPointsSpec,
+  type Draft,
+  type DraftNotes,
+  type EffectOrderSpec,
+  type Points,
+} from './runtime/points.ts';
