@@ -205,17 +205,18 @@ export { shown, first, own, awards, kept, wrong };
 });
 
 describe('card points: examples checked at build time, names checked at link', () => {
-  it('a wrong expectation is an error at the example, naming what the points are; a drafted one must be expected as a draft', async () => {
+  it('a wrong expectation is an error at the example, naming what the points are, and points resting on a drafted value never match a number', async () => {
     const root = await projectWithEdit('cangaco', 'cards.yaml', (text) =>
       swap(
         '      expect: 7\n',
-        '      expect: 8\n    - given: { cabras: [flour] }\n      expect: 3\n    - given: { cabras: [flour] }\n      expect: { draft: true, known: 0 }\n    - given: { cards: 1 }\n      expect: 0\n',
+        '      expect: 8\n    - given: { cabras: [flour] }\n      expect: 3\n    - given: { cabras: [flour] }\n      expect: 0\n    - given: { cards: 1 }\n      expect: 0\n',
       )(text),
     );
     const found = (await diagnosticsOf(root)).filter((d) => d.includes('cards.yaml') && d.startsWith('error'));
     expect(found).toEqual([
       'error content/cangaco/cards.yaml:37:15 example-mismatch: example 1 expects 8 but the points are 7',
       'error content/cangaco/cards.yaml:39:15 example-mismatch: example 2 expects 3 but the points are a draft (Os Cabras: The rulebook gives only 4 cards = 7 points.)',
+      'error content/cangaco/cards.yaml:41:15 example-mismatch: example 3 expects 0 but the points are a draft (Os Cabras: The rulebook gives only 4 cards = 7 points.)',
       expect.stringMatching(/^error content\/cangaco\/cards.yaml:42:23 example-field: "cards" is not a field of the end state/),
     ]);
   });

@@ -82,6 +82,7 @@ function scoreTablesSection(games: readonly CheckedGame[], name: string): string
   const tables = Object.entries(scored?.linked.game.manifest.tables ?? {});
   const total = tables.find(([, t]) => t.kind === 'rankByTotal')?.[0];
   const cards = tables.find(([, t]) => t.kind === 'cardPoints')?.[0];
+  const order = tables.find(([, t]) => t.kind === 'order')?.[0];
   const example = ns
     ? `
 \`\`\`ts
@@ -89,7 +90,7 @@ import { ${ns}, isDraft } from '${name}';
 
 const standings = ${ns}.tables.${total}(states, openIds); // Standing[] | Draft
 if (isDraft(standings)) showNotFinal(standings.note); // a drafted value in some total: no ranking is made up
-${cards ? `const mine = ${ns}.tables.${cards}(states[0]!).total; // number, or a Draft with \`known\` (the settled part)\n` : ''}\`\`\`
+${cards ? `const mine = ${ns}.tables.${cards}(states[0]!).total; // number, or a Draft with \`known\` (the settled part)\n` : ''}${order ? `const turn = ${ns}.tables.${order}(plays, holdings); // the plays ({ player, kind }) in the order their effects activate\n` : ''}\`\`\`
 `
     : '';
   return `

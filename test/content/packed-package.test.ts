@@ -19,8 +19,8 @@ import { isCordelCardId, type CangacoEndState, type CordelCard } from 'rulebook-
 import { isChiefId, isEventTileId, type PlayerState, type VolantePiece } from 'rulebook-generated/cangaceiros';
 
 const players: CangacoEndState[] = [
-  { flour: 13, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false },
-  { flour: 5, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false },
+  { flour: 13, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, singles: [], doubled: [] },
+  { flour: 5, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, singles: [], doubled: [] },
 ];
 const calunga: number[] = cangaco.cordel.byId['o-velho-calunga-e-a-rolinha-trelosa'].score(players);
 const texts: string[] = cangaco.cordel.all.map((c) => c.rulesText);
