@@ -13,8 +13,14 @@ export function indexModule(games: readonly CheckedGame[]): string {
   // The runtime's shapes a consumer names in its own code (a Piece for movement, a Standing from a ranking).
   lines.push(`export type { Collection, Move, MoveBy, Mover, Piece, Placeholder, Standing, Text } from './runtime.js';`);
   // What a consumer calls itself: a ranking of its own scores, a Cordel-style award by place, and the test for a drafted result.
-  lines.push(`export { isDraft, rankPlayers, rankSharePlace } from './runtime.js';`);
-  lines.push(`export type { CardPoints, Draft, Points } from './runtime.js';`, '');
+  // A game whose namespace bears one of these names keeps it: the helper is then only in `./runtime`.
+  const namespaces = new Set(games.map((g) => namespaceName(g.linked.game.manifest.id)));
+  const helpers = ['isDraft', 'rankPlayers', 'rankSharePlace'].filter((h) => !namespaces.has(h));
+  if (helpers.length) lines.push(`export { ${helpers.join(', ')} } from './runtime.js';`);
+  const typeNamespaces = new Set(games.map((g) => typeNamespaceName(g.linked.game.manifest.id)));
+  const shapes = ['CardPoints', 'Draft', 'Points'].filter((t) => !typeNamespaces.has(t));
+  if (shapes.length) lines.push(`export type { ${shapes.join(', ')} } from './runtime.js';`);
+  lines.push('');
   return lines.join('\n');
 }
 
