@@ -67,6 +67,8 @@ describe('the rules that are data, callable in the package built from the bundle
         { ...empty, completedSets: ['acampamento'], doubled: ['volante'] },
         { ...empty, singles: ['os-cabras'] },
         { ...empty, singles: ['not-a-card'] },
+        { ...empty, singles: ['igreja'] },
+        { ...empty, completedSets: ['volante'] },
       ]) {
         try { t(state); refused.push('accepted'); } catch (e) { refused.push(e.message); }
       }
@@ -78,6 +80,8 @@ describe('the rules that are data, callable in the package built from the bundle
       'the end state doubles "volante" 1 times, but has 0 of it to double',
       'the end state\'s "singles" names "os-cabras", which it holds in "cabras"',
       'the end state\'s "singles" names "not-a-card", which is not a kind of card of this game',
+      'the end state\'s "singles" names "igreja", which is not a single card (its structure is "set")',
+      'the end state\'s "completedSets" names "volante", which is not a set card (its structure is "single")',
     ]);
   });
 

@@ -112,16 +112,22 @@ export function cardPoints<Id extends string>(
   const known = (kind: Kind, path: string, value: unknown): Points =>
     typeof value === 'number' && noteAt(kind, path) === undefined ? value : drafted(kind, path);
   const counts = new Map<string, number>();
-  const add = (id: unknown, where: string) => {
-    if (!byId.has(String(id))) throw new RangeError(`the end state's "${where}" names "${String(id)}", which is not a kind of card of this game`);
+  // A single card in the list of sets, or a set card among the singles, is a state the rules cannot score.
+  const add = (id: unknown, where: string, structure: 'single' | 'set') => {
+    const kind = byId.get(String(id));
+    if (!kind) throw new RangeError(`the end state's "${where}" names "${String(id)}", which is not a kind of card of this game`);
+    if (field(kind, spec.structure) !== structure)
+      throw new RangeError(
+        `the end state's "${where}" names "${String(id)}", which is not a ${structure} card (its ${spec.structure} is ${JSON.stringify(field(kind, spec.structure))})`,
+      );
     counts.set(String(id), (counts.get(String(id)) ?? 0) + 1);
   };
   for (const id of listOf(state, spec.singles)) {
     if (Object.hasOwn(spec.counted, String(id)))
       throw new RangeError(`the end state's "${spec.singles}" names "${String(id)}", which it holds in "${spec.counted[String(id)]}"`);
-    add(id, spec.singles);
+    add(id, spec.singles, 'single');
   }
-  for (const id of listOf(state, spec.sets)) add(id, spec.sets);
+  for (const id of listOf(state, spec.sets)) add(id, spec.sets, 'set');
   for (const [id, where] of Object.entries(spec.counted)) {
     const v = (state as Record<string, unknown>)[where];
     const n = Array.isArray(v) ? v.length : typeof v === 'boolean' ? Number(v) : undefined;
