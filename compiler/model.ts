@@ -149,8 +149,21 @@ export interface MoverDecl {
 }
 
 export interface TableDecl {
-  kind: 'lookup' | 'value' | 'ranking';
+  kind: 'lookup' | 'value' | 'ranking' | 'cardPoints' | 'rankByTotal' | 'order';
   entry?: string;
+  // cardPoints, rankByTotal and order (compiler/emit-code/score-tables.ts says what each reads).
+  points?: string;
+  countScoring?: string;
+  structure?: string;
+  setSize?: string;
+  setPoints?: 'set' | 'perCard';
+  singles?: string;
+  sets?: string;
+  counted?: Record<string, string>;
+  doubling?: { by: string; choices: string };
+  add?: string[];
+  ties?: 'share-place';
+  constant?: string;
   tieBreakers?: string;
   collection: string;
   key?: string;

@@ -4,6 +4,7 @@ import { findGames, loadGame, warnFoldersWithoutManifest } from './load/game.ts'
 import { linkGame } from './link/link.ts';
 import type { CheckedGame, Game } from './model.ts';
 import type { ParseCache } from './load/parse-cache.ts';
+import { checkCardPointsExamples } from './rules/card-points-examples.ts';
 import { compileRules } from './rules/compile.ts';
 import { validateGame, type ValidationMemo } from './validate/game.ts';
 import { SchemaSet } from './validate/schemas.ts';
@@ -54,6 +55,7 @@ export async function checkGame(
   if (!found.ok) return { game, checked: undefined, sources };
   const linked = time('link', () => linkGame(game, found.refs, bag));
   const { rules, players } = time('rules', () => compileRules(linked, found.rules, bag));
+  time('rules', () => checkCardPointsExamples(linked, bag));
   return { game, checked: { linked, rules, players }, sources };
 }
 

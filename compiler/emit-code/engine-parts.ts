@@ -1,6 +1,7 @@
 /** The engine parts declared in game.yaml, as members of the game's namespace: movers over graphs and rules tables. */
 import type { CheckedGame } from '../model.ts';
 import { allName } from '../names.ts';
+import { scoreTable } from './score-tables.ts';
 import { docText, literal, propName, union } from './ts-syntax.ts';
 
 /** A member of the game's namespace: its name, type, value and doc comment. */
@@ -69,6 +70,13 @@ export function engineParts(g: CheckedGame, types: string[], playerState: string
     const valueParts: string[] = [];
     for (const [name, table] of Object.entries(m.tables)) {
       if (!known(table.collection, table.overriddenBy?.collection)) continue;
+      // Card points, a ranking by total and an order of effects: score-tables.ts.
+      const scored = scoreTable(g, name, table, types);
+      if (scored) {
+        typeParts.push(scored.type);
+        valueParts.push(scored.value);
+        continue;
+      }
       const rowType = typeOf(table.collection);
       const rows = allName(table.collection);
       const o = table.overriddenBy;

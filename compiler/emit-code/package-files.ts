@@ -15,12 +15,25 @@ export function indexModule(games: readonly CheckedGame[]): string {
   // The runtime's shapes a consumer names in its own code (a Piece for movement, a Standing from a ranking).
   lines.push(`export type { Collection, Move, MoveBy, Mover, Piece, Placeholder, Standing, Text } from './runtime.js';`);
   // What a state's parse throws (`instanceof StateError`) and what its safe parse returns.
-  lines.push(`export { StateError, type StateProblem, type StateResult } from './runtime.js';`, '');
+  lines.push(`export { StateError, type StateProblem, type StateResult } from './runtime.js';`);
+  // What a consumer calls itself: a ranking of its own scores, a Cordel-style award by place, and the test for a drafted result.
+  // A game whose namespace bears one of these names keeps it: the helper is then only in `./runtime`.
+  const namespaces = new Set(games.map((g) => namespaceName(g.linked.game.manifest.id)));
+  const helpers = ['isDraft', 'rankPlayers', 'rankSharePlace'].filter((h) => !namespaces.has(h));
+  if (helpers.length) lines.push(`export { ${helpers.join(', ')} } from './runtime.js';`);
+  const typeNamespaces = new Set(games.map((g) => typeNamespaceName(g.linked.game.manifest.id)));
+  const shapes = ['CardPoints', 'Draft', 'Points'].filter((t) => !typeNamespaces.has(t));
+  if (shapes.length) lines.push(`export type { ${shapes.join(', ')} } from './runtime.js';`);
+  lines.push('');
   return lines.join('\n');
 }
 
 export function packageJson(games: readonly CheckedGame[], version: string, name: string) {
-  const exports: Record<string, { types: string; default: string } | string> = { '.': { types: './index.d.ts', default: './index.js' } };
+  const exports: Record<string, { types: string; default: string } | string> = {
+    '.': { types: './index.d.ts', default: './index.js' },
+    // The runtime's helpers (rankPlayers, isDraft, ...) and shapes, for an engine that calls them itself.
+    './runtime': { types: './runtime.d.ts', default: './runtime.js' },
+  };
   for (const g of games) {
     const id = g.linked.game.manifest.id;
     exports[`./${id}`] = { types: `./${id}.d.ts`, default: `./${id}.js` };
@@ -91,7 +104,7 @@ it, \`""\` for the whole entry) to its note, and are \`{}\` when there are none.
 The paths are typed per collection (\`<Type>Field\`), so a path that is no
 field is a type error. The namespace's \`placeholders\` and \`readings\` list
 the same marks by JSON pointer, with the manifest's and the constants'.
-${drafts}${statesReadme(games, name)}`;
+${drafts}${statesReadme(games, name)}${scoreTablesSection(games, name)}`;
 }
 
 /** A line that reads one drafted value of the content, when it has one under a plain field name. */
@@ -109,4 +122,36 @@ Object.keys(entry.readings).length; // 0 when no value of it is a reading
 `;
   }
   return '';
+}
+
+/** The README's section on final scores, drafted results and the runtime's helpers (a game with a `cardPoints` or `rankByTotal` table, or any). */
+function scoreTablesSection(games: readonly CheckedGame[], name: string): string {
+  const scored = games.find((g) => Object.values(g.linked.game.manifest.tables ?? {}).some((t) => t.kind === 'rankByTotal'));
+  const ns = scored ? namespaceName(scored.linked.game.manifest.id) : undefined;
+  const tables = Object.entries(scored?.linked.game.manifest.tables ?? {});
+  const total = tables.find(([, t]) => t.kind === 'rankByTotal')?.[0];
+  const cards = tables.find(([, t]) => t.kind === 'cardPoints')?.[0];
+  const order = tables.find(([, t]) => t.kind === 'order')?.[0];
+  const example = ns
+    ? `
+\`\`\`ts
+import { ${ns}, isDraft } from '${name}';
+
+const standings = ${ns}.tables.${total}(states, openIds); // Standing[] | Draft
+if (isDraft(standings)) showNotFinal(standings.note); // a drafted value in some total: no ranking is made up
+${cards ? `const mine = ${ns}.tables.${cards}(states[0]!).total; // number, or a Draft with \`known\` (the settled part)\n` : ''}${order ? `const turn = ${ns}.tables.${order}(plays, holdings); // the plays ({ player, kind }) in the order their effects activate\n` : ''}\`\`\`
+`
+    : '';
+  return `
+## Final scores, drafted values and the runtime
+
+A score that rests on a value the rulebook does not give (a placeholder) is a
+\`Draft\`, \`{ draft: true, note, known? }\`, never a number: \`note\` says what
+is missing and \`known\` adds up the settled part. A score whose every value is
+given is a number. \`isDraft(x)\` tells them apart.
+${example}
+The runtime's helpers are exported for an engine that calls them itself:
+\`import { rankPlayers, rankSharePlace, isDraft, type Standing } from '${name}/runtime'\`
+(\`rankPlayers\`, \`rankSharePlace\` and \`isDraft\` come from the package's index too).
+`;
 }

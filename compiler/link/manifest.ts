@@ -1,6 +1,7 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { typeNameOfDeclaration } from '../names.ts';
+import { checkScoreTables } from './score-tables.ts';
 import { checkTypeNames } from './type-names.ts';
 import type { Game } from '../model.ts';
 
@@ -49,6 +50,7 @@ export function checkManifestNames(game: Game, declarations: Map<string, string[
     if (field.resource && !(declarations.get('resources') ?? []).includes(field.resource))
       unknown(`/endState/fields/${name}/resource`, 'resource', field.resource, declarations.get('resources') ?? []);
   }
+  checkScoreTables(game, bag);
   checkTypeNames(game, bag);
   const types = new Map([...declarations.keys()].map((d) => [typeNameOfDeclaration(d), d]));
   (m.playerState ?? []).forEach((f, i) => {

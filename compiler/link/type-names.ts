@@ -16,7 +16,10 @@ export function checkTypeNames(game: Game, bag: DiagnosticBag): void {
   const m = game.manifest;
   // What the module imports from the runtime or always declares: names no part of the manifest may take.
   const taken = new Map<string, string>(
-    ['Collection', 'ComponentInfo', 'DeclarationEntry', 'DslNode', 'Placeholder', 'Text', 'Mover', 'Standing'].map((n) => [n, 'a type of the runtime']),
+    ['Collection', 'ComponentInfo', 'DeclarationEntry', 'DslNode', 'Placeholder', 'Text', 'Mover', 'Standing', 'Draft'].map((n) => [
+      n,
+      'a type of the runtime',
+    ]),
   );
   // A game with movers imports these too, under names no manifest gives (Piece and MoveBy stay free for a game's own: a `pieces` declaration).
   if (m.movers) for (const n of ['RuntimeMoveBy', 'RuntimePiece']) taken.set(n, 'a type of the runtime');

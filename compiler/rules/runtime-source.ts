@@ -13,6 +13,7 @@ const PARTS: ReadonlyArray<{ file: string; internal?: boolean }> = [
   { file: 'tables.ts' },
   { file: 'ranking.ts' },
   { file: 'state-check.ts' },
+  { file: 'points.ts' },
 ];
 
 const HEADER = `// Runtime helpers shared by the compiled rules, joined from compiler/rules/runtime/*.ts. The compiler

@@ -7,3 +7,16 @@ export { makeMover, type GraphSpec, type Move, type MoveBy, type Mover, type Mov
 export { lookupRow, valueWithOverride } from './runtime/tables.ts';
 export { rankPlayers, type Standing } from './runtime/ranking.ts';
 export { parsedState, stateResult, type StateError, type StateProblem, type StateResult, type StateValidator, type StateWords } from './runtime/state-check.ts';
+export {
+  addPoints,
+  cardPoints,
+  isDraft,
+  orderEffects,
+  rankTotals,
+  type CardPoints,
+  type CardPointsSpec,
+  type Draft,
+  type DraftNotes,
+  type EffectOrderSpec,
+  type Points,
+} from './runtime/points.ts';

@@ -14,7 +14,7 @@ function printedSentence(title: string): string {
 }
 
 function state(partial: Partial<EndState>): EndState {
-  return { flour: 0, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, ...partial };
+  return { flour: 0, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, singles: [], doubled: [], ...partial };
 }
 
 describe('Cordel cards', () => {
@@ -70,7 +70,7 @@ describe('the rest of Cangaço', () => {
   it('has the manifest facts and the effect order as data', () => {
     expect(cangaco.players).toEqual({ min: 2, max: 4 });
     expect(cangaco.components.map((c) => [c.name, c.count])).toEqual([['Cangaço cards', 97], ['Cordel cards', 24], ['Station cards', 3], ['Resource markers', 90], ['Rulebook', 1]]);
-    expect(cangaco.constants.effectOrder).toEqual({ order: ['volante', 'igreja', 'tiroteio', 'tocaia', 'coiteiro'], thenBy: { most: 'ammunition' } });
+    expect(cangaco.constants.effectOrder).toEqual({ order: ['volante', 'igreja', 'tiroteio', 'tocaia', 'coiteiro'], thenBy: { most: 'ammunition' }, unlisted: 'last' });
     expect(cangaco.cards.all.map((c) => c.name)).toEqual(['Chefe do Bando', 'Os Cabras', 'Igreja', 'Tocaia', 'Tiroteio', 'Coiteiro', 'Acampamento', 'Volante', 'Coroné', 'Padim', 'Mascate']);
     expect(cangaco.cards.byId.acampamento).toMatchObject({ structure: 'set', setSize: 3, positions: ['left', 'middle', 'right'] });
     expect(cangaco.cards.byId['os-cabras'].countScoring?.find((r) => r.cards === 4)?.points).toBe(7);

@@ -19,8 +19,8 @@ import { isCordelCardId, type CangacoEndState, type CordelCard } from 'rulebook-
 import { isChiefId, isEventTileId, type PlayerState, type VolantePiece } from 'rulebook-generated/cangaceiros';
 
 const players: CangacoEndState[] = [
-  { flour: 13, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false },
-  { flour: 5, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false },
+  { flour: 13, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, singles: [], doubled: [] },
+  { flour: 5, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, singles: [], doubled: [] },
 ];
 // A player's state as an engine keeps it: every field the rules read is required (the package refuses a state without one).
 const start: PlayerState = {
