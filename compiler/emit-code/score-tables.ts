@@ -6,6 +6,7 @@
 import type { CheckedGame, TableDecl } from '../model.ts';
 import { allName } from '../names.ts';
 import { specOf } from '../rules/card-points-examples.ts';
+import { parserNames } from './state-parsers.ts';
 import { docText, literal, propName } from './ts-syntax.ts';
 
 /** One table's member of `tables`: its type and its value. */
@@ -49,7 +50,8 @@ export function scoreTable(g: CheckedGame, name: string, table: TableDecl, hoist
     const t = typeOf(table.collection);
     return {
       type: `    readonly ${key}: (state: ${state}) => CardPoints<${t}Id>;`,
-      value: `    ${key}: (state: ${state}): CardPoints<${t}Id> => ${cardPointsCall(g, name, 'state', hoisted)},`,
+      // The state is parsed first, as every rule's is (state-parsers.ts): a save file that does not fit is refused in words.
+      value: `    ${key}: (state: ${state}): CardPoints<${t}Id> => ${cardPointsCall(g, name, `${parserNames('endState').parse}(state)`, hoisted)},`,
     };
   }
   if (table.kind === 'rankByTotal') {
@@ -67,7 +69,7 @@ export function scoreTable(g: CheckedGame, name: string, table: TableDecl, hoist
     ];
     return {
       type: `    readonly ${key}: (states: readonly ${state}[], open: readonly ${t}Id[]) => Standing[] | Draft;`,
-      value: `    ${key}: (states: readonly ${state}[], open: readonly ${t}Id[]): Standing[] | Draft =>\n      rankTotals(states, [\n        ${scorings.join(',\n        ')},\n      ]),`,
+      value: `    ${key}: (states: readonly ${state}[], open: readonly ${t}Id[]): Standing[] | Draft =>\n      rankTotals(${parserNames('endState').parseList}(states), [\n        ${scorings.join(',\n        ')},\n      ]),`,
     };
   }
   if (table.kind === 'order') {

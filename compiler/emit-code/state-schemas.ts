@@ -12,7 +12,9 @@
  * make an engine invent values the package never looks at.
  */
 import type { CheckedGame, PlayerField } from '../model.ts';
+import { textName } from './ts-syntax.ts';
 import { fieldsOf } from '../rules/example-words.ts';
+import { specOf } from '../rules/card-points-examples.ts';
 import { pointerGet } from '../rules/compile.ts';
 import type { StateWords } from '../rules/runtime.ts';
 import { stateModel, type ResolvedField } from '../rules/state.ts';
@@ -52,11 +54,31 @@ export function stateSchemas(g: CheckedGame): StateSchema[] {
   });
   if (end && endModel) {
     const fields = [...endModel.fields.values()];
-    out.push(build(id, 'endState', end.type, "One player's state at the end of the game: what scoring rules read.", read.endState, fields.map(endField)));
+    out.push(
+      build(
+        id,
+        textName(game.manifest.name),
+        'endState',
+        end.type,
+        "One player's state at the end of the game: what scoring rules read.",
+        read.endState,
+        fields.map(endField),
+      ),
+    );
   }
   if (g.players) {
     const fields = [...g.players.fields.values()].map(playerField);
-    out.push(build(id, 'playerState', g.players.typeName, "One player's state during play: what effects read and change.", read.playerState, fields));
+    out.push(
+      build(
+        id,
+        textName(game.manifest.name),
+        'playerState',
+        g.players.typeName,
+        "One player's state during play: what effects read and change.",
+        read.playerState,
+        fields,
+      ),
+    );
   }
   cache.set(g, out);
   return out;
@@ -75,7 +97,15 @@ interface FieldSchema {
   values: Map<string, string> | undefined;
 }
 
-function build(gameId: string, kind: StateKind, typeName: string, what: string, read: ReadonlySet<string>, fields: FieldSchema[]): StateSchema {
+function build(
+  gameId: string,
+  gameName: string,
+  kind: StateKind,
+  typeName: string,
+  what: string,
+  read: ReadonlySet<string>,
+  fields: FieldSchema[],
+): StateSchema {
   const required = fields.map((f) => f.name).filter((n) => read.has(n));
   const file = `${gameId}.${FILE_PART[kind]}.schema.json`;
   const schema: Record<string, unknown> = {
@@ -89,7 +119,8 @@ function build(gameId: string, kind: StateKind, typeName: string, what: string, 
     additionalProperties: false,
   };
   const words: StateWords = {
-    name: typeName,
+    // In the game's words, not the type's: "Cangaço end state does not parse", "one Cangaço end state per player".
+    name: `${gameName} ${kind === 'endState' ? 'end state' : 'player state'}`,
     fields: Object.fromEntries(
       fields.map((f) => [
         f.name,
@@ -137,6 +168,12 @@ function fieldsReadByRules(g: CheckedGame): { endState: Set<string>; playerState
   };
   for (const r of g.rules) fieldsOf(pointerGet(entryOf(r.collection, r.entryId), r.pointer), r.kind === 'scoring' ? endState : playerState);
   for (const table of Object.values(game.manifest.tables ?? {})) {
+    if (table.kind === 'cardPoints') {
+      // A card-points table reads the cards in play from the end state (score-tables.ts).
+      const spec = specOf(table);
+      for (const field of [spec.singles, spec.sets, ...Object.values(spec.counted), ...(spec.doubling ? [spec.doubling.choices] : [])]) endState.add(field);
+      continue;
+    }
     if (table.kind !== 'ranking') continue;
     const entry = entryOf(table.collection, table.entry ?? '');
     const breakers = entry?.[table.tieBreakers ?? 'tieBreakers'];

@@ -53,7 +53,7 @@ export type StateValidator = ((data: unknown) => boolean) & { errors?: readonly 
 export function stateResult<T>(validate: StateValidator, words: StateWords, input: unknown, list: boolean): StateResult<T> {
   const problems: StateProblem[] = [];
   if (!list) problems.push(...stateProblems(validate, words, input, '', ''));
-  else if (!Array.isArray(input)) problems.push({ path: '', message: `must be a list of ${words.name}, one per player, got ${shown(input)}` });
+  else if (!Array.isArray(input)) problems.push({ path: '', message: `must be a list, one ${words.name} per player, got ${shown(input)}` });
   else input.forEach((state, i) => problems.push(...stateProblems(validate, words, state, `/${i}`, `player ${i + 1}: `)));
   return problems.length ? { ok: false, problems } : { ok: true, value: input as T };
 }
