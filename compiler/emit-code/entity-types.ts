@@ -10,7 +10,9 @@ import type { SchemaSet } from '../validate/schemas.ts';
 import { NO_RULES, type RulesByEntry } from './compiled-rules.ts';
 import { entityRoles } from './entity-value.ts';
 import { typeNameOfDeclaration } from '../names.ts';
-import { loadedSchema, schemaToTs, typeContext, type Schema, type TypeContext } from './schema-to-ts.ts';
+import { dataPlaces } from './data-places.ts';
+import { graphNodePlaces } from './graph-types.ts';
+import { loadedSchema, schemaToTs, typeContext, keyStep, type Schema, type TypeContext } from './schema-to-ts.ts';
 import { docComment, docText, propName, union } from './ts-syntax.ts';
 
 export interface GameTypes {
@@ -85,12 +87,18 @@ export function gameTypes(g: CheckedGame, schemas: SchemaSet, large: ReadonlySet
     endState: state?.type,
     playerState: players?.typeName,
   };
-  for (const c of game.collections.values()) lines.push(...entityInterface(c, schemas, rulesOf.get(c.name) ?? NO_RULES, types), '');
+  for (const c of game.collections.values()) {
+    // Typed as tight as the data: a text every entry writes as a plain string is a string; a graph's node IDs are its node union.
+    const places = dataPlaces(c.entries.map((e) => e.value));
+    const nodePlaces = graphNodePlaces(g, c.name);
+    const context: TypeContext = { ...types.context, plainText: places.plainText, ...(nodePlaces ? { fieldType: nodePlaces } : {}) };
+    lines.push(...entityInterface(c, schemas, rulesOf.get(c.name) ?? NO_RULES, { ...types, context }, places.plainText), '');
+  }
   return types;
 }
 
 /** The interface of a collection's entries. */
-function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntry, types: GameTypes): string[] {
+function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntry, types: GameTypes, plainText: (path: string) => boolean): string[] {
   const loaded = loadedSchema(schemas, c.decl.schema);
   const schema = loaded?.schema;
   const roles = entityRoles(c);
@@ -104,7 +112,8 @@ function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntr
   const extra: string[] = [`  readonly id: ${c.decl.type}Id;`];
   if (roles.nameFrom) {
     const field = (schema?.properties as Record<string, Schema> | undefined)?.[roles.nameFrom];
-    const isText = !!field && loaded !== undefined && schemaToTs(field, types.context, loaded.id) === 'Text';
+    // The display name is the entry's name or, when it has none, its ID: a string unless some name is a locale map.
+    const isText = !!field && loaded !== undefined && schemaToTs(field, types.context, loaded.id) === 'Text' && !plainText(keyStep(roles.nameFrom));
     extra.push(`  /** The display name: its \`${docText(roles.nameFrom)}\` (the ID when it has none). */`, `  readonly name: ${isText ? 'Text' : 'string'};`);
   } else if (!isObjectSchemaWith(schema, 'name')) extra.push('  /** No name in the schema: the ID. */', '  readonly name: string;');
   if (roles.copiesFrom)

@@ -19,7 +19,7 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
   const m = game.manifest;
   const members: Member[] = [
     { name: 'id', type: JSON.stringify(m.id), value: JSON.stringify(m.id) },
-    { name: 'name', type: 'Text', value: literal(m.name, '  ') },
+    { name: 'name', type: typeof m.name === 'string' ? 'string' : 'Text', value: literal(m.name, '  ') },
     { name: 'locale', type: JSON.stringify(m.locale), value: JSON.stringify(m.locale) },
   ];
   if (m.players) members.push({ name: 'players', type: '{ readonly min: number; readonly max: number }', value: literal(m.players, '  ') });
@@ -54,7 +54,7 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
       doc: 'Game-wide rules data.',
     });
   }
-  members.push(...engineParts(g, lines, types.playerState));
+  members.push(...engineParts(g, lines, types.playerState, schemas));
   const drafts = placeholders.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
   members.push({
     name: 'placeholders',

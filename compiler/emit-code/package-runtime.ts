@@ -1,6 +1,25 @@
 /** A text in the game's locale, or a map of locales: keys are BCP 47 tags (`en`, `pt-BR`, `fr`), open as the game's `locales:` are. */
 export type Text = string | { readonly [locale: string]: string | undefined };
 
+/**
+ * A Text in one locale. A plain string is itself (the game's own language). A map of locales gives, in order: the
+ * exact tag (`pt-BR`, case aside); the same language (`pt` for `pt-BR`, or another `pt-…` tag); `fallback` (pass
+ * the game's main locale, `game.locale`); the first value the map holds; '' for an empty map.
+ * `text(entry.rulesTexts, 'pt-BR')`, `text(chief.name)`.
+ */
+export function text(value: Text, locale?: string, fallback?: string): string {
+  if (typeof value === 'string') return value;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string');
+  const find = (test: (tag: string) => boolean) => entries.find(([tag]) => test(tag.toLowerCase()))?.[1];
+  const language = (tag: string) => tag.toLowerCase().split('-')[0];
+  if (locale) {
+    const wanted = locale.toLowerCase();
+    const found = find((tag) => tag === wanted) ?? find((tag) => language(tag) === language(wanted));
+    if (found !== undefined) return found;
+  }
+  return (fallback ? find((tag) => tag === fallback.toLowerCase()) : undefined) ?? entries[0]?.[1] ?? '';
+}
+
 /** A component of the game, as its component list gives it. */
 export interface ComponentInfo {
   /** Its ID: as written, or the slug of its name. */
