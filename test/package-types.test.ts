@@ -7,7 +7,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataPlaces, idFieldPlace } from '../compiler/emit-code/data-places.ts';
 import { emitPackage } from '../compiler/emit-code/emit.ts';
+import { schemaToTs, type Schema } from '../compiler/emit-code/schema-to-ts.ts';
 import { check } from '../compiler/pipeline.ts';
 import { ROOT } from './helpers.ts';
 import ts from 'typescript';
@@ -16,8 +18,9 @@ import { consumerOf, diagnosticsWith, inNode } from './package-consumer.ts';
 const STRICTER = { exactOptionalPropertyTypes: true };
 
 /** Engine code that must type-check. */
-const GOOD = `import { cangaceiros, cangaco, text, type Text } from 'rulebook-generated';
-import { isMapSideNodeId, type Chief, type MapSideNodeId, type MapSideNodes, type PlayerState, type VolantePiece } from 'rulebook-generated/cangaceiros';
+const GOOD = `import { cangaceiros, cangaco, root, text, type Text } from 'rulebook-generated';
+import type { RuleId } from 'rulebook-generated/root';
+import { isMapSideNodeId, type Chief, type MapSide, type MapSideNodeId, type MapSideNodes, type PlayerState, type VolantePiece } from 'rulebook-generated/cangaceiros';
 
 // One side's nodes, and every side's.
 export const near: MapSideNodeId<'players-2-3'>[] = cangaceiros.movement.gang.neighbours('players-2-3', 'juazeiro');
@@ -35,11 +38,12 @@ export function fromInput(s: string): boolean {
 export function onSide(side: 'players-2-3' | 'players-4-5', node: MapSideNodeId): MapSideNodeId[] {
   return isMapSideNodeId(side, node) ? cangaceiros.movement.gang.reach(side, node) : [];
 }
-// The entry's node places are the node union.
-const first = cangaceiros.map.byId['players-2-3'];
-export const edgeEnds: MapSideNodeId[] = first.edges.flatMap((e) => [e.a, e.b]);
-export const arrowEnds: MapSideNodeId[] = first.arrows.map((a) => a.to);
-export const spaceIds: MapSideNodeId[] = first.spaces.map((s) => s.id);
+// A side's entry holds that side's nodes (its spaces, its edges' and arrows' ends); \`all\` holds any side's.
+const first: MapSide<'players-2-3'> = cangaceiros.map.byId['players-2-3'];
+export const edgeEnds: MapSideNodeId<'players-2-3'>[] = first.edges.flatMap((e) => [e.a, e.b]);
+export const arrowEnds: MapSideNodeId<'players-2-3'>[] = first.arrows.map((a) => a.to);
+export const spaceIds: MapSideNodeId<'players-2-3'>[] = first.spaces.map((s) => s.id);
+export const anySide: MapSideNodeId[] = cangaceiros.map.all.flatMap((side) => side.spaces.map((s) => s.id));
 
 // The Gang's move is changed by a Chief; the Volante's ranks owners by Fame and names who breaks a tie.
 export const cabeleira: MapSideNodeId<'players-2-3'>[] = cangaceiros.movement.gang.reach('players-2-3', 'juazeiro', { by: { chiefs: 'cabeleira' } });
@@ -53,6 +57,9 @@ const exchange = cangaceiros.tables.cityExchange('salgueiro', { chiefs: 'dulce' 
 export const pays: ReadonlyArray<keyof PlayerState> = exchange?.pay ?? [];
 export const firstRow: number = exchange?.table[0]?.gain ?? 0;
 
+// A rule's number is its ID (\`idFrom: number\`): the rule ID union.
+export const ruleNumber: RuleId | undefined = root.rules.all[0]?.number;
+
 // Plain-string texts are strings; a Text is resolved by text().
 type IsString<T> = [T] extends [string] ? true : false;
 export const chiefNameIsString: IsString<Chief['name']> = true;
@@ -64,7 +71,7 @@ export const terrain: string = text(cangaceiros.declarations.terrains[0]?.name ?
 `;
 
 /** Engine code whose every marked line must be an error. */
-const BAD = `import { cangaceiros } from 'rulebook-generated';
+const BAD = `import { cangaceiros, root } from 'rulebook-generated';
 import { type Chief, type MapSideNodeId, type VolantePiece } from 'rulebook-generated/cangaceiros';
 
 // @ts-expect-error Canudos is a space of the 4/5 side only
@@ -75,6 +82,8 @@ export const wrongSide: MapSideNodeId<'players-2-3'> = 'jeremoabo';
 export const nowhere: MapSideNodeId = 'atlantis';
 // @ts-expect-error an edge's end is a node, so a comparison with a non-node has no overlap
 export const edgeEnd: boolean = cangaceiros.map.all[0]!.edges[0]!.a === 'atlantis';
+// @ts-expect-error the 2/3 side's spaces are its own: Canudos is on the 4/5 side only
+export const canudos: boolean = cangaceiros.map.byId['players-2-3'].spaces[0]!.id === 'canudos';
 // @ts-expect-error the Volante has no overriding collection: no \`by\` at all
 cangaceiros.movement.volante.reach('players-2-3', 'mossoro', { by: { chiefs: 'lampiao' } });
 // @ts-expect-error not a Chief
@@ -91,6 +100,8 @@ const move = cangaceiros.movement.volante.next('players-2-3', 'mossoro', { piece
 export const byRed: boolean = move.move === 'choice' && move.chooser === 'red';
 // @ts-expect-error the exchange has the fields of its schema, not any key
 export const stray: unknown = cangaceiros.tables.cityExchange('salgueiro')?.stray;
+// @ts-expect-error a rule's number is its ID, so a number no rule has is no rule's
+export const noRule: boolean = root.rules.all[0]!.number === '99.9';
 type IsString<T> = [T] extends [string] ? true : false;
 // @ts-expect-error every Chief's name is a plain string in the data: the field is a string, not a Text
 export const chiefNameIsText: IsString<Chief['name']> = false;
@@ -103,6 +114,7 @@ const EXPECTED_REASONS = [
   `Type '"jeremoabo"' is not assignable`,
   `Type '"atlantis"' is not assignable to type 'MapSideNodeId'`,
   `'"atlantis"' have no overlap`,
+  `'"canudos"' have no overlap`,
   `Type '{ chiefs: string; }' is not assignable to type 'undefined'`,
   `Type '"lampiao2"' is not assignable to type 'ChiefId | undefined'`,
   `'fam' does not exist in type 'Readonly<Partial<Record<"fame", number>>>'`,
@@ -110,6 +122,7 @@ const EXPECTED_REASONS = [
   `Type '"canudos"' is not assignable`,
   `the types '"facao"' and '"red"' have no overlap`,
   `Property 'stray' does not exist on type '{ readonly pay: `,
+  `'"99.9"' have no overlap`,
   `Type 'false' is not assignable to type 'true'`,
 ];
 
@@ -239,4 +252,43 @@ export type Card = Cangaco.CordelCard;
     });
     expect(en).not.toBe(pt);
   }, 60_000);
+});
+
+describe('a text field is typed by what the data holds there', () => {
+  const TEXT = { $ref: '../defs.schema.json#/$defs/text' };
+  const schema: Schema = {
+    type: 'object',
+    properties: { name: TEXT, flavor: TEXT, never: TEXT, lines: { type: 'array', items: { type: 'object', properties: { text: TEXT } } } },
+  };
+  const typeOf = (entries: unknown[]) => {
+    const ctx = { refType: () => 'string', resolve: () => undefined, plainText: dataPlaces(entries).plainText };
+    return schemaToTs(schema, ctx, 'https://rulebook.dev/schemas/t.schema.json').replace(/\s+/g, ' ');
+  };
+
+  it('string where every value is a plain string; Text once one entry holds a locale map; Text where no entry has a value', () => {
+    const plain = [
+      { name: 'One', flavor: 'a', lines: [{ text: 'x' }] },
+      { name: 'Two', lines: [{ text: 'y' }, {}] },
+    ];
+    expect(typeOf(plain)).toContain('readonly name?: string;');
+    expect(typeOf(plain)).toContain('readonly flavor?: string;');
+    expect(typeOf(plain)).toContain('readonly text?: string;');
+    expect(typeOf(plain)).toContain('readonly never?: Text;');
+    // A later edit gives one name in two languages, and one line's text: those places are Text again, the rest stay.
+    const edited = [...plain, { name: { en: 'Three', 'pt-BR': 'Três' }, lines: [{ text: { en: 'z' } }] }];
+    expect(typeOf(edited)).toContain('readonly name?: Text;');
+    expect(typeOf(edited)).toContain('readonly flavor?: string;');
+    expect(typeOf(edited)).toContain('readonly text?: Text;');
+  });
+
+  it("a field is the entry's ID only when every entry's ID is that field's value as written", () => {
+    const entries = [
+      { id: '16.1', value: { number: '16.1' } },
+      { id: '16.2', value: { number: '16.2' } },
+    ];
+    expect(idFieldPlace('number', entries)).toBe('number');
+    expect(idFieldPlace('number', [...entries, { id: 'own-id', value: { number: '16.3' } }])).toBeUndefined();
+    expect(idFieldPlace(['number', 'kind'], entries)).toBeUndefined();
+    expect(idFieldPlace(undefined, entries)).toBeUndefined();
+  });
 });

@@ -28,3 +28,16 @@ export function dataPlaces(values: Iterable<unknown>): DataPlaces {
   for (const v of values) walk(v, '');
   return { plainText: (path) => strings.has(path) && !others.has(path) };
 }
+
+/**
+ * The place of the field a collection takes its IDs from (`idFrom: number`), when every entry's ID is that field's
+ * value as written: the field is then the entry's ID and is typed by the ID union. Undefined otherwise (IDs from
+ * several fields, or an entry with its own `id`).
+ */
+export function idFieldPlace(
+  idFrom: string | readonly string[] | undefined,
+  entries: ReadonlyArray<{ id: string; value: Record<string, unknown> }>,
+): string | undefined {
+  if (typeof idFrom !== 'string' || !entries.length) return undefined;
+  return entries.every((e) => e.value[idFrom] === e.id) ? keyStep(idFrom) : undefined;
+}

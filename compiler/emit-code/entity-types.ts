@@ -10,8 +10,8 @@ import type { SchemaSet } from '../validate/schemas.ts';
 import { NO_RULES, type RulesByEntry } from './compiled-rules.ts';
 import { entityRoles } from './entity-value.ts';
 import { typeNameOfDeclaration } from '../names.ts';
-import { dataPlaces } from './data-places.ts';
-import { graphNodePlaces } from './graph-types.ts';
+import { dataPlaces, idFieldPlace } from './data-places.ts';
+import { graphNodePlaces, isGraph, sideParam } from './graph-types.ts';
 import { loadedSchema, schemaToTs, typeContext, keyStep, type Schema, type TypeContext } from './schema-to-ts.ts';
 import { docComment, docText, propName, union } from './ts-syntax.ts';
 
@@ -90,15 +90,26 @@ export function gameTypes(g: CheckedGame, schemas: SchemaSet, large: ReadonlySet
   for (const c of game.collections.values()) {
     // Typed as tight as the data: a text every entry writes as a plain string is a string; a graph's node IDs are its node union.
     const places = dataPlaces(c.entries.map((e) => e.value));
-    const nodePlaces = graphNodePlaces(g, c.name);
-    const context: TypeContext = { ...types.context, plainText: places.plainText, ...(nodePlaces ? { fieldType: nodePlaces } : {}) };
-    lines.push(...entityInterface(c, schemas, rulesOf.get(c.name) ?? NO_RULES, { ...types, context }, places.plainText), '');
+    const side = isGraph(g, c.name) ? sideParam(g) : undefined;
+    const nodePlaces = side ? graphNodePlaces(g, c.name, side) : undefined;
+    const idPlace = idFieldPlace(c.decl.idFrom, c.entries);
+    const fieldType = (path: string) => (path === idPlace ? `${c.decl.type}Id` : nodePlaces?.(path));
+    const context: TypeContext = { ...types.context, plainText: places.plainText, fieldType };
+    lines.push(...entityInterface(c, schemas, rulesOf.get(c.name) ?? NO_RULES, { ...types, context }, places.plainText, side), '');
   }
   return types;
 }
 
 /** The interface of a collection's entries. */
-function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntry, types: GameTypes, plainText: (path: string) => boolean): string[] {
+/** `side`: for a graph collection, the type parameter its entry type takes (its ID; graph-types.ts). */
+function entityInterface(
+  c: Collection,
+  schemas: SchemaSet,
+  byEntry: RulesByEntry,
+  types: GameTypes,
+  plainText: (path: string) => boolean,
+  side?: string,
+): string[] {
   const loaded = loadedSchema(schemas, c.decl.schema);
   const schema = loaded?.schema;
   const roles = entityRoles(c);
@@ -109,7 +120,7 @@ function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntr
     : { omit: ['id', ...(roles.copiesFrom ? ['copies'] : [])], required: ['name'] };
   const body = loaded ? schemaToTs(loaded.schema, types.context, loaded.id, '', top) : '{ readonly [key: string]: unknown }';
   const rules = [...byEntry.values()].flat();
-  const extra: string[] = [`  readonly id: ${c.decl.type}Id;`];
+  const extra: string[] = [`  readonly id: ${side ?? `${c.decl.type}Id`};`];
   if (roles.nameFrom) {
     const field = (schema?.properties as Record<string, Schema> | undefined)?.[roles.nameFrom];
     // The display name is the entry's name or, when it has none, its ID: a string unless some name is a locale map.
@@ -143,7 +154,8 @@ function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntr
       `  readonly rulesTexts${opt()}: ${textsType};`,
     );
   const bodyInner = body.startsWith('{\n') ? body.slice(2, -2) : '';
-  return [`export interface ${c.decl.type} {`, ...extra, ...(bodyInner ? [bodyInner] : []), '}'];
+  const head = side ? `${c.decl.type}<${side} extends ${c.decl.type}Id = ${c.decl.type}Id>` : c.decl.type;
+  return [`export interface ${head} {`, ...extra, ...(bodyInner ? [bodyInner] : []), '}'];
 }
 
 /** Whether the schema is an object schema that declares this property itself. */

@@ -6,7 +6,7 @@
  * (link/graph.ts); this types them.
  */
 import type { CheckedGame, GraphDecl } from '../model.ts';
-import { allName } from '../names.ts';
+import { allName, typeNameOfDeclaration } from '../names.ts';
 import { keyStep, placeIn } from './schema-to-ts.ts';
 import { docText, propName, union } from './ts-syntax.ts';
 
@@ -54,15 +54,34 @@ function nodeIds(value: Record<string, unknown>, graph: GraphDecl): string[] {
 }
 
 /**
- * The places in a graph collection's entry that hold a node ID, typed by the node union: the nodes' own IDs, the
- * edges' ends (`a`, `b`) and the arrows' ends (`from`, `to`), the fields link/graph.ts checks. Undefined for a
- * collection that is no graph.
+ * A graph collection's entry type is generic in its side (`MapSide<'players-2-3'>`), so a side's node places are that
+ * side's nodes. The parameter's name, `Side` unless the game's module declares a type of that name (which the
+ * parameter would hide inside the entry type).
  */
-export function graphNodePlaces(g: CheckedGame, collection: string): ((path: string) => string | undefined) | undefined {
+export function sideParam(g: CheckedGame): string {
+  const game = g.linked.game;
+  const m = game.manifest;
+  const declared = new Set<string>([
+    ...[...game.collections.values()].flatMap((c) => [c.decl.type, `${c.decl.type}Id`]),
+    ...Object.keys(m.declarations ?? {}).map(typeNameOfDeclaration),
+    ...(m.endState ? [m.endState.type] : []),
+    ...(g.players ? [g.players.typeName] : []),
+  ]);
+  let name = 'Side';
+  while (declared.has(name)) name = `${name}_`;
+  return name;
+}
+
+/**
+ * The places in a graph collection's entry that hold a node ID, typed by the side's node union: the nodes' own IDs,
+ * the edges' ends (`a`, `b`) and the arrows' ends (`from`, `to`), the fields link/graph.ts checks. Undefined for a
+ * collection that is no graph. `side`: the entry type's side parameter.
+ */
+export function graphNodePlaces(g: CheckedGame, collection: string, side: string): ((path: string) => string | undefined) | undefined {
   const graph = g.linked.game.manifest.graphs?.[collection];
   const c = g.linked.game.collections.get(collection);
   if (!graph || !c) return undefined;
-  const nodeId = nodeTypeNames(c.decl.type).nodeId;
+  const nodeId = `${nodeTypeNames(c.decl.type).nodeId}<${side}>`;
   const items = (field: string) => placeIn(keyStep(field), '*');
   const places = new Set([
     placeIn(items(graph.nodes), 'id'),
@@ -71,4 +90,9 @@ export function graphNodePlaces(g: CheckedGame, collection: string): ((path: str
     ...(graph.arrows ? [placeIn(items(graph.arrows), 'from'), placeIn(items(graph.arrows), 'to')] : []),
   ]);
   return (path) => (places.has(path) ? nodeId : undefined);
+}
+
+/** Whether a collection is a graph, whose entry type is generic in its side. */
+export function isGraph(g: CheckedGame, collection: string): boolean {
+  return !!g.linked.game.manifest.graphs?.[collection] && g.linked.game.collections.has(collection);
 }

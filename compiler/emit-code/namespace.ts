@@ -8,6 +8,7 @@ import type { CheckedGame } from '../model.ts';
 import { withId } from '../value-ids.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
 import { engineParts, type Member } from './engine-parts.ts';
+import { isGraph } from './graph-types.ts';
 import type { GameTypes } from './entity-types.ts';
 import { allName, namespaceName, typeNamespaceName } from '../names.ts';
 import { loadedSchema, schemaToTs } from './schema-to-ts.ts';
@@ -38,13 +39,12 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
       : '{}',
     value: literal(declarationValues, '  '),
   });
-  for (const c of game.collections.values())
-    members.push({
-      name: c.name,
-      type: `Collection<${c.decl.type}Id, ${c.decl.type}>`,
-      value: `collection<${c.decl.type}Id, ${c.decl.type}>(${allName(c.name)})`,
-      doc: textName(c.decl.title ?? c.name),
-    });
+  for (const c of game.collections.values()) {
+    // A graph's entry type is generic in its side: byId gives each side its own (graph-types.ts).
+    const t = c.decl.type;
+    const params = isGraph(g, c.name) ? `${t}Id, ${t}, { readonly [S in ${t}Id]: ${t}<S> }` : `${t}Id, ${t}`;
+    members.push({ name: c.name, type: `Collection<${params}>`, value: `collection<${params}>(${allName(c.name)})`, doc: textName(c.decl.title ?? c.name) });
+  }
   if (game.constants && m.constants) {
     const loaded = loadedSchema(schemas, m.constants.schema);
     members.push({

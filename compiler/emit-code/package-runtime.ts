@@ -53,10 +53,13 @@ export interface Placeholder {
   readonly note: string;
 }
 
-/** A collection: every entry in source order, and the same entries by ID. */
-export interface Collection<Id extends string, T extends { readonly id: Id }> {
+/**
+ * A collection: every entry in source order, and the same entries by ID. `ById`: the entries by ID when an entry's
+ * type depends on its ID (a map side whose nodes are its own: `byId['players-2-3']` is `MapSide<'players-2-3'>`).
+ */
+export interface Collection<Id extends string, T extends { readonly id: Id }, ById extends { readonly [K in Id]: T } = Readonly<Record<Id, T>>> {
   readonly all: readonly T[];
-  readonly byId: Readonly<Record<Id, T>>;
+  readonly byId: ById;
   /** The IDs of the entries bearing each name (in any of its languages), in source order: reprints and same-named entries share a name. */
   readonly byName: { readonly [name: string]: readonly Id[] | undefined };
   /** The entry with this ID, or undefined when the game has none: for an ID that arrives as a string at run time (input, a save file). Never throws. */
@@ -72,9 +75,11 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function collection<Id extends string, T extends { readonly id: Id }>(all: readonly T[]): Collection<Id, T> {
+export function collection<Id extends string, T extends { readonly id: Id }, ById extends { readonly [K in Id]: T } = Readonly<Record<Id, T>>>(
+  all: readonly T[],
+): Collection<Id, T, ById> {
   for (const entry of all) deepFreeze(entry);
-  const byId = Object.fromEntries(all.map((e) => [e.id, e])) as Record<Id, T>;
+  const byId = Object.fromEntries(all.map((e) => [e.id, e])) as unknown as ById;
   // A Map, not byId: a lookup of "constructor" or "__proto__" must not find Object.prototype's members.
   const index = new Map<string, T>(all.map((e) => [e.id, e]));
   return Object.freeze({
