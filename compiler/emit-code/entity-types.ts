@@ -100,8 +100,10 @@ export function gameTypes(g: CheckedGame, schemas: SchemaSet, large: ReadonlySet
   return types;
 }
 
-/** The interface of a collection's entries. */
-/** `side`: for a graph collection, the type parameter its entry type takes (its ID; graph-types.ts). */
+/**
+ * The interface of a collection's entries. `plainText`: whether the data holds only plain strings at a place;
+ * `side`: for a graph collection, the type parameter its entry type takes (its ID; graph-types.ts).
+ */
 function entityInterface(
   c: Collection,
   schemas: SchemaSet,
