@@ -105,6 +105,8 @@ export const noRule: boolean = root.rules.all[0]!.number === '99.9';
 type IsString<T> = [T] extends [string] ? true : false;
 // @ts-expect-error every Chief's name is a plain string in the data: the field is a string, not a Text
 export const chiefNameIsText: IsString<Chief['name']> = false;
+// @ts-expect-error every terrain's name is a plain string too
+export const terrainNameIsText: IsString<(typeof cangaceiros.declarations.terrains)[number]['name']> = false;
 `;
 
 /** BAD without its directives: each marked line's own error, in order, so none passes for another reason (a typo). */
@@ -123,6 +125,7 @@ const EXPECTED_REASONS = [
   `the types '"facao"' and '"red"' have no overlap`,
   `Property 'stray' does not exist on type '{ readonly pay: `,
   `'"99.9"' have no overlap`,
+  `Type 'false' is not assignable to type 'true'`,
   `Type 'false' is not assignable to type 'true'`,
 ];
 
@@ -173,25 +176,29 @@ describe('the engine package of the bundled games, typed as tight as the data', 
     expect(problems.filter((p) => !p.startsWith('reasons.ts'))).toEqual([]);
   });
 
-  it("a shared type is named once, never from another game: a consumer's declarations name a Cangaceiros Text `Text`, not `Cangaco.Text`", async () => {
-    // Declaration emit names types as hover does: before, the Text of a Cangaceiros chief printed as `Cangaco.Text`
-    // in a file that imports the Cangaco type namespace (each game module re-exported the runtime's types).
+  it("a shared type is named once, never from another game: a consumer's declarations name the runtime's types from the index", async () => {
+    // Declaration emit names types as hover does: before, a Cangaceiros chief's name printed as \`Cangaco.Text\` in a
+    // file that imports the Cangaco type namespace (each game module re-exported the runtime's types).
     const file = path.join(consumer, 'names.ts');
     await writeFile(
       file,
       `import { cangaceiros } from 'rulebook-generated';
 import type { Cangaco } from 'rulebook-generated';
-export const terrainName = cangaceiros.declarations.terrains[0]!.name;
-export const componentName = cangaceiros.components[0]!.name;
+export const sides = cangaceiros.map;
+export const move = cangaceiros.movement.volante.next('players-2-3', 'mossoro', { pieces: [] });
+export const standings = cangaceiros.tables.standings([]);
+export const terrains = cangaceiros.declarations.terrains;
 export const chiefName = cangaceiros.chiefs.byId.lampiao.name;
+export const terrainName = cangaceiros.declarations.terrains[0]!.name;
 export type Card = Cangaco.CordelCard;
 `,
     );
     const printed = declarationsOf(file);
-    expect(printed).toContain('export declare const terrainName: import("rulebook-generated").Text;');
-    expect(printed).toContain('export declare const componentName: import("rulebook-generated").Text;');
+    for (const shared of ['Collection<', 'Move<', 'Standing[]', 'DeclarationEntry<'])
+      expect(printed, shared).toContain(`import("rulebook-generated").${shared}`);
     expect(printed).toContain('export declare const chiefName: string;');
-    expect(printed).not.toMatch(/(Cangaco|Cangaceiros|Root)\.Text/);
+    expect(printed).toContain('export declare const terrainName: string;');
+    expect(printed).not.toMatch(/(Cangaco|Cangaceiros|Root)\.(?!CordelCard)/);
   }, 60_000);
 
   it('at run time: a guard per side, a clear error for a node of the other side, text() in two locales', async () => {

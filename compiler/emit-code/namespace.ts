@@ -26,7 +26,7 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
   if (m.players) members.push({ name: 'players', type: '{ readonly min: number; readonly max: number }', value: literal(m.players, '  ') });
   members.push({
     name: 'components',
-    type: 'readonly ComponentInfo[]',
+    type: `readonly ComponentInfo${plainNames(m.components ?? []) ? '<string>' : ''}[]`,
     value: literal((m.components ?? []).map(withId), '  '),
     doc: "The game's components, as its component list gives them.",
   });
@@ -35,7 +35,7 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
   members.push({
     name: 'declarations',
     type: declNames.length
-      ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry<${types.declTypes.get(d) ?? 'string'}>[]`).join('; ')} }`
+      ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry<${types.declTypes.get(d) ?? 'string'}${plainNames(g.linked.declarations.get(d) ?? []) ? ', string' : ''}>[]`).join('; ')} }`
       : '{}',
     value: literal(declarationValues, '  '),
   });
@@ -81,4 +81,9 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
   lines.push(`export const ${ns}: ${nsType} = Object.freeze<${nsType}>({`);
   for (const mem of members) lines.push(`  ${valueKey(mem.name)}: ${mem.value},`);
   lines.push('});', '');
+}
+
+/** Whether every value's name is a plain string: its type is then `string` (no `text()` needed), else `Text`. */
+function plainNames(values: readonly unknown[]): boolean {
+  return values.length > 0 && values.every((v) => typeof (v as { name?: unknown }).name === 'string');
 }

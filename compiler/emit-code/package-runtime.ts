@@ -20,11 +20,11 @@ export function text(value: Text, locale?: string, fallback?: string): string {
   return (fallback ? find((tag) => tag === fallback.toLowerCase()) : undefined) ?? entries[0]?.[1] ?? '';
 }
 
-/** A component of the game, as its component list gives it. */
-export interface ComponentInfo {
+/** A component of the game, as its component list gives it. `Name`: `string` when every component's name is a plain string. */
+export interface ComponentInfo<Name extends Text = Text> {
   /** Its ID: as written, or the slug of its name. */
   readonly id: string;
-  readonly name: Text;
+  readonly name: Name;
   readonly count: number;
   readonly collection?: string;
   readonly gap?: string;
@@ -33,11 +33,11 @@ export interface ComponentInfo {
   readonly where?: { readonly [field: string]: string | number | boolean };
 }
 
-/** One value of a declaration (a resource, a terrain, ...) with whatever the game says of it. */
-export interface DeclarationEntry<Id extends string = string> {
+/** One value of a declaration (a resource, a terrain, ...) with whatever the game says of it. `Name`: `string` when every value's name is a plain string. */
+export interface DeclarationEntry<Id extends string = string, Name extends Text = Text> {
   /** Its ID: as written, or the slug of its name. */
   readonly id: Id;
-  readonly name: Text;
+  readonly name: Name;
   readonly [key: string]: unknown;
 }
 
