@@ -22,7 +22,12 @@ const OPTIONS: ts.CompilerOptions = {
 
 /** Every diagnostic of one strict program over these files, as `file:line TScode message`. */
 export function diagnostics(...files: string[]): string[] {
-  return ts.getPreEmitDiagnostics(ts.createProgram(files, OPTIONS)).map((d) => {
+  return diagnosticsWith({}, ...files);
+}
+
+/** The same, with options beside the strict ones (`exactOptionalPropertyTypes`, as an engine project may set). */
+export function diagnosticsWith(extra: ts.CompilerOptions, ...files: string[]): string[] {
+  return ts.getPreEmitDiagnostics(ts.createProgram(files, { ...OPTIONS, ...extra })).map((d) => {
     const where = d.file && d.start !== undefined ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : '';
     return `${where} TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
   });

@@ -2,7 +2,12 @@
 import type { CheckedGame } from '../model.ts';
 import { allName } from '../names.ts';
 import { scoreTable } from './score-tables.ts';
-import { docText, literal, propName, union } from './ts-syntax.ts';
+import type { SchemaSet } from '../validate/schemas.ts';
+import { loadedSchema } from './schema-to-ts.ts';
+import { tableValueType } from './table-types.ts';
+import { graphNodeTypes, nodeTypeNames } from './graph-types.ts';
+import { moverTypes } from './mover-types.ts';
+import { literal, propName } from './ts-syntax.ts';
 
 /** A member of the game's namespace: its name, type, value and doc comment. */
 export interface Member {
@@ -15,22 +20,21 @@ export interface Member {
 /**
  * The engine parts declared in game.yaml: movers over graphs and rules tables.
  * Pushes the node-ID unions onto `types`; returns the namespace members. `playerState`: the player state's type,
- * which a ranking reads.
+ * which a ranking reads; `schemas`: the loaded schemas, which type a value table by the field it reads.
  */
-export function engineParts(g: CheckedGame, types: string[], playerState: string | undefined): Member[] {
+export function engineParts(g: CheckedGame, types: string[], playerState: string | undefined, schemas?: SchemaSet): Member[] {
   const m = g.linked.game.manifest;
   const game = g.linked.game;
   const out: Member[] = [];
   const typeOf = (collection: string) => game.collections.get(collection)?.decl.type ?? 'never';
+  const schemaOf = (collection: string) => {
+    const c = game.collections.get(collection);
+    return c && schemas ? loadedSchema(schemas, c.decl.schema)?.schema : undefined;
+  };
   // Only names of the game's collections (identifiers, by the manifest schema) reach the code; a mover or table
   // over anything else is left out here (the link step reports it as a located error).
   const known = (...names: Array<string | undefined>) => names.every((n) => n === undefined || game.collections.has(n));
-  for (const [name, graph] of Object.entries(m.graphs ?? {})) {
-    const c = game.collections.get(name);
-    if (!c) continue;
-    const ids = [...new Set(c.entries.flatMap((e) => ((e.value[graph.nodes] ?? []) as Array<{ id: string }>).map((n) => String(n.id))))];
-    types.push(`/** Every node of the ${docText(name)} graphs. */`, `export type ${c.decl.type}NodeId = ${union(ids)};`, '');
-  }
+  types.push(...graphNodeTypes(g));
   if (m.movers) {
     const typeParts: string[] = [];
     const valueParts: string[] = [];
@@ -38,23 +42,20 @@ export function engineParts(g: CheckedGame, types: string[], playerState: string
       const graph = m.graphs?.[mover.graph];
       if (!graph || !known(mover.graph, mover.overriddenBy?.collection)) continue;
       const t = typeOf(mover.graph);
-      const spec = { nodes: graph.nodes, kindField: graph.kindField, edges: graph.edges, ...(graph.arrows ? { arrows: graph.arrows } : {}) };
+      const spec = {
+        nodes: graph.nodes,
+        kindField: graph.kindField,
+        edges: graph.edges,
+        ...(graph.arrows ? { arrows: graph.arrows } : {}),
+        guard: nodeTypeNames(t).guard,
+      };
       const { overriddenBy, ...moverSpec } = mover;
       const steps = overriddenBy
         ? `, { collection: ${JSON.stringify(overriddenBy.collection)}, entries: ${allName(overriddenBy.collection)}, field: ${JSON.stringify(overriddenBy.field)}, kind: ${JSON.stringify(overriddenBy.kind)}, addSteps: ${JSON.stringify(overriddenBy.addSteps)} }`
         : '';
-      // Typed by the game: the pieces it targets, and the entries that may change its move.
-      const kinds = union([...new Set((mover.targets ?? []).map((x) => x.piece))]);
-      const kind = kinds === 'never' ? 'string' : kinds;
-      const by = overriddenBy ? `{ readonly ${propName(overriddenBy.collection)}?: ${typeOf(overriddenBy.collection)}Id }` : 'RuntimeMoveBy';
-      const params = `${t}Id, ${t}NodeId, ${kind}, ${by}`;
-      // A name for the pieces this mover reads, so an engine can type its board: `const pieces: VolantePiece[]`.
-      const pieceType = `${name.charAt(0).toUpperCase()}${name.slice(1)}Piece`;
-      types.push(
-        `/** A piece on the board as the ${docText(name)} mover reads it: a node of the map and a kind it targets. */`,
-        `export type ${pieceType} = RuntimePiece<${t}NodeId, ${kind}>;`,
-        '',
-      );
+      // Typed by the game: each side's nodes, the pieces it targets, the entries that may change its move (mover-types.ts).
+      const { params, pieceDecl } = moverTypes(name, mover, t, nodeTypeNames(t), typeOf);
+      types.push(...pieceDecl);
       typeParts.push(`    readonly ${propName(name)}: Mover<${params}>;`);
       valueParts.push(`    ${propName(name)}: makeMover<${params}>(${allName(mover.graph)}, ${literal(spec, '    ')}, ${literal(moverSpec, '    ')}${steps}),`);
     }
@@ -104,9 +105,12 @@ export function engineParts(g: CheckedGame, types: string[], playerState: string
         const override = o
           ? `, { entry: ${who}, field: ${JSON.stringify(o.field)}, kind: ${JSON.stringify(o.kind)}, key: ${JSON.stringify(o.key ?? 'id')} }`
           : '';
-        typeParts.push(`    readonly ${propName(name)}: (id: ${rowType}Id${byType}) => { readonly [key: string]: unknown } | undefined;`);
+        // Typed by the schema of the field it reads (table-types.ts); an open record when the schema does not declare it.
+        const rowSchema = schemaOf(table.collection);
+        const valueType = tableValueType(rowType, rowSchema, table.field ?? '') ?? '{ readonly [key: string]: unknown }';
+        typeParts.push(`    readonly ${propName(name)}: (id: ${rowType}Id${byType}) => ${valueType} | undefined;`);
         valueParts.push(
-          `    ${propName(name)}: (id: ${rowType}Id${byParam}): { readonly [key: string]: unknown } | undefined => valueWithOverride(${rows}, id, ${JSON.stringify(table.field ?? '')}${override}),`,
+          `    ${propName(name)}: (id: ${rowType}Id${byParam}): ${valueType} | undefined => valueWithOverride<${valueType}>(${rows}, id, ${JSON.stringify(table.field ?? '')}${override}),`,
         );
       }
     }

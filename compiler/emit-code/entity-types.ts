@@ -12,8 +12,10 @@ import { entityRoles } from './entity-value.ts';
 import { fieldUnion, gameMarks, markMemberTypes, marksOf } from './entry-marks.ts';
 import { MARK_MEMBERS } from '../mark-members.ts';
 import { typeNameOfDeclaration } from '../names.ts';
-import { loadedSchema, schemaToTs, typeContext, type Schema, type TypeContext } from './schema-to-ts.ts';
 import { stateSchema } from './state-schemas.ts';
+import { dataPlaces, idFieldPlace } from './data-places.ts';
+import { graphNodePlaces, isGraph, sideParam } from './graph-types.ts';
+import { loadedSchema, schemaToTs, typeContext, keyStep, type Schema, type TypeContext } from './schema-to-ts.ts';
 import { docComment, docText, propName, union } from './ts-syntax.ts';
 
 export interface GameTypes {
@@ -93,14 +95,31 @@ export function gameTypes(g: CheckedGame, schemas: SchemaSet, large: ReadonlySet
   };
   const marks = gameMarks(g);
   for (const c of game.collections.values()) {
-    lines.push(...fieldUnion(c, schemas, types.context, entityRoles(c), marksOf(marks, c.name)));
-    lines.push(...entityInterface(c, schemas, rulesOf.get(c.name) ?? NO_RULES, types), '');
+    // Typed as tight as the data: a text every entry writes as a plain string is a string; a graph's node IDs are its node union.
+    const places = dataPlaces(c.entries.map((e) => e.value));
+    const side = isGraph(g, c.name) ? sideParam(g) : undefined;
+    const nodePlaces = side ? graphNodePlaces(g, c.name, side) : undefined;
+    const idPlace = idFieldPlace(c.decl.idFrom, c.entries);
+    const fieldType = (path: string) => (path === idPlace ? `${c.decl.type}Id` : nodePlaces?.(path));
+    const context: TypeContext = { ...types.context, plainText: places.plainText, fieldType };
+    lines.push(...fieldUnion(c, schemas, context, entityRoles(c), marksOf(marks, c.name)));
+    lines.push(...entityInterface(c, schemas, rulesOf.get(c.name) ?? NO_RULES, { ...types, context }, places.plainText, side), '');
   }
   return types;
 }
 
-/** The interface of a collection's entries. */
-function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntry, types: GameTypes): string[] {
+/**
+ * The interface of a collection's entries. `plainText`: whether the data holds only plain strings at a place;
+ * `side`: for a graph collection, the type parameter its entry type takes (its ID; graph-types.ts).
+ */
+function entityInterface(
+  c: Collection,
+  schemas: SchemaSet,
+  byEntry: RulesByEntry,
+  types: GameTypes,
+  plainText: (path: string) => boolean,
+  side?: string,
+): string[] {
   const loaded = loadedSchema(schemas, c.decl.schema);
   const schema = loaded?.schema;
   const roles = entityRoles(c);
@@ -112,10 +131,11 @@ function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntr
     : { omit: ['id', ...(roles.copiesFrom ? ['copies'] : []), ...MARK_MEMBERS], required: ['name'] };
   const body = loaded ? schemaToTs(loaded.schema, types.context, loaded.id, '', top) : '{ readonly [key: string]: unknown }';
   const rules = [...byEntry.values()].flat();
-  const extra: string[] = [`  readonly id: ${c.decl.type}Id;`];
+  const extra: string[] = [`  readonly id: ${side ?? `${c.decl.type}Id`};`];
   if (roles.nameFrom) {
     const field = (schema?.properties as Record<string, Schema> | undefined)?.[roles.nameFrom];
-    const isText = !!field && loaded !== undefined && schemaToTs(field, types.context, loaded.id) === 'Text';
+    // The display name is the entry's name or, when it has none, its ID: a string unless some name is a locale map.
+    const isText = !!field && loaded !== undefined && schemaToTs(field, types.context, loaded.id) === 'Text' && !plainText(keyStep(roles.nameFrom));
     extra.push(`  /** The display name: its \`${docText(roles.nameFrom)}\` (the ID when it has none). */`, `  readonly name: ${isText ? 'Text' : 'string'};`);
   } else if (!isObjectSchemaWith(schema, 'name')) extra.push('  /** No name in the schema: the ID. */', '  readonly name: string;');
   if (roles.copiesFrom)
@@ -150,8 +170,9 @@ function entityInterface(c: Collection, schemas: SchemaSet, byEntry: RulesByEntr
       `  readonly rulesTexts${opt()}: ${textsType};`,
     );
   const bodyInner = body.startsWith('{\n') ? body.slice(2, -2) : '';
+  const head = side ? `${c.decl.type}<${side} extends ${c.decl.type}Id = ${c.decl.type}Id>` : c.decl.type;
   // The drafts and readings last: they name the fields above.
-  return [`export interface ${c.decl.type} {`, ...extra, ...(bodyInner ? [bodyInner] : []), ...markMemberTypes(c), '}'];
+  return [`export interface ${head} {`, ...extra, ...(bodyInner ? [bodyInner] : []), ...markMemberTypes(c), '}'];
 }
 
 /** Whether the schema is an object schema that declares this property itself. */

@@ -8,6 +8,7 @@ import type { CheckedGame } from '../model.ts';
 import { withId } from '../value-ids.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
 import { engineParts, type Member } from './engine-parts.ts';
+import { isGraph } from './graph-types.ts';
 import type { GameTypes } from './entity-types.ts';
 import { allName, namespaceName, typeNamespaceName } from '../names.ts';
 import { loadedSchema, schemaToTs } from './schema-to-ts.ts';
@@ -19,13 +20,13 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
   const m = game.manifest;
   const members: Member[] = [
     { name: 'id', type: JSON.stringify(m.id), value: JSON.stringify(m.id) },
-    { name: 'name', type: 'Text', value: literal(m.name, '  ') },
+    { name: 'name', type: typeof m.name === 'string' ? 'string' : 'Text', value: literal(m.name, '  ') },
     { name: 'locale', type: JSON.stringify(m.locale), value: JSON.stringify(m.locale) },
   ];
   if (m.players) members.push({ name: 'players', type: '{ readonly min: number; readonly max: number }', value: literal(m.players, '  ') });
   members.push({
     name: 'components',
-    type: 'readonly ComponentInfo[]',
+    type: `readonly ComponentInfo${plainNames(m.components ?? []) ? '<string>' : ''}[]`,
     value: literal((m.components ?? []).map(withId), '  '),
     doc: "The game's components, as its component list gives them.",
   });
@@ -34,17 +35,16 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
   members.push({
     name: 'declarations',
     type: declNames.length
-      ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry<${types.declTypes.get(d) ?? 'string'}>[]`).join('; ')} }`
+      ? `{ ${declNames.map((d) => `readonly ${propName(d)}: readonly DeclarationEntry<${types.declTypes.get(d) ?? 'string'}${plainNames(g.linked.declarations.get(d) ?? []) ? ', string' : ''}>[]`).join('; ')} }`
       : '{}',
     value: literal(declarationValues, '  '),
   });
-  for (const c of game.collections.values())
-    members.push({
-      name: c.name,
-      type: `Collection<${c.decl.type}Id, ${c.decl.type}>`,
-      value: `collection<${c.decl.type}Id, ${c.decl.type}>(${allName(c.name)})`,
-      doc: textName(c.decl.title ?? c.name),
-    });
+  for (const c of game.collections.values()) {
+    // A graph's entry type is generic in its side: byId gives each side its own (graph-types.ts).
+    const t = c.decl.type;
+    const params = isGraph(g, c.name) ? `${t}Id, ${t}, { readonly [S in ${t}Id]: ${t}<S> }` : `${t}Id, ${t}`;
+    members.push({ name: c.name, type: `Collection<${params}>`, value: `collection<${params}>(${allName(c.name)})`, doc: textName(c.decl.title ?? c.name) });
+  }
   if (game.constants && m.constants) {
     const loaded = loadedSchema(schemas, m.constants.schema);
     members.push({
@@ -54,7 +54,7 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
       doc: 'Game-wide rules data.',
     });
   }
-  members.push(...engineParts(g, lines, types.playerState));
+  members.push(...engineParts(g, lines, types.playerState, schemas));
   const drafts = placeholders.map((p) => ({ collection: p.collection, id: p.id, path: p.path, note: p.note }));
   members.push({
     name: 'placeholders',
@@ -81,4 +81,9 @@ export function gameNamespace(g: CheckedGame, schemas: SchemaSet, types: GameTyp
   lines.push(`export const ${ns}: ${nsType} = Object.freeze<${nsType}>({`);
   for (const mem of members) lines.push(`  ${valueKey(mem.name)}: ${mem.value},`);
   lines.push('});', '');
+}
+
+/** Whether every value's name is a plain string: its type is then `string` (no `text()` needed), else `Text`. */
+function plainNames(values: readonly unknown[]): boolean {
+  return values.length > 0 && values.every((v) => typeof (v as { name?: unknown }).name === 'string');
 }

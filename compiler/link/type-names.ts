@@ -22,7 +22,7 @@ export function checkTypeNames(game: Game, bag: DiagnosticBag): void {
     ]),
   );
   // A game with movers imports these too, under names no manifest gives (Piece and MoveBy stay free for a game's own: a `pieces` declaration).
-  if (m.movers) for (const n of ['RuntimeMoveBy', 'RuntimePiece']) taken.set(n, 'a type of the runtime');
+  if (m.movers) taken.set('RuntimePiece', 'a type of the runtime');
   taken.set(`${typeNamespaceName(m.id)}Namespace`, "the game's namespace type");
   if (m.roles?.rules) taken.set('RuleNumber', 'the rule-number union');
   if (m.playerState) taken.set('PlayerState', 'the player state type');
@@ -44,6 +44,9 @@ export function checkTypeNames(game: Game, bag: DiagnosticBag): void {
     claim(c.type, `collection "${name}"`, `/collections/${name}/type`);
     claim(`${c.type}Id`, `the ID union of collection "${name}"`, `/collections/${name}/type`);
     claim(`${c.type}Field`, `the field-path union of collection "${name}"`, `/collections/${name}/type`);
-    if (m.graphs?.[name]) claim(`${c.type}NodeId`, `the node union of graph "${name}"`, `/collections/${name}/type`);
+    if (m.graphs?.[name]) {
+      claim(`${c.type}NodeId`, `the node union of graph "${name}"`, `/collections/${name}/type`);
+      claim(`${c.type}Nodes`, `the nodes by side of graph "${name}"`, `/collections/${name}/type`);
+    }
   }
 }
