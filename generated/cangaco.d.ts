@@ -1,5 +1,5 @@
-import { type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type Text } from './runtime.js';
-export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Placeholder, Text } from './runtime.js';
+import { type Collection, type ComponentInfo, type DeclarationEntry, type DslNode, type Placeholder, type CardPoints, type Draft, type Standing } from './runtime.js';
+export * from './cangaco.state-parsers.js';
 /** The resources this game declares. */
 export type Resource = "flour" | "cachaca" | "ammunition";
 /** The setKinds this game declares. */
@@ -21,7 +21,13 @@ export interface CangacoEndState {
     readonly completedSets: readonly SetKind[];
     /** A Chefe do Bando in play. */
     readonly chefe: boolean;
+    /** The kind of each other single card in play (the Os Cabras cards are in `cabras`, the Chefe do Bando in `chefe`). */
+    readonly singles: readonly CardKindId[];
+    /** The card or set each completed Acampamento doubles, by its kind, as the player chooses (at most one per completed Acampamento). */
+    readonly doubled: readonly CardKindId[];
 }
+/** A path of a CardKind's fields, dotted (`a.0.b`): the keys of its `drafts` and `readings`; "" is the whole entry. */
+export type CardKindField = "id" | "name" | "structure" | "setSize" | "positions" | `positions.${number}` | "grants" | `grants.${number}` | "limitPerPlayer" | "points" | "countScoring" | `countScoring.${number}` | `countScoring.${number}.cards` | `countScoring.${number}.orMore` | `countScoring.${number}.points` | "cardsInDeck" | "text" | `text.${string}` | "examples" | `examples.${number}` | `examples.${number}.note` | `examples.${number}.given` | `examples.${number}.given.${string}` | `examples.${number}.expect`;
 export interface CardKind {
     readonly id: CardKindId;
     /** The card name as printed. */
@@ -50,8 +56,29 @@ export interface CardKind {
     /** How many cards of this kind the deck holds. */
     readonly cardsInDeck?: number | null;
     /** The card's effect, in the rulebook's words. */
-    readonly text: Text;
+    readonly text: string;
+    /** Worked examples of this kind's points at the end of the game (the cardPoints table), checked at build time. */
+    readonly examples?: readonly ({
+        /** What the example shows. */
+        readonly note?: string;
+        /** One player's end state; fields left out are 0, empty or false. */
+        readonly given: {
+            readonly [key: string]: unknown;
+        };
+        /** This kind's points for that player, as the rulebook gives them. */
+        readonly expect: number;
+    })[];
+    /** Its values the rulebook does not give (placeholders), by field path, each with its note: `{}` when none. */
+    readonly drafts: {
+        readonly [P in CardKindField]?: string;
+    };
+    /** Its choices where the rules are silent (readings), by field path, each with its note: `{}` when none. */
+    readonly readings: {
+        readonly [P in CardKindField]?: string;
+    };
 }
+/** A path of a CordelCard's fields, dotted (`a.0.b`): the keys of its `drafts` and `readings`; "" is the whole entry. */
+export type CordelCardField = "id" | "name" | "scoring" | `scoring.${string}` | "examples" | `examples.${string}`;
 export interface CordelCard {
     readonly id: CordelCardId;
     /** The rule compiled from the data: one total per player, in input order. */
@@ -78,7 +105,17 @@ export interface CordelCard {
         /** The points of each player, in order. */
         readonly expect: readonly (number)[];
     })[];
+    /** Its values the rulebook does not give (placeholders), by field path, each with its note: `{}` when none. */
+    readonly drafts: {
+        readonly [P in CordelCardField]?: string;
+    };
+    /** Its choices where the rules are silent (readings), by field path, each with its note: `{}` when none. */
+    readonly readings: {
+        readonly [P in CordelCardField]?: string;
+    };
 }
+/** A path of a StationCard's fields, dotted (`a.0.b`): the keys of its `drafts` and `readings`; "" is the whole entry. */
+export type StationCardField = "id" | "name" | "number" | "season" | "deal" | "discardAtEnd" | "seasonEnds" | "passDirection";
 export interface StationCard {
     readonly id: StationCardId;
     /** The season's name. */
@@ -95,6 +132,14 @@ export interface StationCard {
     readonly seasonEnds: string;
     /** The direction the remaining cards are passed. */
     readonly passDirection?: "left" | "right" | null;
+    /** Its values the rulebook does not give (placeholders), by field path, each with its note: `{}` when none. */
+    readonly drafts: {
+        readonly [P in StationCardField]?: string;
+    };
+    /** Its choices where the rules are silent (readings), by field path, each with its note: `{}` when none. */
+    readonly readings: {
+        readonly [P in StationCardField]?: string;
+    };
 }
 /** Whether a string is the ID of one of the Cangaço cards. */
 export declare function isCardKindId(s: string): s is CardKindId;
@@ -105,17 +150,17 @@ export declare function isStationCardId(s: string): s is StationCardId;
 /** Cangaço: every collection with `all` and `byId`, the game's declarations, its rules as functions and its placeholder report. */
 export interface CangacoNamespace {
     readonly id: "cangaco";
-    readonly name: Text;
+    readonly name: string;
     readonly locale: "en";
     readonly players: {
         readonly min: number;
         readonly max: number;
     };
     /** The game's components, as its component list gives them. */
-    readonly components: readonly ComponentInfo[];
+    readonly components: readonly ComponentInfo<string>[];
     readonly declarations: {
-        readonly resources: readonly DeclarationEntry<Resource>[];
-        readonly setKinds: readonly DeclarationEntry<SetKind>[];
+        readonly resources: readonly DeclarationEntry<Resource, string>[];
+        readonly setKinds: readonly DeclarationEntry<SetKind, string>[];
     };
     /** Cangaço cards */
     readonly cards: Collection<CardKindId, CardKind>;
@@ -134,11 +179,24 @@ export interface CangacoNamespace {
                 /** The resource compared. */
                 readonly most: Resource;
             };
+            /** Where the effects of the kinds `order` does not list activate: before the listed ones or after them. */
+            readonly unlisted?: "first" | "last";
         };
     };
-    /** Every value not settled yet (the rulebook does not give it, or it is not decided yet), marked as a placeholder in the content. */
+    /** Rules tables, with the overrides that change them. */
+    readonly tables: {
+        readonly cardPoints: (state: CangacoEndState) => CardPoints<CardKindId>;
+        readonly standings: (states: readonly CangacoEndState[], open: readonly CordelCardId[]) => Standing[] | Draft;
+        readonly effectOrder: <P extends {
+            readonly player: number;
+            readonly kind: CardKindId;
+        }>(plays: readonly P[], holdings: readonly {
+            readonly ammunition: number;
+        }[]) => P[];
+    };
+    /** Every value not settled yet (the rulebook does not give it, or it is not decided yet), marked as a placeholder in the content. An entry's own are on the entry, by field path: `entry.drafts` (the direct way; this list also holds the manifest's and the constants'). */
     readonly placeholders: readonly Placeholder[];
-    /** Every reading: a choice made where the rules are silent, marked as a reading in the content. */
+    /** Every reading: a choice made where the rules are silent, marked as a reading in the content. An entry's own are on the entry, by field path: `entry.readings` (the direct way; this list also holds the manifest's and the constants'). */
     readonly readings: readonly Placeholder[];
 }
 export declare const cangaco: CangacoNamespace;

@@ -4,4 +4,7 @@ export { cangaco } from './cangaco.js';
 export type * as Cangaco from './cangaco.js';
 export { root } from './root.js';
 export type * as Root from './root.js';
-export type { Collection, Move, MoveBy, Mover, Piece, Placeholder, Standing, Text } from './runtime.js';
+export type { Collection, ComponentInfo, DeclarationEntry, DslNode, Move, MoveBy, MoveScores, Mover, Piece, Placeholder, Standing, Text } from './runtime.js';
+export { StateError, type StateProblem, type StateResult } from './runtime.js';
+export { text, isDraft, rankPlayers, rankSharePlace } from './runtime.js';
+export type { CardPoints, Draft, Points } from './runtime.js';

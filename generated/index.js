@@ -2,3 +2,5 @@
 export { cangaceiros } from './cangaceiros.js';
 export { cangaco } from './cangaco.js';
 export { root } from './root.js';
+export { StateError } from './runtime.js';
+export { text, isDraft, rankPlayers, rankSharePlace } from './runtime.js';

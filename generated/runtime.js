@@ -91,13 +91,27 @@ function overridesOf(entry, field, kind) {
     return Array.isArray(list) ? list.filter((o) => o.kind === kind) : [];
 }
 export function makeMover(entries, graph, spec, stepOverride) {
+    const what = spec.graph ?? 'graph';
     const side = (id) => {
         const entry = entries.find((e) => e.id === id);
         if (!entry)
-            throw new Error(`unknown graph ${id}`);
+            throw new Error(`no ${what} "${id}": its entries are ${entries.map((e) => `"${e.id}"`).join(', ')}`);
         return entry;
     };
     const nodesOf = (id) => (get(side(id), graph.nodes) ?? []);
+    // Each side's node IDs, read once: the data is frozen.
+    const nodeSets = new Map();
+    const nodeSet = (sideId) => {
+        let set = nodeSets.get(sideId);
+        if (!set)
+            nodeSets.set(sideId, (set = new Set(nodesOf(sideId).map((n) => n.id))));
+        return set;
+    };
+    // A node of another side (or none) is the engine's mistake: an empty answer would look like a dead end.
+    const onSide = (sideId, node, role) => {
+        if (!nodeSet(sideId).has(node))
+            throw new Error(`${role} "${node}" is not a node of ${what} "${sideId}" (a node of another side, or no node): check a node that arrives as a string with ${graph.guard ?? "the game's node guard"}(side, s) first`);
+    };
     const kindOf = (sideId, node) => String(nodesOf(sideId).find((n) => n.id === node)?.[graph.kindField] ?? '');
     const neighbours = (sideId, from) => {
         const out = [];
@@ -145,6 +159,8 @@ export function makeMover(entries, graph, spec, stepOverride) {
         return out;
     };
     const next = (sideId, from, situation) => {
+        for (const [i, p] of situation.pieces.entries())
+            onSide(sideId, p.node, `pieces[${i}].node`);
         const targets = spec.targets ?? [];
         const isTarget = (p) => targets.some((t) => t.piece === p.kind);
         if (spec.stayIfTargetHere && situation.pieces.some((p) => p.node === from && isTarget(p)))
@@ -176,8 +192,15 @@ export function makeMover(entries, graph, spec, stepOverride) {
         }
         return { move: 'stay', reason: 'no-way' };
     };
-    // The closures work on plain strings; the game's unions are the public face.
-    return { neighbours, mayEnter, reach, next };
+    // The public face checks the node it is given belongs to the side; the closures above work on plain strings, and
+    // the game's unions are the types.
+    const mover = {
+        neighbours: (sideId, from) => (onSide(sideId, from, 'from'), neighbours(sideId, from)),
+        mayEnter: (sideId, node, round) => (onSide(sideId, node, 'node'), mayEnter(sideId, node, round)),
+        reach: (sideId, from, options) => (onSide(sideId, from, 'from'), reach(sideId, from, options)),
+        next: (sideId, from, situation) => (onSide(sideId, from, 'from'), next(sideId, from, situation)),
+    };
+    return mover;
 }
 /**
  * The row of a table whose `key` equals `n`, or the "or more" row for larger
@@ -227,6 +250,331 @@ export function rankPlayers(states, score, tieBreakers) {
     };
     const order = states.map((_, i) => i).sort((a, b) => compare(keys[a], keys[b]) || a - b);
     return order.map((player) => ({ player, place: 1 + order.filter((o) => compare(keys[o], keys[player]) < 0).length, score: keys[player][0] }));
+}
+/** A state that does not parse: `problems` lists every problem found, each with its path; the message lists them too. */
+export class StateError extends Error {
+    problems;
+    constructor(what, problems) {
+        super(`${what} does not parse (${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}):\n${problems.map((p) => `  ${p.message}`).join('\n')}`);
+        this.name = 'StateError';
+        this.problems = problems;
+    }
+}
+/**
+ * Check one state (`list` false) or a list of them, one per player (`list` true: what `score` and a ranking take).
+ * The value is the input itself, unchanged: a state that parses is used as it is.
+ */
+export function stateResult(validate, words, input, list) {
+    const problems = [];
+    if (!list)
+        problems.push(...stateProblems(validate, words, input, '', ''));
+    else if (!Array.isArray(input))
+        problems.push({ path: '', message: `must be a list, one ${words.name} per player, got ${shown(input)}` });
+    else
+        input.forEach((state, i) => problems.push(...stateProblems(validate, words, state, `/${i}`, `player ${i + 1}: `)));
+    return problems.length ? { ok: false, problems } : { ok: true, value: input };
+}
+/** The state itself, or a StateError listing every problem with it. */
+export function parsedState(result, words) {
+    if (result.ok)
+        return result.value;
+    throw new StateError(words.name, result.problems);
+}
+function stateProblems(validate, words, state, prefix, who) {
+    if (validate(state))
+        return [];
+    const out = [];
+    const seen = new Set();
+    // In the order the game declares the fields (a field not declared, most often a typo of one, first), not ajv's.
+    const order = Object.keys(words.fields);
+    const rank = (p) => order.indexOf(unescapePointer(p.path.split('/')[1] ?? ''));
+    const problems = (validate.errors ?? []).map((e) => problemOf(e, words, state));
+    for (const problem of problems.sort((a, b) => rank(a) - rank(b))) {
+        const path = prefix + problem.path;
+        // One problem per place: a value of the wrong type is not also said to be outside the values.
+        if (seen.has(path))
+            continue;
+        seen.add(path);
+        out.push({ path, message: `${who}${problem.message}` });
+    }
+    return out;
+}
+function problemOf(e, words, state) {
+    const parts = e.instancePath.split('/').slice(1).map(unescapePointer);
+    const field = parts[0];
+    if (field === undefined) {
+        if (e.keyword === 'required') {
+            const missing = String(e.params.missingProperty);
+            return { path: `/${escapePointer(missing)}`, message: `${fieldName(missing, words)} is missing` };
+        }
+        if (e.keyword === 'additionalProperties') {
+            const key = String(e.params.additionalProperty);
+            const known = Object.keys(words.fields);
+            const near = closest(key, known);
+            const hint = near ? `did you mean "${near}"?` : `its fields are ${known.join(', ')}`;
+            return { path: `/${escapePointer(key)}`, message: `"${key}" is not a field of the ${words.name} (${hint})` };
+        }
+        return { path: '', message: `must be an object holding the ${words.name}'s fields, got ${shown(state)}` };
+    }
+    const value = parts.reduce((v, k) => (v && typeof v === 'object' ? v[k] : undefined), state);
+    const f = words.fields[field];
+    // A list's item by its place (`item 2`), a count's key by its name; the schemas nest no deeper.
+    const inner = parts[1] === undefined ? '' : Array.isArray(state[field]) ? ` item ${Number(parts[1]) + 1}` : ` "${parts[1]}"`;
+    const subject = `${fieldName(field, words)}${inner}`;
+    const values = f?.values ? Object.entries(f.values).map(([id, name]) => (name && name !== id ? `${id} (${name})` : id)) : [];
+    switch (e.keyword) {
+        case 'additionalProperties': {
+            const key = String(e.params.additionalProperty);
+            const near = closest(key, Object.keys(f?.values ?? {}));
+            return {
+                path: `${e.instancePath}/${escapePointer(key)}`,
+                message: `${subject} counts by ${values.join(', ')}, not "${key}"${near ? ` (did you mean "${near}"?)` : ''}`,
+            };
+        }
+        case 'type': {
+            const want = { integer: 'a whole number', boolean: 'true or false', array: 'a list', object: 'an object', string: 'a text' };
+            return { path: e.instancePath, message: `${subject} must be ${want[String(e.params.type)] ?? String(e.params.type)}, got ${shown(value)}` };
+        }
+        case 'minimum':
+            return { path: e.instancePath, message: `${subject} must be ${String(e.params.limit)} or more, got ${shown(value)}` };
+        case 'enum':
+            return { path: e.instancePath, message: `${subject} must be one of ${values.join(', ')}, got ${shown(value)}` };
+        default:
+            return { path: e.instancePath, message: `${subject} does not fit the ${e.keyword} of its schema, got ${shown(value)}` };
+    }
+}
+/** A field by its name and, when game.yaml describes it, its description: `"flour" (Flour markers held at the end)`. */
+function fieldName(field, words) {
+    const description = words.fields[field]?.description?.trim().replace(/\.$/, '');
+    return description ? `"${field}" (${description})` : `"${field}"`;
+}
+/** A value as the message shows it: JSON where it has one (`"3"` for a text, so it is told from a number). */
+function shown(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return String(value);
+    const json = JSON.stringify(value);
+    return json === undefined ? typeof value : json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}
+/**
+ * The known name nearest a mistyped one (case aside, or at most two edits away), for "did you mean". A few lines
+ * rather than a library: the package has no runtime dependency, and the lists are a state's few fields.
+ */
+function closest(key, known) {
+    let best;
+    let bestDistance = Math.min(2, Math.floor(key.length / 2));
+    for (const name of known) {
+        if (name.toLowerCase() === key.toLowerCase())
+            return name;
+        const d = editDistance(key.toLowerCase(), name.toLowerCase());
+        if (d <= bestDistance)
+            [best, bestDistance] = [name, d - 1];
+    }
+    return best;
+}
+function editDistance(a, b) {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++)
+            next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        row = next;
+    }
+    return row[b.length];
+}
+function escapePointer(key) {
+    return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+function unescapePointer(part) {
+    return part.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+/** Whether a result is a Draft (a drafted value in it), not a number. */
+export function isDraft(value) {
+    return typeof value === 'object' && value !== null && value.draft === true;
+}
+/** The sum of several points: a number when all are numbers, else a Draft whose `known` adds up the settled parts. */
+export function addPoints(parts) {
+    let known = 0;
+    const notes = [];
+    for (const p of parts) {
+        if (typeof p === 'number')
+            known += p;
+        else {
+            known += p.known ?? 0;
+            for (const n of p.note.split('\n'))
+                if (!notes.includes(n))
+                    notes.push(n);
+        }
+    }
+    return notes.length ? { draft: true, note: notes.join('\n'), known } : known;
+}
+function times(factor, p) {
+    return typeof p === 'number' ? factor * p : { draft: true, note: p.note, known: factor * (p.known ?? 0) };
+}
+/** The list a field holds: refused, in words, when it holds anything else. */
+function listOf(state, field) {
+    const v = state[field];
+    if (!Array.isArray(v))
+        throw new TypeError(`the end state's "${field}" must be a list (got ${JSON.stringify(v) ?? 'nothing'})`);
+    return v;
+}
+function nameOf(kind) {
+    return typeof kind.name === 'string' ? kind.name : kind.id;
+}
+/**
+ * A player's points from the cards in play: each single card its points, each
+ * completed set its set's points, a kind scored by count the row for how many
+ * there are, and each completed set of the doubling kind doubles one card or
+ * set the player names (for a kind scored by count, it adds one card to the
+ * count). A drafted value in any of these makes that share, and the total, a
+ * Draft. A state naming a kind the collection does not have, or doubling more
+ * than it may, is refused with the reason.
+ */
+export function cardPoints(kinds, spec, notes, state) {
+    const byId = new Map(kinds.map((k) => [k.id, k]));
+    const field = (kind, name) => kind[name];
+    // The note of a drafted value at `path` or around it (a drafted row, a drafted entry): drafted even when it holds a number.
+    const noteAt = (kind, path) => Object.entries(notes[kind.id] ?? {}).find(([at]) => at === '' || path === at || path.startsWith(`${at}/`))?.[1];
+    const drafted = (kind, path) => ({
+        draft: true,
+        note: `${nameOf(kind)}: ${noteAt(kind, path) ?? `no ${path.slice(1)} given`}`,
+        known: 0,
+    });
+    const known = (kind, path, value) => typeof value === 'number' && noteAt(kind, path) === undefined ? value : drafted(kind, path);
+    const counts = new Map();
+    // A single card in the list of sets, or a set card among the singles, is a state the rules cannot score.
+    const add = (id, where, structure) => {
+        const kind = byId.get(String(id));
+        if (!kind)
+            throw new RangeError(`the end state's "${where}" names "${String(id)}", which is not a kind of card of this game`);
+        if (field(kind, spec.structure) !== structure)
+            throw new RangeError(`the end state's "${where}" names "${String(id)}", which is not a ${structure} card (its ${spec.structure} is ${JSON.stringify(field(kind, spec.structure))})`);
+        counts.set(String(id), (counts.get(String(id)) ?? 0) + 1);
+    };
+    for (const id of listOf(state, spec.singles)) {
+        if (Object.hasOwn(spec.counted, String(id)))
+            throw new RangeError(`the end state's "${spec.singles}" names "${String(id)}", which it holds in "${spec.counted[String(id)]}"`);
+        add(id, spec.singles, 'single');
+    }
+    for (const id of listOf(state, spec.sets))
+        add(id, spec.sets, 'set');
+    for (const [id, where] of Object.entries(spec.counted)) {
+        const v = state[where];
+        const n = Array.isArray(v) ? v.length : typeof v === 'boolean' ? Number(v) : undefined;
+        if (n === undefined)
+            throw new TypeError(`the end state's "${where}" must be a list or yes/no (got ${JSON.stringify(v) ?? 'nothing'})`);
+        if (n)
+            counts.set(id, (counts.get(id) ?? 0) + n);
+    }
+    // Each doubling names a card or set the player has; a kind scored by count takes one more card instead.
+    const doubled = new Map();
+    if (spec.doubling) {
+        const choices = listOf(state, spec.doubling.choices);
+        const allowed = counts.get(spec.doubling.by) ?? 0;
+        if (choices.length > allowed)
+            throw new RangeError(`the end state's "${spec.doubling.choices}" names ${choices.length} ${choices.length === 1 ? 'choice' : 'choices'}, but each completed "${spec.doubling.by}" set doubles one and it has ${allowed}`);
+        for (const id of choices) {
+            if (!byId.has(String(id)))
+                throw new RangeError(`the end state's "${spec.doubling.choices}" names "${String(id)}", which is not a kind of card of this game`);
+            doubled.set(String(id), (doubled.get(String(id)) ?? 0) + 1);
+        }
+    }
+    const byKind = {};
+    for (const kind of kinds) {
+        const n = counts.get(kind.id) ?? 0;
+        const d = doubled.get(kind.id) ?? 0;
+        const rows = spec.countScoring ? field(kind, spec.countScoring) : undefined;
+        if (Array.isArray(rows) && rows.length) {
+            if (d > 0 && n === 0)
+                throw new RangeError(`the end state doubles "${kind.id}", but has no card of it`);
+            if (n + d > 0)
+                byKind[kind.id] = rowPoints(kind, rows, n + d, `/${spec.countScoring}`, known, drafted);
+            continue;
+        }
+        if (d > n)
+            throw new RangeError(`the end state doubles "${kind.id}" ${d === 1 ? 'once' : `${d} times`}, but has ${n === 0 ? 'none' : n} of it to double`);
+        if (n === 0)
+            continue;
+        let unit = known(kind, `/${spec.points}`, field(kind, spec.points));
+        if (field(kind, spec.structure) === 'set' && spec.setPoints === 'perCard') {
+            const size = spec.setSize ? field(kind, spec.setSize) : undefined;
+            unit = typeof size === 'number' ? times(size, unit) : addPoints([unit, drafted(kind, `/${spec.setSize ?? 'setSize'}`)]);
+        }
+        byKind[kind.id] = times(n + d, unit);
+    }
+    return { total: addPoints(Object.values(byKind)), byKind: byKind };
+}
+/** The points of the row for `n` cards: the row of exactly `n`, else the largest "or more" row below it. */
+function rowPoints(kind, rows, n, pointer, known, drafted) {
+    let at = rows.findIndex((r) => r.cards === n);
+    if (at < 0)
+        rows.forEach((r, i) => {
+            if (r.orMore === true && r.cards <= n && (at < 0 || r.cards > rows[at].cards))
+                at = i;
+        });
+    if (at < 0)
+        return { ...drafted(kind, `${pointer}/${n}`), note: `${nameOf(kind)}: no row gives the points of ${n} cards` };
+    return known(kind, `${pointer}/${at}/points`, rows[at].points);
+}
+/**
+ * Players ranked by their total: each scoring's points (a list per player, as a
+ * compiled scoring rule gives them) added up, highest first, tied players
+ * sharing the place. A Draft when any total rests on a drafted value: a
+ * ranking of unknown totals would be a guess.
+ */
+export function rankTotals(states, scorings) {
+    const lists = scorings.map((f) => f(states));
+    const totals = states.map((_, i) => addPoints(lists.map((l) => l[i] ?? 0)));
+    const drafts = totals.filter(isDraft);
+    if (drafts.length) {
+        const sum = addPoints(drafts);
+        return { draft: true, note: isDraft(sum) ? sum.note : '' };
+    }
+    return rankPlayers(totals.map((t) => ({ total: t })), (s) => s.total, []);
+}
+/**
+ * The plays in the order their effects activate: by the kinds' order (kinds it
+ * does not list come after the listed ones, or first), then by each player's holding
+ * of the compared resource, then in the order given. A player the holdings
+ * do not give, or give no number for, is refused.
+ */
+export function orderEffects(plays, holdings, spec) {
+    const by = spec.thenBy.most ?? spec.thenBy.fewest ?? '';
+    const holding = (player) => {
+        const v = holdings[player]?.[by];
+        if (typeof v !== 'number' || !Number.isFinite(v))
+            throw new TypeError(`player ${player}'s holdings must give "${by}" as a number (got ${JSON.stringify(v) ?? 'nothing'})`);
+        return v;
+    };
+    const rank = (kind) => {
+        const i = spec.order.indexOf(kind);
+        return i >= 0 ? i : spec.unlisted === 'first' ? -1 : spec.order.length;
+    };
+    const sign = spec.thenBy.most !== undefined ? -1 : 1;
+    const keyed = plays.map((p, i) => ({ p, i, rank: rank(p.kind), held: holding(p.player) }));
+    keyed.sort((a, b) => a.rank - b.rank || sign * (a.held - b.held) || a.i - b.i);
+    return keyed.map((k) => k.p);
+}
+/**
+ * A Text in one locale. A plain string is itself (the game's own language). A map of locales gives, in order: the
+ * exact tag (`pt-BR`, case aside); the same language (`pt` for `pt-BR`, or another `pt-…` tag); `fallback` (pass
+ * the game's main locale, `game.locale`); the first value the map holds; '' for an empty map.
+ * `text(entry.rulesTexts, 'pt-BR')`, `text(chief.name)`.
+ */
+export function text(value, locale, fallback) {
+    if (typeof value === 'string')
+        return value;
+    const entries = Object.entries(value).filter((e) => typeof e[1] === 'string');
+    const find = (test) => entries.find(([tag]) => test(tag.toLowerCase()))?.[1];
+    const language = (tag) => tag.toLowerCase().split('-')[0];
+    if (locale) {
+        const wanted = locale.toLowerCase();
+        const found = find((tag) => tag === wanted) ?? find((tag) => language(tag) === language(wanted));
+        if (found !== undefined)
+            return found;
+    }
+    return (fallback ? find((tag) => tag === fallback.toLowerCase()) : undefined) ?? entries[0]?.[1] ?? '';
 }
 /** Freeze a value and everything in it: the data is shared by every caller of the package, so one caller's write must never change another's game. */
 function deepFreeze(value) {

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 
@@ -48,4 +49,19 @@ export async function inNode(file: string, script: string): Promise<unknown> {
     maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(stdout);
+}
+
+/**
+ * JavaScript for an `inNode` script over the package whose index is at `index`: `fullState(game, given)`, a player
+ * state with `given`'s fields and every other field the package's shipped schema requires at 0, none or its first
+ * allowed value, the way an engine starts a player before the rules read it (they refuse a state missing a field).
+ */
+export function fullStateJs(index: string): string {
+  return `import { readFileSync as readSchemaFile } from 'node:fs';
+const fullState = (game, given) => {
+  const schema = JSON.parse(readSchemaFile(new URL('./' + game + '.player-state.schema.json', ${JSON.stringify(pathToFileURL(index).href)}), 'utf8'));
+  const blank = (p) => (p.type === 'integer' ? 0 : p.type === 'object' ? {} : p.type === 'array' ? [] : p.type === 'boolean' ? false : p.enum?.[0]);
+  return { ...Object.fromEntries(schema.required.map((f) => [f, blank(schema.properties[f])])), ...given };
+};
+`;
 }

@@ -34,6 +34,7 @@ interface Marks {
 const READ_MARKS = `
 const out = {};
 for (const [game, ns] of Object.entries(pkg)) {
+  if (typeof ns !== 'object') continue; // a helper the index exports beside the games (text, rankPlayers, StateError)
   const entries = [];
   let unshared = 0;
   let frozen = true;

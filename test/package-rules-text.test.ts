@@ -9,7 +9,7 @@ import { emitPackage } from '../compiler/emit-code/emit.ts';
 import type { CheckResult } from '../compiler/pipeline.ts';
 import { check } from '../compiler/pipeline.ts';
 import { makeProject, MINI_DSL_GAME, miniDslFiles, ROOT } from './helpers.ts';
-import { consumerOf, diagnostics, inNode } from './package-consumer.ts';
+import { consumerOf, diagnostics, fullStateJs, inNode } from './package-consumer.ts';
 
 const FINAL_SCORING =
   'Your Fame Points plus 1 for every 3 of the total of your Serra Action cards, Caatinga Action cards, Cangaceiros on your Player board, ' +
@@ -38,7 +38,7 @@ interface Said {
 
 const READ = (collection: string, id: string, state: string) =>
   `const e = pkg.cangaceiros.${collection}.byId[${JSON.stringify(id)}];
-  console.log(JSON.stringify({ rulesText: e.rulesText, formula: e.formula, rulesTexts: e.rulesTexts, value: e.value(${state}) }));`;
+  console.log(JSON.stringify({ rulesText: e.rulesText, formula: e.formula, rulesTexts: e.rulesTexts, value: e.value(fullState('cangaceiros', ${state})) }));`;
 
 describe("the package's rules text for Cangaceiros' value rules", () => {
   let result: CheckResult;
@@ -55,7 +55,10 @@ describe("the package's rules text for Cangaceiros' value rules", () => {
     result.games.flatMap((g) => g.rules).find((r) => r.collection === collection && r.entryId === id && r.kind === 'value')!.formula;
 
   it.each(['literals', 'data modules'])('final scoring (%s): rulesText is the sentence, formula the formula, and value still computes', async (form) => {
-    const said = (await inNode(path.join(folders[form]!, 'index.js'), READ('scoring', 'final-scoring', '{ fame: 10, reis: 7, wounds: 1 }'))) as Said;
+    const said = (await inNode(
+      path.join(folders[form]!, 'index.js'),
+      fullStateJs(path.join(folders[form]!, 'index.js')) + READ('scoring', 'final-scoring', '{ fame: 10, reis: 7, wounds: 1 }'),
+    )) as Said;
     expect(said.rulesText).toBe(FINAL_SCORING);
     // No field's name and no sign of the formula reaches the reader's text.
     expect(said.rulesText).not.toMatch(/\b[a-z]+[A-Z][A-Za-z]*\b|[⌊⌋]|max\(/);
@@ -67,7 +70,10 @@ describe("the package's rules text for Cangaceiros' value rules", () => {
   });
 
   it.each(['literals', 'data modules'])("a Life Goal's Fame (%s): the sentence, and its formula apart", async (form) => {
-    const said = (await inNode(path.join(folders[form]!, 'index.js'), READ('lifeGoals', 'life-goal-1', '{ wounds: 2 }'))) as Said;
+    const said = (await inNode(
+      path.join(folders[form]!, 'index.js'),
+      fullStateJs(path.join(folders[form]!, 'index.js')) + READ('lifeGoals', 'life-goal-1', '{ wounds: 2 }'),
+    )) as Said;
     expect(said).toEqual({ rulesText: '9 minus your wounds.', formula: '9 − wounds', value: 7 });
   });
 

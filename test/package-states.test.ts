@@ -26,6 +26,7 @@ const PLAYER = {
   volanteTrophies: 0,
   cangaceirosInPrison: 2,
   cangaceirosOnGunsLine: 0,
+  cangaceirosOnProtectionLine: 0,
   cangaceirosOnFacaoLine: 0,
   cangaceirosOnPlayerBoard: 0,
   cangaceirosOnEventTrack: 0,
@@ -35,7 +36,7 @@ const PLAYER = {
   caatingaActionCards: 0,
   gangTerrain: 'serra',
 };
-const END = { flour: 3, cachaca: 0, ammunition: 1, cabras: ['flour'], completedSets: ['igreja'], chefe: false };
+const END = { flour: 3, cachaca: 0, ammunition: 1, cabras: ['flour'], completedSets: ['igreja'], chefe: false, singles: ['volante'], doubled: [] };
 
 /** Write the package emitted from the bundled content into a fresh folder; `literalLimit` 0 puts every collection in a data module. */
 async function buildPackage(literalLimit?: number): Promise<string> {
@@ -75,11 +76,11 @@ describe('the states of the engine package', () => {
   });
 
   it('parse rejects a bad save with every problem, its exact path and the game’s words', async () => {
-    const bad = { flor: 1, flour: -1, cachaca: '3', ammunition: 1.5, cabras: ['wheat'], completedSets: 'igreja', chefe: 1 };
+    const bad = { flor: 1, flour: -1, cachaca: '3', ammunition: 1.5, cabras: ['wheat'], completedSets: 'igreja', chefe: 1, singles: [], doubled: [] };
     const got = (await outcome(dir, 'cangaco', `game.parseEndState(${JSON.stringify(bad)})`)) as { problems: unknown; isStateError: boolean; message: string };
     expect(got.isStateError).toBe(true);
     expect(got.problems).toEqual([
-      { path: '/flor', message: '"flor" is not a field of CangacoEndState (did you mean "flour"?)' },
+      { path: '/flor', message: '"flor" is not a field of the Cangaço end state (did you mean "flour"?)' },
       { path: '/flour', message: '"flour" (Flour markers held at the end) must be 0 or more, got -1' },
       { path: '/cachaca', message: '"cachaca" (Cachaça markers held at the end) must be a whole number, got "3"' },
       { path: '/ammunition', message: '"ammunition" (Ammunition markers held at the end) must be a whole number, got 1.5' },
@@ -91,7 +92,7 @@ describe('the states of the engine package', () => {
       { path: '/completedSets', message: '"completedSets" (One entry per completed set) must be a list, got "igreja"' },
       { path: '/chefe', message: '"chefe" (A Chefe do Bando in play) must be true or false, got 1' },
     ]);
-    expect(got.message).toContain('CangacoEndState does not parse (7 problems):\n  "flor" is not a field');
+    expect(got.message).toContain('Cangaço end state does not parse (7 problems):\n  "flor" is not a field');
     // A missing field, an undeclared terrain among a count's keys, a value outside its declaration.
     const player = { ...PLAYER, garrisonsByTerrain: { desert: 1 }, gangTerrain: 'mar' } as Record<string, unknown>;
     delete player.cangaceirosInPrison;
@@ -111,14 +112,23 @@ describe('the states of the engine package', () => {
       },
     });
     expect(await outcome(dir, 'cangaco', 'game.safeParseEndState(null)')).toEqual({
-      value: { ok: false, problems: [{ path: '', message: "must be an object of CangacoEndState's fields, got null" }] },
+      value: { ok: false, problems: [{ path: '', message: "must be an object holding the Cangaço end state's fields, got null" }] },
     });
   });
 
   it('a scoring rule refuses end states that do not parse (no 5 for a player with no flour)', async () => {
     const empty = (await outcome(dir, 'cangaco', 'cangaco.cordel.all[0].score([{}])')) as { isStateError: boolean; problems: Array<{ path: string }> };
     expect(empty.isStateError).toBe(true);
-    expect(empty.problems.map((p) => p.path)).toEqual(['/0/flour', '/0/cachaca', '/0/ammunition', '/0/cabras', '/0/completedSets', '/0/chefe']);
+    expect(empty.problems.map((p) => p.path)).toEqual([
+      '/0/flour',
+      '/0/cachaca',
+      '/0/ammunition',
+      '/0/cabras',
+      '/0/completedSets',
+      '/0/chefe',
+      '/0/singles',
+      '/0/doubled',
+    ]);
     const text = (await outcome(dir, 'cangaco', `cangaco.cordel.all[0].score([{ ...${JSON.stringify(END)}, flour: '3' }, ${JSON.stringify(END)}])`)) as {
       problems: unknown;
     };
@@ -169,7 +179,7 @@ describe('the states of the engine package', () => {
       literal0,
       'cangaco',
       `(() => {
-  const fill = (g) => ({ flour: 0, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, ...g });
+  const fill = (g) => ({ flour: 0, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, singles: [], doubled: [], ...g });
   return cangaco.cordel.all.flatMap((c) => c.examples.map((x) => [c.id, c.score(x.given.map(fill)), x.expect]));
 })()`,
     )) as { value: Array<[string, number[], number[]]> };
@@ -225,7 +235,7 @@ console.log(JSON.stringify([end, player]));`,
       expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
       expect(schema.additionalProperties).toBe(false);
     }
-    expect(end.required).toEqual(['flour', 'cachaca', 'ammunition', 'cabras', 'completedSets', 'chefe']);
+    expect(end.required).toEqual(['flour', 'cachaca', 'ammunition', 'cabras', 'completedSets', 'chefe', 'singles', 'doubled']);
     expect((end.properties as Record<string, unknown>).flour).toEqual({ description: 'Flour markers held at the end.', type: 'integer', minimum: 0 });
     expect((end.properties as Record<string, unknown>).completedSets).toEqual({
       description: 'One entry per completed set.',

@@ -141,7 +141,7 @@ export function cardPoints<Id extends string>(
     const allowed = counts.get(spec.doubling.by) ?? 0;
     if (choices.length > allowed)
       throw new RangeError(
-        `the end state's "${spec.doubling.choices}" names ${choices.length} choices, but only ${allowed} completed ${spec.doubling.by} may double one each`,
+        `the end state's "${spec.doubling.choices}" names ${choices.length} ${choices.length === 1 ? 'choice' : 'choices'}, but each completed "${spec.doubling.by}" set doubles one and it has ${allowed}`,
       );
     for (const id of choices) {
       if (!byId.has(String(id)))
@@ -159,7 +159,7 @@ export function cardPoints<Id extends string>(
       if (n + d > 0) byKind[kind.id] = rowPoints(kind, rows as readonly CountRow[], n + d, `/${spec.countScoring}`, known, drafted);
       continue;
     }
-    if (d > n) throw new RangeError(`the end state doubles "${kind.id}" ${d} times, but has ${n} of it to double`);
+    if (d > n) throw new RangeError(`the end state doubles "${kind.id}" ${d === 1 ? 'once' : `${d} times`}, but has ${n === 0 ? 'none' : n} of it to double`);
     if (n === 0) continue;
     let unit = known(kind, `/${spec.points}`, field(kind, spec.points));
     if (field(kind, spec.structure) === 'set' && spec.setPoints === 'perCard') {

@@ -95,9 +95,9 @@ function problemOf(e: ValidatorError, words: StateWords, state: unknown): StateP
       const known = Object.keys(words.fields);
       const near = closest(key, known);
       const hint = near ? `did you mean "${near}"?` : `its fields are ${known.join(', ')}`;
-      return { path: `/${escapePointer(key)}`, message: `"${key}" is not a field of ${words.name} (${hint})` };
+      return { path: `/${escapePointer(key)}`, message: `"${key}" is not a field of the ${words.name} (${hint})` };
     }
-    return { path: '', message: `must be an object of ${words.name}'s fields, got ${shown(state)}` };
+    return { path: '', message: `must be an object holding the ${words.name}'s fields, got ${shown(state)}` };
   }
   const value = parts.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), state);
   const f = words.fields[field];
