@@ -2095,7 +2095,7 @@ const $lifeGoalCosts = [
         drafts: NO_MARKS,
         readings: NO_MARKS,
         value: (s) => ((s) => readCount(s, "cangaceirosOnProtectionLine"))(parsePlayerState(s)),
-        rulesText: "Your cangaceirosOnProtectionLine.",
+        rulesText: "Your Cangaceiros on the Protection line.",
         formula: "cangaceirosOnProtectionLine",
     },
     {

@@ -814,7 +814,7 @@ export const cangaco = Object.freeze({
                     throw new RangeError(`"${id}" is not an entry of cordel with a scoring rule`);
                 return rule(ss);
             }),
-            (ss) => ss.map((s) => cardPoints($cards, $$cardPoints0.spec, $$cardPoints0.notes, s).total),
+            (ss) => ss.map((s, i) => cardPoints($cards, $$cardPoints0.spec, $$cardPoints0.notes, s, i).total),
         ]),
         effectOrder: (plays, holdings) => orderEffects(plays, holdings, {
             order: ["volante", "igreja", "tiroteio", "tocaia", "coiteiro"],

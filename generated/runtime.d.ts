@@ -159,7 +159,9 @@ export declare function valueWithOverride<V>(entries: readonly Row[], id: string
 }): V | undefined;
 /** One player's place in a ranking: places are shared when the score and every tie-breaker are equal. */
 export interface Standing {
+    /** The player's index in the list of states given (0 for the first; a problem message calls that player "player 1"). */
     readonly player: number;
+    /** 1 for the winner; players who share a place share its number, and the places they fill are skipped. */
     readonly place: number;
     readonly score: number;
 }
@@ -294,7 +296,7 @@ export interface CardPoints<Id extends string = string> {
  */
 export declare function cardPoints<Id extends string>(kinds: readonly (Kind & {
     readonly id: Id;
-})[], spec: CardPointsSpec, notes: DraftNotes, state: object): CardPoints<Id>;
+})[], spec: CardPointsSpec, notes: DraftNotes, state: object, player?: number): CardPoints<Id>;
 /**
  * Players ranked by their total: each scoring's points (a list per player, as a
  * compiled scoring rule gives them) added up, highest first, tied players

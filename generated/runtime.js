@@ -396,28 +396,44 @@ export function isDraft(value) {
 /** The sum of several points: a number when all are numbers, else a Draft whose `known` adds up the settled parts. */
 export function addPoints(parts) {
     let known = 0;
-    const notes = [];
+    const lines = [];
     for (const p of parts) {
         if (typeof p === 'number')
             known += p;
         else {
             known += p.known ?? 0;
-            for (const n of p.note.split('\n'))
-                if (!notes.includes(n))
-                    notes.push(n);
+            lines.push(...p.note.split('\n'));
         }
     }
-    return notes.length ? { draft: true, note: notes.join('\n'), known } : known;
+    return lines.length ? { draft: true, note: mergedNotes(lines), known } : known;
+}
+/**
+ * Each note once: notes that differ only by the card they are about ("Padim: The rulebook does not print ...",
+ * "Volante: The rulebook does not print ...") become one line naming every card ("Padim, Volante: The rulebook ...").
+ */
+function mergedNotes(lines) {
+    const byText = new Map();
+    for (const line of lines) {
+        const at = line.indexOf(': ');
+        const [who, text] = at > 0 ? [line.slice(0, at), line.slice(at + 2)] : ['', line];
+        const names = byText.get(text) ?? [];
+        if (!byText.has(text))
+            byText.set(text, names);
+        if (who && !names.includes(who))
+            names.push(who);
+    }
+    return [...byText].map(([text, names]) => (names.length ? `${names.join(', ')}: ${text}` : text)).join('\n');
 }
 function times(factor, p) {
     return typeof p === 'number' ? factor * p : { draft: true, note: p.note, known: factor * (p.known ?? 0) };
 }
-/** The list a field holds: refused, in words, when it holds anything else. */
-function listOf(state, field) {
+/** The list a field holds; anything else is a problem at the field (and no list). */
+function listOf(state, field, problems) {
     const v = state[field];
-    if (!Array.isArray(v))
-        throw new TypeError(`the end state's "${field}" must be a list (got ${JSON.stringify(v) ?? 'nothing'})`);
-    return v;
+    if (Array.isArray(v))
+        return v;
+    problems.push({ path: `/${field}`, message: `"${field}" must be a list, got ${JSON.stringify(v) ?? 'nothing'}` });
+    return [];
 }
 function nameOf(kind) {
     return typeof kind.name === 'string' ? kind.name : kind.id;
@@ -431,7 +447,7 @@ function nameOf(kind) {
  * Draft. A state naming a kind the collection does not have, or doubling more
  * than it may, is refused with the reason.
  */
-export function cardPoints(kinds, spec, notes, state) {
+export function cardPoints(kinds, spec, notes, state, player) {
     const byId = new Map(kinds.map((k) => [k.id, k]));
     const field = (kind, name) => kind[name];
     // The note of a drafted value at `path` or around it (a drafted row, a drafted entry): drafted even when it holds a number.
@@ -442,43 +458,67 @@ export function cardPoints(kinds, spec, notes, state) {
         known: 0,
     });
     const known = (kind, path, value) => typeof value === 'number' && noteAt(kind, path) === undefined ? value : drafted(kind, path);
+    // Every way the cards in play contradict the rules, found together and thrown as one StateError, as a state's
+    // parse does: the schema checks each field alone, these read several together (a doubling needs a completed set).
+    const problems = [];
+    const problem = (path, message) => problems.push({ path, message });
     const counts = new Map();
     // A single card in the list of sets, or a set card among the singles, is a state the rules cannot score.
-    const add = (id, where, structure) => {
+    const add = (id, where, i, structure) => {
         const kind = byId.get(String(id));
+        const at = `/${where}/${i}`;
         if (!kind)
-            throw new RangeError(`the end state's "${where}" names "${String(id)}", which is not a kind of card of this game`);
+            return problem(at, `"${where}" item ${i + 1} is ${JSON.stringify(id)}, which is not a kind of card of this game`);
         if (field(kind, spec.structure) !== structure)
-            throw new RangeError(`the end state's "${where}" names "${String(id)}", which is not a ${structure} card (its ${spec.structure} is ${JSON.stringify(field(kind, spec.structure))})`);
+            return problem(at, `"${where}" item ${i + 1} is ${nameOf(kind)}, which is not a ${structure} card (it is a ${String(field(kind, spec.structure))} card)`);
         counts.set(String(id), (counts.get(String(id)) ?? 0) + 1);
     };
-    for (const id of listOf(state, spec.singles)) {
-        if (Object.hasOwn(spec.counted, String(id)))
-            throw new RangeError(`the end state's "${spec.singles}" names "${String(id)}", which it holds in "${spec.counted[String(id)]}"`);
-        add(id, spec.singles, 'single');
-    }
-    for (const id of listOf(state, spec.sets))
-        add(id, spec.sets, 'set');
+    listOf(state, spec.singles, problems).forEach((id, i) => {
+        const own = spec.counted[String(id)];
+        if (Object.hasOwn(spec.counted, String(id)) && own !== undefined)
+            problem(`/${spec.singles}/${i}`, `"${spec.singles}" item ${i + 1} is ${nameOf(byId.get(String(id)) ?? { id: String(id) })}, which is held in "${own}"`);
+        else
+            add(id, spec.singles, i, 'single');
+    });
+    listOf(state, spec.sets, problems).forEach((id, i) => add(id, spec.sets, i, 'set'));
     for (const [id, where] of Object.entries(spec.counted)) {
         const v = state[where];
         const n = Array.isArray(v) ? v.length : typeof v === 'boolean' ? Number(v) : undefined;
         if (n === undefined)
-            throw new TypeError(`the end state's "${where}" must be a list or yes/no (got ${JSON.stringify(v) ?? 'nothing'})`);
-        if (n)
+            problem(`/${where}`, `"${where}" must be a list or yes/no, got ${JSON.stringify(v) ?? 'nothing'}`);
+        else if (n)
             counts.set(id, (counts.get(id) ?? 0) + n);
     }
     // Each doubling names a card or set the player has; a kind scored by count takes one more card instead.
     const doubled = new Map();
     if (spec.doubling) {
-        const choices = listOf(state, spec.doubling.choices);
-        const allowed = counts.get(spec.doubling.by) ?? 0;
+        const { by, choices: where } = spec.doubling;
+        const choices = listOf(state, where, problems);
+        const allowed = counts.get(by) ?? 0;
+        const doubler = byId.get(by);
         if (choices.length > allowed)
-            throw new RangeError(`the end state's "${spec.doubling.choices}" names ${choices.length} ${choices.length === 1 ? 'choice' : 'choices'}, but each completed "${spec.doubling.by}" set doubles one and it has ${allowed}`);
-        for (const id of choices) {
+            problem(`/${where}`, `"${where}" names ${choices.length} ${choices.length === 1 ? 'card or set' : 'cards or sets'} to double, but each completed ${doubler ? nameOf(doubler) : by} set doubles one and there ${allowed === 1 ? 'is 1' : `are ${allowed}`}`);
+        choices.forEach((id, i) => {
             if (!byId.has(String(id)))
-                throw new RangeError(`the end state's "${spec.doubling.choices}" names "${String(id)}", which is not a kind of card of this game`);
-            doubled.set(String(id), (doubled.get(String(id)) ?? 0) + 1);
-        }
+                problem(`/${where}/${i}`, `"${where}" item ${i + 1} is ${JSON.stringify(id)}, which is not a kind of card of this game`);
+            else
+                doubled.set(String(id), (doubled.get(String(id)) ?? 0) + 1);
+        });
+    }
+    for (const kind of kinds) {
+        const n = counts.get(kind.id) ?? 0;
+        const d = doubled.get(kind.id) ?? 0;
+        if (!d || !spec.doubling)
+            continue;
+        const rows = spec.countScoring ? field(kind, spec.countScoring) : undefined;
+        const byCount = Array.isArray(rows) && rows.length > 0;
+        if (byCount ? n === 0 : d > n)
+            problem(`/${spec.doubling.choices}`, `"${spec.doubling.choices}" doubles ${nameOf(kind)} ${d === 1 ? 'once' : `${d} times`}, but the end state holds ${n === 0 ? 'none' : n} of it`);
+    }
+    if (problems.length) {
+        // In a list of states (a ranking), each problem says whose it is, as a list's parse does.
+        const whose = player === undefined ? problems : problems.map((p) => ({ path: `/${player}${p.path}`, message: `player ${player + 1}: ${p.message}` }));
+        throw new StateError('The end state', whose);
     }
     const byKind = {};
     for (const kind of kinds) {
@@ -486,14 +526,10 @@ export function cardPoints(kinds, spec, notes, state) {
         const d = doubled.get(kind.id) ?? 0;
         const rows = spec.countScoring ? field(kind, spec.countScoring) : undefined;
         if (Array.isArray(rows) && rows.length) {
-            if (d > 0 && n === 0)
-                throw new RangeError(`the end state doubles "${kind.id}", but has no card of it`);
             if (n + d > 0)
                 byKind[kind.id] = rowPoints(kind, rows, n + d, `/${spec.countScoring}`, known, drafted);
             continue;
         }
-        if (d > n)
-            throw new RangeError(`the end state doubles "${kind.id}" ${d === 1 ? 'once' : `${d} times`}, but has ${n === 0 ? 'none' : n} of it to double`);
         if (n === 0)
             continue;
         let unit = known(kind, `/${spec.points}`, field(kind, spec.points));
@@ -544,7 +580,7 @@ export function orderEffects(plays, holdings, spec) {
     const holding = (player) => {
         const v = holdings[player]?.[by];
         if (typeof v !== 'number' || !Number.isFinite(v))
-            throw new TypeError(`player ${player}'s holdings must give "${by}" as a number (got ${JSON.stringify(v) ?? 'nothing'})`);
+            throw new TypeError(`the holdings must give "${by}" as a number for player index ${player} (item ${player + 1} of the list), got ${JSON.stringify(v) ?? 'nothing'}`);
         return v;
     };
     const rank = (kind) => {

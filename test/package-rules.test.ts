@@ -72,18 +72,27 @@ describe('the rules that are data, callable in the package built from the bundle
       ]) {
         try { t(state); refused.push('accepted'); } catch (e) { refused.push(e.message); }
       }
-      console.log(JSON.stringify({ added: added.byKind['os-cabras'], refused }));`,
-    )) as { added: unknown; refused: string[] };
+      let ranking;
+      try { pkg.cangaco.tables.standings([empty, { ...empty, singles: ['igreja'] }], []); } catch (e) { ranking = { name: e.name, problems: e.problems }; }
+      console.log(JSON.stringify({ added: added.byKind['os-cabras'], refused, ranking }));`,
+    )) as { added: unknown; refused: string[]; ranking: unknown };
+    // In a ranking, the problem says whose state it is, as a list's parse does.
+    expect(got.ranking).toEqual({
+      name: 'StateError',
+      problems: [{ path: '/1/singles/0', message: 'player 2: "singles" item 1 is Igreja, which is not a single card (it is a set card)' }],
+    });
     expect(got.added).toBe(7);
+    // Refused as a state's parse refuses: a StateError, every problem with its path, the cards by their names.
+    const refusal = (message: string) => `The end state does not parse (1 problem):\n  ${message}`;
     expect(got.refused).toEqual([
-      'the end state\'s "doubled" names 1 choice, but each completed "acampamento" set doubles one and it has 0',
-      'the end state doubles "volante" once, but has none of it to double',
-      'the end state\'s "singles" names "os-cabras", which it holds in "cabras"',
+      refusal('"doubled" names 1 card or set to double, but each completed Acampamento set doubles one and there are 0'),
+      refusal('"doubled" doubles Volante once, but the end state holds none of it'),
+      refusal('"singles" item 1 is Os Cabras, which is held in "cabras"'),
       // A kind the game does not have, or a set kind among the sets, is refused by the state's parse, in the game's words.
       expect.stringMatching(
         /^Cangaço end state does not parse \(1 problem\):\n {2}"singles" \(.*\) item 1 must be one of chefe-do-bando \(Chefe do Bando\), .*got "not-a-card"$/,
       ),
-      'the end state\'s "singles" names "igreja", which is not a single card (its structure is "set")',
+      refusal('"singles" item 1 is Igreja, which is not a single card (it is a set card)'),
       expect.stringMatching(
         /^Cangaço end state does not parse \(1 problem\):\n {2}"completedSets" \(One entry per completed set\) item 1 must be one of igreja \(Igreja\), .*got "volante"$/,
       ),
@@ -133,7 +142,7 @@ describe('the rules that are data, callable in the package built from the bundle
     );
     expect(got).toEqual({
       order: ['1:volante', '2:igreja', '2:tocaia', '1:tocaia', '0:coiteiro', '0:mascate'],
-      refused: 'player 1\'s holdings must give "ammunition" as a number (got nothing)',
+      refused: 'the holdings must give "ammunition" as a number for player index 1 (item 2 of the list), got nothing',
     });
   });
 

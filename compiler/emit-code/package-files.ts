@@ -90,12 +90,7 @@ game declares: \`rulesTexts\`), a value rule's too. An entry with a value rule
 also has \`formula\`: the same value over the player state's fields, to check
 the sentence or to debug an engine, never to show a player.
 
-\`\`\`ts
-entry.rulesText; // "9 minus your wounds."
-entry.formula;   // "9 − wounds"
-entry.value({ wounds: 2 }); // 7
-\`\`\`
-
+${valueRuleExample(games)}
 For an ID that arrives as a plain string (input, a save file), each game's
 module (\`${name}/<game>\`) exports a type guard per collection,
 \`is<Type>Id(s): s is <Type>Id\`, and every collection has \`get(id)\`, which
@@ -158,4 +153,21 @@ The runtime's helpers are exported for an engine that calls them itself:
 \`import { rankPlayers, rankSharePlace, isDraft, type Standing } from '${name}/runtime'\`
 (\`rankPlayers\`, \`rankSharePlace\` and \`isDraft\` come from the package's index too).
 `;
+}
+
+/** The first value rule of the content, read as an engine would (none: no example), so the README fits the games it is built from. */
+function valueRuleExample(games: readonly CheckedGame[]): string {
+  for (const g of games) {
+    const r = g.rules.find((x) => x.kind === 'value' && x.formula !== undefined);
+    if (!r || !/^[A-Za-z_$][\w$]*$/.test(r.collection)) continue;
+    return `
+\`\`\`ts
+const entry = ${'${namespaceName(g.linked.game.manifest.id)}'}.${'${r.collection}'}.byId[${'${JSON.stringify(r.entryId)}'}];
+entry.rulesText; // ${'${JSON.stringify(r.text)}'}
+entry.formula;   // ${'${JSON.stringify(r.formula)}'}
+entry.value(state); // a number, from a player state that parses (see States)
+\`\`\`
+`;
+  }
+  return '';
 }

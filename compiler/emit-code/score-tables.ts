@@ -65,7 +65,7 @@ export function scoreTable(g: CheckedGame, name: string, table: TableDecl, hoist
         if (!rule) throw new RangeError(\`"\${id}" is not an entry of ${table.collection} with a scoring rule\`);
         return rule(ss);
       })`,
-      ...cardTables.map((c) => `(ss: readonly ${state}[]): readonly Points[] => ss.map((s) => ${cardPointsCall(g, c, 's', hoisted)}.total)`),
+      ...cardTables.map((c) => `(ss: readonly ${state}[]): readonly Points[] => ss.map((s, i) => ${cardPointsCall(g, c, 's, i', hoisted)}.total)`),
     ];
     return {
       type: `    readonly ${key}: (states: readonly ${state}[], open: readonly ${t}Id[]) => Standing[] | Draft;`,

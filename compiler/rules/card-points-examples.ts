@@ -1,7 +1,7 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { LinkedGame, StateFieldDecl } from '../model.ts';
 import { notAStateField } from './check.ts';
-import { cardPoints, isDraft, type CardPointsSpec, type DraftNotes, type Points } from './runtime.ts';
+import { cardPoints, isDraft, StateError, type CardPointsSpec, type DraftNotes, type Points } from './runtime.ts';
 
 type CardExample = { note?: string; given?: Record<string, unknown>; expect?: number | { draft: true; known?: number } };
 
@@ -41,7 +41,9 @@ export function checkCardPointsExamples(linked: LinkedGame, bag: DiagnosticBag):
         try {
           got = cardPoints(kinds, spec, notes as DraftNotes, withDefaults(given, end)).byKind[entry.id] ?? 0;
         } catch (e) {
-          bag.error(entry.source.path, at('/given'), 'example-field', `example ${i + 1}: ${(e as Error).message}`);
+          // A StateError lists its problems under a heading; a diagnostic says them on its one line.
+          const said = e instanceof StateError ? e.problems.map((p) => p.message).join('; ') : (e as Error).message;
+          bag.error(entry.source.path, at('/given'), 'example-field', `example ${i + 1}: ${said}`);
           return;
         }
         const want = example.expect;

@@ -1,29 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cangaceiros as c } from '../../generated/index.js';
-import type { PlayerState, VolantePiece as Piece } from '../../generated/cangaceiros.js';
-
-type Property = { type?: string; enum?: string[] };
-const stateSchema = JSON.parse(readFileSync(new URL('../../generated/cangaceiros.player-state.schema.json', import.meta.url), 'utf8')) as {
-  required: string[];
-  properties: Record<string, Property>;
-};
-/**
- * A player's state as the worked examples give it: the fields it names, and every other field the rules read
- * (the package refuses a state without one) at 0, none, or the first terrain.
- */
-const player = (given: Record<string, unknown>): PlayerState =>
-  ({
-    ...Object.fromEntries(
-      stateSchema.required.map((f) => {
-        const p = stateSchema.properties[f]!;
-        return [f, p.type === 'integer' ? 0 : p.type === 'object' ? {} : p.enum?.[0]];
-      }),
-    ),
-    ...given,
-  }) as PlayerState;
+import type { PlayerState, VolantePiece } from '../../generated/cangaceiros.js';
+import { player } from './player-state.ts';
 
 const side = 'players-2-3';
+/** A piece on the side these tests play on: a node of another side is a type error. */
+type Piece = VolantePiece<typeof side>;
 const scores = (fame: Record<string, number>) => Object.fromEntries(Object.entries(fame).map(([p, f]) => [p, { fame: f }]));
 
 describe('movement over the (draft) map', () => {

@@ -14,7 +14,7 @@ const run = promisify(execFile);
 describe('the bundled engine data package', () => {
   it('imports in plain Node with no TypeScript toolchain', async () => {
     const script = `import { cangaco, cangaceiros, root } from ${JSON.stringify(path.join(ROOT, 'generated/index.js'))};
-      const s = cangaco.cordel.byId['o-velho-calunga-e-a-rolinha-trelosa'].score([{ flour: 12, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false }]);
+      const s = cangaco.cordel.byId['o-velho-calunga-e-a-rolinha-trelosa'].score([{ flour: 12, cachaca: 0, ammunition: 0, cabras: [], completedSets: [], chefe: false, singles: [], doubled: [] }]);
       console.log(JSON.stringify([cangaco.cordel.all.length, s, cangaceiros.chiefs.all.length, root.rules.byId['16.4.1.II'] ? 1 : 0]));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
     expect(JSON.parse(stdout)).toEqual([20, [10], 20, 1]);

@@ -24,7 +24,7 @@ const players: CangacoEndState[] = [
 ];
 // A player's state as an engine keeps it: every field the rules read is required (the package refuses a state without one).
 const start: PlayerState = {
-  reis: 0, fame: 0, wounds: 0, deal: 0, vengeance: 0, volanteTrophies: 0, cangaceirosInPrison: 0, cangaceirosOnGunsLine: 0,
+  reis: 0, fame: 0, wounds: 0, deal: 0, vengeance: 0, volanteTrophies: 0, cangaceirosInPrison: 0, cangaceirosOnGunsLine: 0, cangaceirosOnProtectionLine: 0,
   cangaceirosOnFacaoLine: 0, cangaceirosOnPlayerBoard: 0, cangaceirosOnEventTrack: 0, garrisonsByTerrain: {},
   trainingMarkersOnPlayerBoard: 0, serraActionCards: 0, caatingaActionCards: 0, gangTerrain: 'sertao',
 };
@@ -35,7 +35,7 @@ const eventText: string = cangaceiros.events.byId['procura-se'].rulesText;
 const finalFame: number = cangaceiros.scoring.byId['final-scoring'].value({ ...start, fame: 3, reis: 2 });
 const goals: number[] = cangaceiros.lifeGoals.all.map((g) => g.value({ ...start, wounds: 3 }));
 const reach: string[] = cangaceiros.movement.gang.reach('players-2-3', 'recife');
-const pieces: VolantePiece[] = [{ kind: 'garrison', node: 'paulo-afonso', owner: 'blue' }];
+const pieces: VolantePiece<'players-2-3'>[] = [{ kind: 'garrison', node: 'paulo-afonso', owner: 'blue' }];
 const volante = cangaceiros.movement.volante.next('players-2-3', 'paulo-afonso', { round: 3, pieces });
 // Where a move goes is a node of the map: it feeds the next call with no cast.
 const onward: string[] = volante.move === 'to' ? cangaceiros.movement.gang.reach('players-2-3', volante.node) : [];

@@ -4,7 +4,9 @@ import { readCount, type StateRecord } from './state.ts';
 
 /** One player's place in a ranking: places are shared when the score and every tie-breaker are equal. */
 export interface Standing {
+  /** The player's index in the list of states given (0 for the first; a problem message calls that player "player 1"). */
   readonly player: number;
+  /** 1 for the winner; players who share a place share its number, and the places they fill are skipped. */
   readonly place: number;
   readonly score: number;
 }
