@@ -83,7 +83,8 @@ export function engineParts(g: CheckedGame, types: string[], playerState: string
       const o = table.overriddenBy;
       const byType = o ? `, by?: { readonly ${propName(o.collection)}?: ${typeOf(o.collection)}Id }` : '';
       const byParam = o ? `, by: { readonly ${propName(o.collection)}?: ${typeOf(o.collection)}Id } = {}` : '';
-      const who = o ? `${allName(o.collection)}.find((e) => e.id === by[${JSON.stringify(o.collection)}])` : '';
+      // An ID the overriding collection lacks is refused, never ignored (runtime tables.ts).
+      const who = o ? `overridingEntry(${allName(o.collection)}, ${JSON.stringify(o.collection)}, by[${JSON.stringify(o.collection)}])` : '';
       if (table.kind === 'ranking') {
         // Players in order of an entry's value rule (final scoring), then its tie-breakers.
         const state = playerState ?? 'never';

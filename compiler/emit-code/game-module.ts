@@ -45,6 +45,7 @@ function imports(g: CheckedGame, large: ReadonlySet<string>): string[] {
     ...(tableKinds.has('lookup') ? ['lookupRow'] : []),
     ...(tableKinds.has('value') ? ['valueWithOverride'] : []),
     ...(tableKinds.has('ranking') ? ['rankPlayers'] : []),
+    ...(Object.values(m.tables ?? {}).some((t) => t.overriddenBy && (t.kind === 'lookup' || t.kind === 'value')) ? ['overridingEntry'] : []),
     ...scoreTableHelpers(g),
   ];
   // The helpers this module's own rules call (a data module imports its own). Each expression scanned once per helper: linear in the rules.

@@ -124,7 +124,8 @@ function build(
     fields: Object.fromEntries(
       fields.map((f) => [
         f.name,
-        { ...(f.description ? { description: f.description } : {}), ...(f.values?.size ? { values: Object.fromEntries(f.values) } : {}) },
+        // The description as a programmer reads it in a message: Markdown's code marks dropped.
+        { ...(f.description ? { description: f.description.replace(/`/g, '') } : {}), ...(f.values?.size ? { values: Object.fromEntries(f.values) } : {}) },
       ]),
     ),
   };

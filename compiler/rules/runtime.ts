@@ -4,7 +4,7 @@
 export { addScores, rankSharePlace, repeatedCount } from './runtime/scoring.ts';
 export { changes, gain, lose, moveAll, payEach, readCount, type StateRecord } from './runtime/state.ts';
 export { makeMover, type GraphSpec, type Move, type MoveBy, type Mover, type MoverSpec, type Piece, type StepOverride } from './runtime/movement.ts';
-export { lookupRow, valueWithOverride } from './runtime/tables.ts';
+export { lookupRow, overridingEntry, valueWithOverride } from './runtime/tables.ts';
 export { rankPlayers, type Standing } from './runtime/ranking.ts';
 export { parsedState, stateResult, StateError, type StateProblem, type StateResult, type StateValidator, type StateWords } from './runtime/state-check.ts';
 export {

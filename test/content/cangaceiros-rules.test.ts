@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cangaceiros as c } from '../../generated/index.js';
-import type { PlayerState, VolantePiece } from '../../generated/cangaceiros.js';
+import type { ChiefId, PlayerState, VolantePiece } from '../../generated/cangaceiros.js';
 import { player } from './player-state.ts';
 
 const side = 'players-2-3';
@@ -12,6 +12,13 @@ describe('movement over the (draft) map', () => {
   it('a Gang reaches adjacent spaces and, from a City, the Cities joined by railroad', () => {
     expect(c.movement.gang.reach(side, 'recife')).toEqual(expect.arrayContaining(['caruaru', 'mossoro', 'salgueiro']));
     expect(c.movement.gang.reach(side, 'caruaru')).not.toContain('mossoro');
+  });
+
+  it('a Chief the game does not have, named in `by` (a string from input), is refused rather than silently ignored', () => {
+    const unknown = 'lampiao2' as ChiefId; // what an unchecked save file could hold
+    expect(() => c.tables.attackOutcome(3, { chiefs: unknown })).toThrow('by: { chiefs: "lampiao2" } names none of the chiefs');
+    expect(() => c.movement.gang.reach(side, 'juazeiro', { by: { chiefs: unknown } })).toThrow('by: { chiefs: "lampiao2" } names none of the chiefs');
+    expect(() => c.tables.cityExchange('mossoro', { chiefs: unknown })).toThrow('names none of the chiefs');
   });
 
   it('Cabeleira moves up to 2 extra spaces; other Chiefs move one', () => {

@@ -1,6 +1,7 @@
 // Pieces that move over a game's graph by its movers' rules (game.yaml `graphs:` and `movers:`).
 
 import { get, overridesOf } from './fields.ts';
+import { overridingEntry } from './tables.ts';
 
 /** Where a graph collection keeps its nodes, their kinds, edges and arrows (game.yaml `graphs:`). */
 export interface GraphSpec {
@@ -145,7 +146,7 @@ export function makeMover<
   };
   const extraSteps = (by: MoveBy | undefined): number => {
     if (!stepOverride || !by?.[stepOverride.collection]) return 0;
-    const entry = stepOverride.entries.find((e) => e.id === by[stepOverride.collection]);
+    const entry = overridingEntry(stepOverride.entries, stepOverride.collection, by[stepOverride.collection]);
     return overridesOf(entry, stepOverride.field, stepOverride.kind).reduce((n, o) => n + Number(o[stepOverride.addSteps] ?? 0), 0);
   };
   const reach = (sideId: string, from: string, options: { readonly round?: number; readonly by?: MoveBy } = {}): string[] => {

@@ -5,6 +5,20 @@ import { get, overridesOf, type Overriding } from './fields.ts';
 type Row = { readonly id: string };
 
 /**
+ * The entry an engine names in \`by\` (\`{ chiefs: 'esperanca' }\`), or undefined when it names none. An ID the
+ * collection does not have is refused: ignored, it would silently give the rule without the override.
+ */
+export function overridingEntry<E extends Row>(entries: readonly E[], collection: string, id: string | undefined): E | undefined {
+  if (id === undefined) return undefined;
+  const entry = entries.find((e) => e.id === id);
+  if (!entry)
+    throw new RangeError(
+      `by: { ${collection}: ${JSON.stringify(id)} } names none of the ${collection} (check an ID that arrives as a string with its guard first)`,
+    );
+  return entry;
+}
+
+/**
  * The row of a table whose `key` equals `n`, or the "or more" row for larger
  * numbers; an overriding entry (a chief) may subtract from `n` first.
  * Returns undefined when no row applies (fewer than the first row's key).
