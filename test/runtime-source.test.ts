@@ -8,8 +8,8 @@ import { runtimeModuleText } from '../compiler/rules/runtime-source.ts';
 describe("the package's runtime, joined from compiler/rules/runtime/", () => {
   const text = runtimeModuleText();
 
-  it('exports exactly the helpers compiled rules have in scope at build time', () => {
-    const exported = [...text.matchAll(/^export function (\w+)/gm)].map((m) => m[1]).sort();
+  it('exports exactly the helpers (and the error class) compiled rules have in scope at build time', () => {
+    const exported = [...text.matchAll(/^export (?:function|class) (\w+)/gm)].map((m) => m[1]).sort();
     expect(exported).toEqual(Object.keys(runtime).sort());
   });
 
