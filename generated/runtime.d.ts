@@ -136,6 +136,11 @@ type Row = {
     readonly id: string;
 };
 /**
+ * The entry an engine names in \`by\` (\`{ chiefs: 'esperanca' }\`), or undefined when it names none. An ID the
+ * collection does not have is refused: ignored, it would silently give the rule without the override.
+ */
+export declare function overridingEntry<E extends Row>(entries: readonly E[], collection: string, id: string | undefined): E | undefined;
+/**
  * The row of a table whose `key` equals `n`, or the "or more" row for larger
  * numbers; an overriding entry (a chief) may subtract from `n` first.
  * Returns undefined when no row applies (fewer than the first row's key).

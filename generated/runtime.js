@@ -134,7 +134,7 @@ export function makeMover(entries, graph, spec, stepOverride) {
     const extraSteps = (by) => {
         if (!stepOverride || !by?.[stepOverride.collection])
             return 0;
-        const entry = stepOverride.entries.find((e) => e.id === by[stepOverride.collection]);
+        const entry = overridingEntry(stepOverride.entries, stepOverride.collection, by[stepOverride.collection]);
         return overridesOf(entry, stepOverride.field, stepOverride.kind).reduce((n, o) => n + Number(o[stepOverride.addSteps] ?? 0), 0);
     };
     const reach = (sideId, from, options = {}) => {
@@ -201,6 +201,18 @@ export function makeMover(entries, graph, spec, stepOverride) {
         next: (sideId, from, situation) => (onSide(sideId, from, 'from'), next(sideId, from, situation)),
     };
     return mover;
+}
+/**
+ * The entry an engine names in \`by\` (\`{ chiefs: 'esperanca' }\`), or undefined when it names none. An ID the
+ * collection does not have is refused: ignored, it would silently give the rule without the override.
+ */
+export function overridingEntry(entries, collection, id) {
+    if (id === undefined)
+        return undefined;
+    const entry = entries.find((e) => e.id === id);
+    if (!entry)
+        throw new RangeError(`by: { ${collection}: ${JSON.stringify(id)} } names none of the ${collection} (check an ID that arrives as a string with its guard first)`);
+    return entry;
 }
 /**
  * The row of a table whose `key` equals `n`, or the "or more" row for larger
