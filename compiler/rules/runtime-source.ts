@@ -14,6 +14,7 @@ const PARTS: ReadonlyArray<{ file: string; internal?: boolean }> = [
   { file: 'ranking.ts' },
   { file: 'state-check.ts' },
   { file: 'points.ts' },
+  { file: 'effect-order.ts' },
 ];
 
 const HEADER = `// Runtime helpers shared by the compiled rules, joined from compiler/rules/runtime/*.ts. The compiler

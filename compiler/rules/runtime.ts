@@ -11,12 +11,11 @@ export {
   addPoints,
   cardPoints,
   isDraft,
-  orderEffects,
   rankTotals,
   type CardPoints,
   type CardPointsSpec,
   type Draft,
   type DraftNotes,
-  type EffectOrderSpec,
   type Points,
 } from './runtime/points.ts';
+export { orderEffects, type EffectOrderSpec } from './runtime/effect-order.ts';
