@@ -14,7 +14,7 @@
 import type { CheckedGame, PlayerField } from '../model.ts';
 import { textName } from './ts-syntax.ts';
 import { fieldsOf } from '../rules/example-words.ts';
-import { specOf } from '../rules/card-points-examples.ts';
+import { endStateFieldsOf, specOf } from '../rules/card-points-examples.ts';
 import { pointerGet } from '../rules/compile.ts';
 import type { StateWords } from '../rules/runtime.ts';
 import { stateModel, type ResolvedField } from '../rules/state.ts';
@@ -171,8 +171,7 @@ function fieldsReadByRules(g: CheckedGame): { endState: Set<string>; playerState
   for (const table of Object.values(game.manifest.tables ?? {})) {
     if (table.kind === 'cardPoints') {
       // A card-points table reads the cards in play from the end state (score-tables.ts).
-      const spec = specOf(table);
-      for (const field of [spec.singles, spec.sets, ...Object.values(spec.counted), ...(spec.doubling ? [spec.doubling.choices] : [])]) endState.add(field);
+      for (const field of endStateFieldsOf(specOf(table))) endState.add(field);
       continue;
     }
     if (table.kind !== 'ranking') continue;

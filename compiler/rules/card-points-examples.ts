@@ -21,7 +21,7 @@ export function checkCardPointsExamples(linked: LinkedGame, bag: DiagnosticBag):
     if (!collection) continue;
     const spec = specOf(table);
     // A table naming a field the end state lacks is reported by the link step (link/score-tables.ts): its examples would only repeat it.
-    const named = [spec.singles, spec.sets, ...Object.values(spec.counted), ...(spec.doubling ? [spec.doubling.choices] : [])];
+    const named = endStateFieldsOf(spec);
     if (named.some((f) => !Object.hasOwn(end, f)) || (spec.doubling && !collection.entries.some((e) => e.id === spec.doubling!.by))) continue;
     const notes: Record<string, Record<string, string>> = {};
     for (const p of linked.placeholders) if (p.collection === table.collection) (notes[p.id] ??= {})[p.path] = p.note;
@@ -58,6 +58,11 @@ export function checkCardPointsExamples(linked: LinkedGame, bag: DiagnosticBag):
       });
     }
   }
+}
+
+/** The end-state fields a card-points table reads: the singles, the sets, each kind counted apart, the doublings. */
+export function endStateFieldsOf(spec: CardPointsSpec): string[] {
+  return [spec.singles, spec.sets, ...Object.values(spec.counted), ...(spec.doubling ? [spec.doubling.choices] : [])];
 }
 
 /** The table's spec as the runtime reads it (emit writes the same into the package). */
