@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { builtInLocales, RulesLanguage } from '../compiler/locales/language.ts';
 import { renderScoring } from '../compiler/rules/render.ts';
 import { stateModel } from '../compiler/rules/state.ts';
-import type { Manifest } from '../compiler/model.ts';
+import type { CompiledRule, Manifest } from '../compiler/model.ts';
 import { check } from '../compiler/pipeline.ts';
 import { withId } from '../compiler/value-ids.ts';
 import { fixtureProject, runCli, swap } from './helpers.ts';
+import { ruleShownAtTop } from '../compiler/emit-site/rules-text.ts';
 
 // The sentences rendered from the scoring DSL name what the manifest declares, never a field's name.
 const manifest = {
@@ -217,5 +218,19 @@ describe('a game in several locales', () => {
       'content/tiny-fr/locales/fr.yaml:5:11 the translation of "Cuivre" must be a text',
       'content/tiny-fr/locales/fr.yaml:6:1 "words" is not a key of a locale file (scoring, effects, valueRules, articles, texts, labels, values, examples, singulars)',
     ]);
+  });
+});
+
+describe('which rules an entry shows above its fields', () => {
+  const rule = (kind: CompiledRule['kind'], pointer: string) => ({ kind, pointer }) as CompiledRule;
+  it('a rule of the entry itself, and a value that computes something: yes', () => {
+    expect(ruleShownAtTop(rule('effect', '/effect'), {})).toBe(true);
+    expect(ruleShownAtTop(rule('scoring', '/scoring'), {})).toBe(true);
+    expect(ruleShownAtTop(rule('value', '/fame'), { fame: { op: 'minus', from: 9, subtract: { field: 'wounds' } } })).toBe(true);
+  });
+  it("a rule nested in a field (drawn there, under its label) and a bare count (the entry's own text says it): no", () => {
+    expect(ruleShownAtTop(rule('effect', '/woundBorder/onEnter'), {})).toBe(false);
+    expect(ruleShownAtTop(rule('value', '/quantity'), { quantity: { field: 'reis' } })).toBe(false);
+    expect(ruleShownAtTop(rule('value', '/quantity'), { quantity: { field: 'garrisonsByTerrain', keys: ['sertao'] } })).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { labelsOf, type CollectionLabels } from './labels.ts';
 import { valueLabel } from './collection-pages.ts';
 import { collectionDraftsHtml, collectionWideDrafts, draftValueHtml, notGivenHtml, wasMarked } from './draft-marks.ts';
 import { declaredName, stateFieldName } from './phrases.ts';
-import { ruleTextHtml } from './rules-text.ts';
+import { ruleShownAtTop, ruleTextHtml } from './rules-text.ts';
 import { iconChipHtml, iconSvgHtml, iconTitle } from './icon-images.ts';
 import { joinItems } from './join-items.ts';
 import { inLang, isFreeText, nameLangOn, ownHtml, ownText, untranslatedNoteHtml } from './translation.ts';
@@ -52,7 +52,7 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   // An icon of the icon set shows its picture under its name (icon-images.ts).
   const picture = c.name === game.manifest.roles?.icons ? iconSvgHtml(ctx, e.id, 'icon-picture') : undefined;
   if (picture) parts.push(`<p class="icon-figure" title="${esc(iconTitle(ctx, e.id, name))}">${picture}</p>`);
-  for (const r of rules) parts.push(ruleTextHtml(r, e.value, ctx));
+  for (const r of rules) if (ruleShownAtTop(r, e.value)) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
   const skip = new Set([
     // The display name is the heading already.

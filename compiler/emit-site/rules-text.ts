@@ -5,6 +5,19 @@ import { stateFieldName } from './phrases.ts';
 import type { CompiledRule } from '../model.ts';
 
 /**
+ * Whether an entry shows a rule's text above its fields. A rule nested in a field (a map side's
+ * `woundBorder.onEnter`) is drawn where that field is, under its label: on top it would be a sentence out of
+ * context ("You gain 1 wound."). A value that is only a count of the player's state (a Life Goal cost's `quantity`:
+ * "Your Reis tokens.") computes nothing a reader needs: the entry's own text says what is spent.
+ */
+export function ruleShownAtTop(rule: CompiledRule, entryValue: Record<string, unknown>): boolean {
+  if (!/^\/[^/]+$/.test(rule.pointer)) return false;
+  if (rule.kind !== 'value') return true;
+  const value = pointerGet(entryValue, rule.pointer);
+  return !(value && typeof value === 'object' && !('op' in value));
+}
+
+/**
  * A rule written as data, shown as rules text. Scoring and effect rules are
  * already rendered to sentences by the compiler; so is a value rule (final
  * scoring, a life goal's Fame), whose terms may also keep the rulebook's
