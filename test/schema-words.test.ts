@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { DiagnosticBag, type Diagnostic, type Place } from '../compiler/diagnost
 import { YamlSource } from '../compiler/load/yaml-source.ts';
 import type { Range, SourceFile } from '../compiler/model.ts';
 import { SchemaSet } from '../compiler/validate/schemas.ts';
-import { fixtureProject, ROOT } from './helpers.ts';
+import { diagnosticsOf, fixtureProject, ROOT } from './helpers.ts';
 
 // The wording of schema errors (compiler/validate/schema-words.ts, schema-report.ts) speaks of values and places only
 // through the SourceFile interface: a value read from YAML and the same value read from any other kind of file (a
@@ -38,11 +38,13 @@ class CellSource implements SourceFile {
 /** What a reader is told, less where: the code, the words, the notes and the "did you mean" as data. */
 const said = (d: Diagnostic) => ({ ruleId: d.ruleId, message: d.message, notes: d.notes, expected: d.expected, suggestion: d.suggestion });
 
-async function reportsOf(source: SourceFile): Promise<Diagnostic[]> {
+async function reportsOf(source: SourceFile, fixture = 'hostile', schema = 'hostile/card.schema.json', collection = 'cards'): Promise<Diagnostic[]> {
   const bag = new DiagnosticBag();
-  const set = await SchemaSet.load(await fixtureProject('hostile'), bag);
-  const fn = set.validator('hostile/card.schema.json', { file: source.path }, bag)!;
-  (source.value as Array<Record<string, unknown>>).forEach((entry, i) => set.validate(fn, entry, source, `/${i}`, bag, `cards "${String(entry.name)}"`));
+  const set = await SchemaSet.load(await fixtureProject(fixture), bag);
+  const fn = set.validator(schema, { file: source.path }, bag)!;
+  (source.value as Array<Record<string, unknown>>).forEach((entry, i) =>
+    set.validate(fn, entry, source, `/${i}`, bag, `${collection} "${String(entry.name)}"`),
+  );
   return bag.items;
 }
 
@@ -90,6 +92,17 @@ describe('schema errors are worded the same whatever file the value comes from',
     expect(cells.map((d) => d.ruleId)).toEqual(['schema-additionalProperties']);
   });
 
+  it('a rule without its tag is one error, naming the field it needs (not YAML syntax, `op:`), from any source', async () => {
+    const yaml = new YamlSource('trophies.yaml', '- name: Bare\n  scoring: { points: 2 }\n').parse(new DiagnosticBag());
+    const cells = new CellSource('trophies.csv', structuredClone(yaml.value) as unknown[], ['name', 'scoring']);
+    const fromYaml = await reportsOf(yaml, 'duel', 'duel/trophy.schema.json', 'trophies');
+    const fromCells = await reportsOf(cells, 'duel', 'duel/trophy.schema.json', 'trophies');
+    expect(fromCells.map(said)).toEqual(fromYaml.map(said));
+    expect(fromCells.map((d) => `${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.ruleId}: ${d.message}`)).toEqual([
+      'trophies.csv:2:2 schema-discriminator: `trophies "Bare" .scoring` needs the field `op` (one of: rank, per, if, sum)',
+    ]);
+  });
+
   it('the wording modules reach no YAML: not the yaml package, not the load phase', () => {
     const wording = ['schema-words.ts', 'schema-report.ts', 'schema-error-groups.ts', 'reserved-keys.ts'].map((f) =>
       path.join(ROOT, 'compiler', 'validate', f),
@@ -112,5 +125,18 @@ describe('schema errors are worded the same whatever file the value comes from',
     expect(packages.filter((m) => / -> yaml(\/|$)/.test(m))).toEqual(['diagnostics/codes.ts -> yaml']);
     // It does reach the contract it places by: the SourceFile interface.
     expect(files).toContain('model.ts');
+  });
+
+  it('a collection file that is not a list is told so in its own syntax: YAML or JSON', async () => {
+    const root = await fixtureProject('hostile', { 'content/hostile/game.yaml': (t) => t.replace('file: cards.yaml', 'file: cards.json') });
+    rmSync(path.join(root, 'content/hostile/cards.yaml'));
+    writeFileSync(path.join(root, 'content/hostile/cards.json'), '{ "name": "Image", "kind": "set" }\n');
+    expect(await diagnosticsOf(root)).toEqual([
+      'error content/hostile/cards.json:1:1 collection-not-a-list: a collection file must be a list of entries (`[{ "name": ... }, ...]`)',
+    ]);
+    const yaml = await fixtureProject('hostile', { 'content/hostile/cards.yaml': () => 'name: Image\nkind: set\n' });
+    expect(await diagnosticsOf(yaml)).toEqual([
+      'error content/hostile/cards.yaml:1:1 collection-not-a-list: a collection file must be a list of entries (`- name: ...`)',
+    ]);
   });
 });

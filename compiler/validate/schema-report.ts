@@ -31,6 +31,8 @@ export function reportErrors(errors: ErrorObject[], source: SourceFile, base: st
   for (const error of all) {
     if (error.keyword === 'if' || inUnion(error, ctx) || typos.said.has(error)) continue;
     if (error.keyword === 'enum' && tags.has(error.instancePath)) continue; // the discriminator error says it better
+    // A form without its tag (`{ points: 2 }`, no `op`) fails `required` too: the discriminator's error names the tag with the known forms.
+    if (error.keyword === 'required' && tags.has(`${error.instancePath}/${String((error.params as { missingProperty?: string }).missingProperty)}`)) continue;
     const pointer = error.instancePath;
     const report = describe(error, ctx);
     if (report.pointer) report.pointer = report.pointer.slice(base.length);

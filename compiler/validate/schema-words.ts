@@ -139,7 +139,7 @@ export function describe(error: ErrorObject, ctx: ErrorContext): Described {
       return {
         message:
           value === undefined
-            ? `${where} needs \`${tag}:\` (one of: ${mapping.join(', ')})`
+            ? `${where} needs the field \`${tag}\` (one of: ${mapping.join(', ')})`
             : `unknown ${tag} "${String(value)}" in ${where}; known: ${mapping.join(', ')}`,
         notes: hint ? [`did you mean "${hint}"?`] : [],
         ...hintOf(hint, mapping),
