@@ -16,6 +16,7 @@ import {
 } from 'yaml';
 import { yamlCode, type CodeFor } from '../diagnostics/codes.ts';
 import { DiagnosticBag, type Place } from '../diagnostics/diagnostic.ts';
+import { escapePointer } from '../json-pointer.ts';
 import type { PlaceholderMark, Range, SourceFile } from '../model.ts';
 import { findBadIndents, findTooDeep } from './indentation.ts';
 
@@ -503,9 +504,8 @@ function markKind(items: Pair[]): MarkKind | undefined {
   return undefined;
 }
 
-export function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+// Pointers are not YAML's: the helper lives with them (json-pointer.ts), and is still exported here for the modules that import it from here.
+export { escapePointer };
 
 /**
  * The offset of the quote that opens the quoted scalar the parser found

@@ -50,7 +50,9 @@ export function validateGame(
     for (const source of collection.sources) {
       if (!source.ok) continue;
       if (!Array.isArray(source.value)) {
-        bag.error(source.path, source.placeOf(''), 'collection-not-a-list', `a collection file must be a YAML sequence of entries (\`- name: ...\`)`);
+        // Said in the file's own syntax: a JSON file holding one object is as much a mistake as a YAML map.
+        const list = source.path.endsWith('.json') ? '`[{ "name": ... }, ...]`' : '`- name: ...`';
+        bag.error(source.path, source.placeOf(''), 'collection-not-a-list', `a collection file must be a list of entries (${list})`);
         collection.complete = false;
         continue;
       }
