@@ -5,7 +5,7 @@ import { Document, isMap, isScalar, isSeq, parseDocument, type Pair } from 'yaml
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../diagnostics/print.ts';
 import { closest } from '../diagnostics/suggest.ts';
-import { slug } from '../load/slug.ts';
+import { ID_PATTERN, slug } from '../load/slug.ts';
 import { isInvented, type Collection, type Game } from '../model.ts';
 import { displayPath } from '../load/files.ts';
 import { check, type CheckResult } from '../pipeline.ts';
@@ -56,7 +56,9 @@ export async function newEntry(root: string, gameId: string, collectionName: str
     );
   const idPattern = idPatternOf(only.result);
   if (options.id !== undefined && !idPattern.test(options.id))
-    return usage(`--id "${options.id}" is not an ID: IDs are written with a–z, 0–9 and single hyphens (for example "seca-grande")`);
+    return usage(
+      `--id "${options.id}" is not an ID: IDs are written with letters, digits and single hyphens, dots or underscores (for example "seca-grande" or "NAPD_MWL_1.0")`,
+    );
   const id = options.id ?? slug(name);
   if (!id) return usage(`"${name}" gives no ID (IDs are written with a–z, 0–9 and -): give one with --id`);
   const clash = collection.entries.find((e) => e.id === id);
@@ -136,7 +138,7 @@ function printed(result: CheckResult, keep: (d: Diagnostic) => boolean): string[
 function idPatternOf(result: CheckResult): RegExp {
   const defs = result.schemas.ajv.getSchema(`${SCHEMA_BASE}defs.schema.json`)?.schema as { $defs?: { id?: { pattern?: unknown } } } | undefined;
   const pattern = defs?.$defs?.id?.pattern;
-  return new RegExp(typeof pattern === 'string' ? pattern : '^[a-z0-9]+(?:-[a-z0-9]+)*$', 'u');
+  return typeof pattern === 'string' ? new RegExp(pattern, 'u') : ID_PATTERN;
 }
 
 /**
