@@ -1,5 +1,6 @@
 // IDs as datasets write them: an underscore joins the runs of an ID as a hyphen or a dot does (NetrunnerDB's ban-list
 // codes, `NAPD_MWL_1.0`), and IDs that differ only in their separator stay distinct wherever the package names them.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageSources, typeCheckPackage } from '../compiler/emit-code/emit.ts';
@@ -89,6 +90,10 @@ describe('an underscore is an ID character', () => {
         }));`,
       );
       expect(got).toEqual({ names: ['NAPD MWL 1.0', 'Hyphen', 'Underscore', 'Dot'], guard: [true, false, true], bans: ['NAPD_MWL_1.0', 'a_b'] });
+      // The package's README tells the engine programmer to read an ID whole.
+      expect(await readFile(path.join(root, 'generated', 'README.md'), 'utf8')).toContain(
+        "Read it whole\n(`byId['NAPD_MWL_1.0']`): never split it or change its case",
+      );
     });
   });
 
