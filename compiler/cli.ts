@@ -174,14 +174,15 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
 
   program
     .command('new')
-    .usage('<game> <collection> "Name" | game <id> | collection <game> <name>')
+    .usage('<game> <collection> "Name" | game <id> | collection <game> <name> [--csv]')
     .description(
-      'Start content with the fields the schemas require: `new <game> <collection> "Name"` appends an entry (its required fields as placeholders, a comment per field) and prints its ID; `new game <id>` makes a minimal game that builds; `new collection <game> <name>` adds a collection (manifest entry, file, schema).',
+      'Start content with the fields the schemas require: `new <game> <collection> "Name"` appends an entry (its required fields as placeholders, a comment per field; a row of a CSV or TSV collection, an item of a JSON one) and prints its ID; `new game <id>` makes a minimal game that builds; `new collection <game> <name>` adds a collection (manifest entry, file, schema), `--csv` as a CSV file whose header row holds the schema\'s fields.',
     )
     .argument('<what>', 'a game ID, or "game", or "collection"')
     .argument('[args...]', 'then the collection and "Name"; the new game\'s ID; or the game and the collection\'s name')
     .option('--id <id>', "the new entry's ID, when the slug of its name is not the one (or is empty: a name in another script)")
-    .action(async (what: string, args: string[], opts: { id?: string }) => {
+    .option('--csv', "with `new collection`: keep the entries in a CSV file (a spreadsheet's export) rather than YAML")
+    .action(async (what: string, args: string[], opts: { id?: string; csv?: boolean }) => {
       const root = path.resolve(program.opts<{ root: string }>().root);
       const expect = (n: number, shape: string) => {
         if (args.length === n) return true;
@@ -195,6 +196,11 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         code = 2;
         return;
       }
+      if (opts.csv && what !== 'collection') {
+        io.err('error: --csv makes a new collection a CSV file: `rulebook new collection <game> <name> --csv`');
+        code = 2;
+        return;
+      }
       const { newCollection, newGame } = await import('./commands/new-game.ts');
       const { newEntry } = await import('./commands/new-entry.ts');
       if (what === 'game') {
@@ -202,7 +208,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         outcome = await newGame(root, args[0]!);
       } else if (what === 'collection') {
         if (!expect(2, 'collection <game> <name>')) return;
-        outcome = await newCollection(root, args[0]!, args[1]!);
+        outcome = await newCollection(root, args[0]!, args[1]!, { csv: opts.csv });
       } else {
         if (!expect(2, '<game> <collection> "Name"')) return;
         outcome = await newEntry(root, what, args[0]!, args[1]!, { id: opts.id });

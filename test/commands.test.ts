@@ -373,9 +373,9 @@ describe('rulebook new <game> <collection> "Name"', () => {
     const empty = await runCli(['new', 'duel', 'trophies', '!!', '-C', root]);
     expect(empty.code).toBe(2);
     expect(empty.err).toContain('"!!" gives no ID (IDs are written with a–z, 0–9 and -): give one with --id');
-    const badId = await runCli(['new', 'duel', 'trophies', 'Seca', '--id', 'Seca_Grande', '-C', root]);
+    const badId = await runCli(['new', 'duel', 'trophies', 'Seca', '--id', 'Seca__Grande', '-C', root]);
     expect(badId.code).toBe(2);
-    expect(badId.err).toContain('--id "Seca_Grande" is not an ID');
+    expect(badId.err).toContain('--id "Seca__Grande" is not an ID');
     const args = await runCli(['new', 'duel', 'trophies', '-C', root]);
     expect(args.code).toBe(2);
     expect(args.err).toContain('expected `rulebook new <game> <collection> "Name"`');

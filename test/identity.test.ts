@@ -74,7 +74,7 @@ describe('IDs', () => {
     });
     expect(await diagnosticsOf(root)).toEqual([
       'error content/db/cards.yaml:1:11 entry-no-id: the name gives no ID (an ID is made of its letters a–z and digits, and it has none): give the entry an `id:`',
-      'error content/db/packs.yaml:1:11 id-invalid: `code` gives the ID "Core Set", which is not an ID: IDs are written with letters, digits and single hyphens or dots [give the entry an `id:` of that form, or take IDs from another field (`idFrom:` in game.yaml)]',
+      'error content/db/packs.yaml:1:11 id-invalid: `code` gives the ID "Core Set", which is not an ID: IDs are written with letters, digits and single hyphens, dots or underscores [give the entry an `id:` of that form, or take IDs from another field (`idFrom:` in game.yaml)]',
     ]);
   });
 

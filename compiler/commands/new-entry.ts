@@ -5,7 +5,7 @@ import { Document, isMap, isScalar, isSeq, parseDocument, type Pair } from 'yaml
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../diagnostics/print.ts';
 import { closest } from '../diagnostics/suggest.ts';
-import { slug } from '../load/slug.ts';
+import { ID_PATTERN, slug } from '../load/slug.ts';
 import { isInvented, type Collection, type Game } from '../model.ts';
 import { displayPath } from '../load/files.ts';
 import { check, type CheckResult } from '../pipeline.ts';
@@ -13,6 +13,8 @@ import { applyChecked, inWords, type Change } from './apply-checked.ts';
 import { SCHEMA_BASE } from '../validate/schemas.ts';
 import { deref, draftValue, whyNoDraft } from './draft-value.ts';
 import { onlyGame } from './only-game.ts';
+import { appendJsonItem } from './append-json.ts';
+import { appendRow } from './append-row.ts';
 
 /** What a `new` command prints and its exit code (0 done, 1 the content would not check, 2 a usage error). */
 export interface CommandOutcome {
@@ -28,6 +30,9 @@ const usage = (message: string, notes: string[] = []): CommandOutcome => ({ code
  * its schema requires, each a placeholder holding a draft value and a comment
  * from the field's description, so it checks at once and lists as a draft
  * until the designer fills it. The rest of the file stays byte for byte.
+ * A CSV or TSV collection takes the entry as a row (append-row.ts), a JSON
+ * one as its array's last item (append-json.ts): the same drafts, in the
+ * file's own form.
  */
 export async function newEntry(root: string, gameId: string, collectionName: string, name: string, options: { id?: string } = {}): Promise<CommandOutcome> {
   const before = await check(root);
@@ -56,7 +61,9 @@ export async function newEntry(root: string, gameId: string, collectionName: str
     );
   const idPattern = idPatternOf(only.result);
   if (options.id !== undefined && !idPattern.test(options.id))
-    return usage(`--id "${options.id}" is not an ID: IDs are written with a–z, 0–9 and single hyphens (for example "seca-grande")`);
+    return usage(
+      `--id "${options.id}" is not an ID: IDs are written with letters, digits and single hyphens, dots or underscores (for example "seca-grande" or "NAPD_MWL_1.0")`,
+    );
   const id = options.id ?? slug(name);
   if (!id) return usage(`"${name}" gives no ID (IDs are written with a–z, 0–9 and -): give one with --id`);
   const clash = collection.entries.find((e) => e.id === id);
@@ -70,13 +77,15 @@ export async function newEntry(root: string, gameId: string, collectionName: str
   if (target && !target.ok)
     return { code: 1, out: [], err: [...printed(only.result, (d) => d.file === target.path), `error: ${target.path} does not read; fix it first`] };
   const held = target?.value;
+  const format = formatOf(target?.path ?? collection.decl.file ?? '');
   // A file holding a map (or a lone value) has no list to append to; appending would only make it unreadable.
   if (target && held !== null && held !== undefined && !Array.isArray(held)) {
     const at = target.placeOf('')?.start;
+    const shape = format === 'json' ? 'a JSON array, `[{ "name": ... }]`' : format === 'yaml' ? '`- name: ...`' : 'one row per entry';
     return {
       code: 1,
       out: [],
-      err: [`${target.path}:${at?.line ?? 1}:${at?.column ?? 1}: error: ${target.path} is not a list of entries (\`- name: ...\`); nothing was changed`],
+      err: [`${target.path}:${at?.line ?? 1}:${at?.column ?? 1}: error: ${target.path} is not a list of entries (${shape}); nothing was changed`],
     };
   }
 
@@ -88,9 +97,22 @@ export async function newEntry(root: string, gameId: string, collectionName: str
     return usage(`no file matches "${collection.decl.files}" for "${collectionName}": make the first one by hand`);
   const file = target ? path.join(root, target.path) : path.join(game.dir, collection.decl.file!);
   const original = target ? await readFile(file, 'utf8') : '';
-  const appended = appendItem(original, drafted.text);
-  if (appended === undefined)
-    return usage(`${target?.path ?? collection.decl.file} holds its list in flow style ([...]): write it as a block list (\`- name: ...\`) to append to it`);
+  const shownFile = target?.path ?? collection.decl.file;
+  let appended: { text: string; line: number; drafts?: number };
+  if (format === 'yaml') {
+    const item = appendItem(original, drafted.text);
+    if (item === undefined) return usage(`${shownFile} holds its list in flow style ([...]): write it as a block list (\`- name: ...\`) to append to it`);
+    appended = item;
+  } else {
+    // A spreadsheet's row or a JSON array's item: the same drafted entry, written in the file's own form.
+    const decl = collection.decl as { delimiter?: string; listSeparator?: string };
+    const item =
+      format === 'json'
+        ? appendJsonItem(original, drafted.entry)
+        : appendRow(original, drafted.entry, { delimiter: decl.delimiter, listSeparator: decl.listSeparator, tsv: format === 'tsv' });
+    if ('error' in item) return { code: 1, out: [], err: [`error: ${shownFile} ${item.error}; nothing was changed`] };
+    appended = item;
+  }
   const manifestFile = path.join(game.dir, 'game.yaml');
   const manifestBefore = await readFile(manifestFile, 'utf8');
   // The loaded manifest's offsets count from after a byte-order mark; the file keeps it.
@@ -115,11 +137,13 @@ export async function newEntry(root: string, gameId: string, collectionName: str
     };
   }
   const shown = displayPath(root, file);
+  // A table writes a drafted object across its columns (`attack.guns`, `attack.range`): one draft per cell.
+  const placeholders = appended.drafts ?? drafted.placeholders;
   return {
     code: 0,
     out: [id],
     err: [
-      `added ${collectionName}/${id} at ${shown}:${appended.line}, with ${drafted.placeholders} placeholder${drafted.placeholders === 1 ? '' : 's'} to fill (see \`rulebook drafts --game ${gameId}\`)`,
+      `added ${collectionName}/${id} at ${shown}:${appended.line}, with ${placeholders} placeholder${placeholders === 1 ? '' : 's'} to fill (see \`rulebook drafts --game ${gameId}\`)`,
       ...bumped.notes,
     ],
   };
@@ -136,7 +160,7 @@ function printed(result: CheckResult, keep: (d: Diagnostic) => boolean): string[
 function idPatternOf(result: CheckResult): RegExp {
   const defs = result.schemas.ajv.getSchema(`${SCHEMA_BASE}defs.schema.json`)?.schema as { $defs?: { id?: { pattern?: unknown } } } | undefined;
   const pattern = defs?.$defs?.id?.pattern;
-  return new RegExp(typeof pattern === 'string' ? pattern : '^[a-z0-9]+(?:-[a-z0-9]+)*$', 'u');
+  return typeof pattern === 'string' ? new RegExp(pattern, 'u') : ID_PATTERN;
 }
 
 /**
@@ -151,7 +175,7 @@ function draftEntry(
   name: string,
   result: CheckResult,
   id: string | undefined,
-): { text: string; placeholders: number; value: Record<string, unknown> } | { error: string } | { refused: string[] } {
+): { text: string; placeholders: number; value: Record<string, unknown>; entry: Record<string, unknown> } | { error: string } | { refused: string[] } {
   const schemaId = SCHEMA_BASE + collection.decl.schema;
   const root = result.schemas.ajv.getSchema(schemaId)?.schema;
   if (!root || typeof root !== 'object') return { error: `no schema "schemas/${collection.decl.schema}" for "${collection.name}"` };
@@ -199,11 +223,19 @@ function draftEntry(
       if (isMap(pair.value)) pair.value.flow = true;
     }
   }
-  return { text: doc.toString({ lineWidth: 0 }), placeholders: required.length, value };
+  return { text: doc.toString({ lineWidth: 0 }), placeholders: required.length, value, entry };
 }
 
 function descriptionOf(schema: Record<string, unknown> | undefined): string {
   return typeof schema?.description === 'string' ? schema.description.trim() : '';
+}
+
+/**
+ * The form a collection file is written in, by its extension (`.yml`, `.yaml` and anything else are read as YAML).
+ */
+function formatOf(file: string): 'yaml' | 'json' | 'csv' | 'tsv' {
+  const ext = path.extname(file).toLowerCase();
+  return ext === '.json' ? 'json' : ext === '.csv' ? 'csv' : ext === '.tsv' ? 'tsv' : 'yaml';
 }
 
 /**

@@ -9,6 +9,8 @@ import type { CommandOutcome } from './new-entry.ts';
 import { onlyGame } from './only-game.ts';
 import { commandIn } from '../next-step.ts';
 import { COMMAND_WORDS, GAME_ID } from '../names.ts';
+import { stringify } from 'csv-stringify/sync';
+import { headerColumns } from './table-header.ts';
 
 /**
  * `rulebook new game <id>` and `rulebook new collection <game> <name>`: the
@@ -75,7 +77,8 @@ export async function newGame(root: string, id: string): Promise<CommandOutcome>
   };
 }
 
-export async function newCollection(root: string, gameId: string, name: string): Promise<CommandOutcome> {
+/** `options.csv`: the collection is a spreadsheet's export (`<name>.csv`, its header row the schema's fields by path) rather than YAML. */
+export async function newCollection(root: string, gameId: string, name: string, options: { csv?: boolean } = {}): Promise<CommandOutcome> {
   if (!COLLECTION.test(name))
     return usage(
       `"${name}" is not a collection name: start with a lower-case letter, then letters and digits (for example "cards" or "actionCards"); it is the export name in generated/`,
@@ -91,7 +94,7 @@ export async function newCollection(root: string, gameId: string, name: string):
   const types = [...game.collections.values()].map((c) => c.decl.type);
   if (types.includes(type))
     return usage(`another collection of "${gameId}" already has the entry type ${type}`, [`rename the collection, or set \`type:\` by hand`]);
-  const file = `${fileStem(name)}.yaml`;
+  const file = `${fileStem(name)}.${options.csv ? 'csv' : 'yaml'}`;
   const schemaPath = `${game.manifest.id}/${fileStem(singular(name))}.schema.json`;
   for (const f of [path.join(game.dir, file), path.join(root, 'schemas', schemaPath)]) {
     if (await exists(f))
@@ -100,10 +103,15 @@ export async function newCollection(root: string, gameId: string, name: string):
   const manifestFile = path.join(game.dir, 'game.yaml');
   const manifest = await readFile(manifestFile, 'utf8');
   const edited = addCollection(manifest, name, { file, schema: schemaPath, type, title: titleOf(name) });
+  const schema = schemaText(game.manifest.id, name, isInvented(game.manifest));
+  // A CSV file has no comments to say what it holds: its header row says it, one field per column.
+  const entries = options.csv
+    ? csvHeaderText(headerColumns(JSON.parse(schema) as Record<string, unknown>, `${SCHEMA_BASE}${schemaPath}`, before.schemas))
+    : collectionText(game.manifest.id, titleOf(name), name, false, isInvented(game.manifest));
   const changes = [
     { file: manifestFile, text: edited },
-    { file: path.join(game.dir, file), text: collectionText(game.manifest.id, titleOf(name), name, false, isInvented(game.manifest)) },
-    { file: path.join(root, 'schemas', schemaPath), text: schemaText(game.manifest.id, name, isInvented(game.manifest)) },
+    { file: path.join(game.dir, file), text: entries },
+    { file: path.join(root, 'schemas', schemaPath), text: schema },
   ];
   const applied = await applyChecked(root, changes, before);
   if (!applied.ok)
@@ -120,7 +128,12 @@ export async function newCollection(root: string, gameId: string, name: string):
     out: [name],
     err: [
       `added the collection "${name}" to ${game.manifestSource.path}, with ${path.relative(root, path.join(game.dir, file)).split(path.sep).join('/')} and schemas/${schemaPath}`,
-      `next: \`rulebook new ${gameId} ${name} "Name"\``,
+      ...(options.csv
+        ? [
+            `its header row names the schema's fields (${entries.trim()}): add a column for each field you add to the schema, one row per entry`,
+            `next: fill its rows in a spreadsheet (save as CSV), or \`rulebook new ${gameId} ${name} "Name"\``,
+          ]
+        : [`next: \`rulebook new ${gameId} ${name} "Name"\``]),
     ],
   };
 }
@@ -157,6 +170,11 @@ export function addCollection(text: string, name: string, decl: { file: string; 
   }
   doc.setIn(['collections', name], doc.createNode(decl));
   return doc.toString({ lineWidth: 0 });
+}
+
+/** A header row of a new CSV collection (quoted only where a column's path needs it). */
+function csvHeaderText(columns: string[]): string {
+  return stringify([columns], { record_delimiter: 'unix' });
 }
 
 /** A new game's manifest: an invented game (no `source:`), whose values are written as they are decided. */

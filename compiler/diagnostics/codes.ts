@@ -419,7 +419,7 @@ const OWN = {
     severity: 'error',
     summary: 'The field an entry takes its ID from does not give an ID.',
     explanation:
-      'Every ID has one shape, wherever it comes from: letters and digits, in runs joined by single hyphens or dots (`ze-baiano`, `01001`, `16.4.2.I`). A collection that takes its IDs from a field (`idFrom: code`) must hold values of that shape there: "AB 12" is not one.',
+      'Every ID has one shape, wherever it comes from: letters and digits, in runs joined by single hyphens, dots or underscores (`ze-baiano`, `01001`, `16.4.2.I`, `NAPD_MWL_1.0`). A collection that takes its IDs from a field (`idFrom: code`) must hold values of that shape there: "AB 12" is not one.',
     example: { file: FILE.cards, yaml: '- code: AB 12\n  name: Ace', fix: '- code: ab-12\n  name: Ace' },
   },
   // --- Identity and references ---------------------------------------------

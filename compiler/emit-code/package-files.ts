@@ -81,7 +81,11 @@ import { ${games.map((g) => namespaceName(g.linked.game.manifest.id)).join(', ')
 
 Every collection has \`all\` (source order), \`byId\` (keyed by its ID union,
 so a mistyped ID is a type error) and \`byName\` (a name to the IDs bearing
-it, in source order: reprints share a name). A rule compiled for every entry of a
+it, in source order: reprints share a name). An ID is a string key, kept as the
+content writes it: letters and digits joined by single \`-\`, \`.\` or \`_\`
+(\`ze-baiano\`, \`16.4.2.I\`, a card database's \`NAPD_MWL_1.0\`). Read it whole
+(\`byId['NAPD_MWL_1.0']\`): never split it or change its case, since \`a-b\`,
+\`a.b\` and \`a_b\` are three entries. A rule compiled for every entry of a
 collection (\`score\`, \`apply\`, \`value\`, with its \`rulesText\`) is a
 required member of the entry type; for some entries only, it is optional.
 

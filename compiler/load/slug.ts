@@ -12,9 +12,10 @@ export function slug(name: string): string {
 
 /**
  * The one shape every ID has, wherever it comes from (`id:`, the slug of the
- * name, `idFrom` fields): letters and digits in runs joined by single hyphens
- * or dots (`ze-baiano`, `01001`, `16.4.2.I`: a rule number keeps its printed
- * capitals; a slug is always lower case). The schemas'
+ * name, `idFrom` fields): letters and digits in runs joined by single hyphens,
+ * dots or underscores (`ze-baiano`, `01001`, `16.4.2.I`: a rule number keeps
+ * its printed capitals; `NAPD_MWL_1.0`: a dataset's own code, as NetrunnerDB
+ * writes its ban lists; a slug is always lower case, with hyphens only). The schemas'
  * `defs.schema.json#/$defs/id` holds the same pattern (a test keeps them equal).
  */
-export const ID_PATTERN = /^[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*$/;
+export const ID_PATTERN = /^[A-Za-z0-9]+(?:[-._][A-Za-z0-9]+)*$/;

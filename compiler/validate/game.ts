@@ -182,7 +182,7 @@ function validateFile(
           source.path,
           where,
           'id-invalid',
-          `\`${bad.from}\` gives the ID "${bad.id}", which is not an ID: IDs are written with letters, digits and single hyphens or dots`,
+          `\`${bad.from}\` gives the ID "${bad.id}", which is not an ID: IDs are written with letters, digits and single hyphens, dots or underscores`,
           ['give the entry an `id:` of that form, or take IDs from another field (`idFrom:` in game.yaml)'],
         );
     }

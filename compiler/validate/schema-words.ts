@@ -172,7 +172,7 @@ export function describe(error: ErrorObject, ctx: ErrorContext): Described {
 
 /** The patterns of the tool's own schemas (game.schema.json, defs.schema.json), said in words rather than as a regular expression. */
 const PATTERN_WORDS: Record<string, string> = {
-  '^[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*$': 'an ID: letters and digits joined by single `-` or `.` (ze-baiano, 01001)',
+  '^[A-Za-z0-9]+(?:[-._][A-Za-z0-9]+)*$': 'an ID: letters and digits joined by single `-`, `.` or `_` (ze-baiano, 01001, NAPD_MWL_1.0)',
   '^[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-(?:[a-zA-Z0-9]{5,8}|[0-9][a-zA-Z0-9]{3}))*$': 'a language tag (BCP 47): en, pt-BR, fr, ...',
   '^[A-Z][A-Za-z0-9]*$': 'a TypeScript type name: a capital letter, then letters and digits (Card, TrophyCard)',
   '^[a-z][A-Za-z0-9]*$': 'a name in camelCase: a small letter, then letters and digits (cards, trophyCards)',
