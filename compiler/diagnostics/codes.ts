@@ -71,13 +71,17 @@ const OWN = {
     summary: 'A quoted cell of a CSV file is never closed.',
     explanation:
       'A cell that starts with `"` runs to the next `"` that is not doubled, across delimiters and line breaks: without its closing quote, the rest of the file would be read as one cell. The error is at the quote that opens it; the rows above it are read and checked, the rows from it to the end are left out until it is closed (counts and references into the collection wait for the whole file).',
-    example: { file: 'content/mygame/cards.csv', yaml: 'name,text\nAce,"Draw a card\nKing,Discard', fix: 'Close the quote where the cell ends: `Ace,"Draw a card"`.' },
+    example: {
+      file: 'content/mygame/cards.csv',
+      yaml: 'name,text\nAce,"Draw a card\nKing,Discard',
+      fix: 'Close the quote where the cell ends: `Ace,"Draw a card"`.',
+    },
   },
   'csv-unreadable': {
     severity: 'error',
     summary: 'The CSV reader could not read a row.',
     explanation:
-      "The CSV reader stopped at this row with its own message. The rows above it are read and checked; this row and those after it are left out until it reads.",
+      'The CSV reader stopped at this row with its own message. The rows above it are read and checked; this row and those after it are left out until it reads.',
     example: { file: 'content/mygame/cards.csv', yaml: 'name,cost\nAce,"3"x', fix: 'Write the row as CSV: `Ace,3`.' },
   },
   'csv-header-missing': {
@@ -98,7 +102,7 @@ const OWN = {
     severity: 'error',
     summary: 'Two header cells of a CSV file name the same field.',
     explanation:
-      'A field is held by one column (or, for a map, by a group of columns `attack.guns`, `attack.range`). A second column for the same field, or a column for a whole map beside columns for its parts (`attack` and `attack.guns`), is not read: which cell would win is not the file\'s to guess.',
+      "A field is held by one column (or, for a map, by a group of columns `attack.guns`, `attack.range`). A second column for the same field, or a column for a whole map beside columns for its parts (`attack` and `attack.guns`), is not read: which cell would win is not the file's to guess.",
     example: { file: 'content/mygame/cards.csv', yaml: 'name,cost,cost\nAce,3,4', fix: 'Keep one column per field: `name,cost`.' },
   },
   'csv-header-unknown': {
@@ -119,8 +123,12 @@ const OWN = {
     severity: 'error',
     summary: 'A CSV cell written as YAML flow text does not read.',
     explanation:
-      'A cell whose field wants a map or a list of maps (a scoring rule, a list of awards) holds it as YAML flow text: `{ op: per, points: 2, each: { field: flour } }`. This cell\'s text does not parse as such; the error is at the place in the cell where it goes wrong.',
-    example: { file: 'content/mygame/cards.csv', yaml: 'name,scoring\nAce,"{ op: per, points: 2"', fix: 'Close the map: `"{ op: per, points: 2, each: { field: flour } }"`.' },
+      "A cell whose field wants a map or a list of maps (a scoring rule, a list of awards) holds it as YAML flow text: `{ op: per, points: 2, each: { field: flour } }`. This cell's text does not parse as such; the error is at the place in the cell where it goes wrong.",
+    example: {
+      file: 'content/mygame/cards.csv',
+      yaml: 'name,scoring\nAce,"{ op: per, points: 2"',
+      fix: 'Close the map: `"{ op: per, points: 2, each: { field: flour } }"`.',
+    },
   },
   'yaml-too-deep': {
     severity: 'error',

@@ -1,7 +1,7 @@
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { CollectionDecl } from '../model.ts';
 import { CsvSource } from './csv-source.ts';
-import { reportBadBytes } from './encoding.ts';
+import { MAX_TABLE_BYTES, reportBadBytes } from './encoding.ts';
 import { displayPath, readSource } from './files.ts';
 import type { ParseCache } from './parse-cache.ts';
 
@@ -20,7 +20,7 @@ export async function loadTable(
   sources: Map<string, string>,
   cache?: ParseCache,
 ): Promise<CsvSource | undefined> {
-  const read = await readSource(file);
+  const read = await readSource(file, MAX_TABLE_BYTES);
   if (read === undefined) return undefined;
   const shown = displayPath(root, file);
   sources.set(shown, read.text);

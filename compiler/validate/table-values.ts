@@ -53,10 +53,18 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
       continue;
     }
     const hint = closest(found.unknown, found.known);
-    const inside = field.path.length > 1 && found.unknown !== field.path[0] ? ` (in \`${field.path.slice(0, field.path.indexOf(found.unknown)).join('.')}\`)` : '';
-    const notes = hint ? [`did you mean \`${field.path.map((s) => (s === found.unknown ? hint : s)).join('.')}\`?`] : found.known.length ? [`its fields: ${found.known.join(', ')}`] : [];
+    const inside =
+      field.path.length > 1 && found.unknown !== field.path[0] ? ` (in \`${field.path.slice(0, field.path.indexOf(found.unknown)).join('.')}\`)` : '';
+    const notes = hint
+      ? [`did you mean \`${field.path.map((s) => (s === found.unknown ? hint : s)).join('.')}\`?`]
+      : found.known.length
+        ? [`its fields: ${found.known.join(', ')}`]
+        : [];
     const other = [',', ';', '\t'].find((d) => d !== source.delimiter && field.name.includes(d));
-    if (other) notes.push(`the header holds ${other === '\t' ? 'a tab' : `\`${other}\``}: if that separates the columns, declare \`delimiter: "${other === '\t' ? '\\t' : other}"\` on the collection in game.yaml`);
+    if (other)
+      notes.push(
+        `the header holds ${other === '\t' ? 'a tab' : `\`${other}\``}: if that separates the columns, declare \`delimiter: "${other === '\t' ? '\\t' : other}"\` on the collection in game.yaml`,
+      );
     own.error(
       source.path,
       source.placeOfRange([field.cell.start, Math.max(field.cell.end, field.cell.start + 1)]),
@@ -82,9 +90,13 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
       for (const mark of typed.marks) marks.push({ kind: mark.kind, pointer: pointer + mark.pointer, note: mark.note });
       if (typed.problem) {
         const at = source.offsetInCell(cell, Math.min(typed.problem.offset, cell.text.length));
-        own.error(source.path, source.placeOfRange([at, at + 1]), 'csv-cell-flow', `this cell is read as YAML flow text and does not parse: ${typed.problem.message}`, [
-          `\`${field.name}\` holds a map or a list of maps written as in YAML: { op: per, points: 2, each: { field: flour } }`,
-        ]);
+        own.error(
+          source.path,
+          source.placeOfRange([at, at + 1]),
+          'csv-cell-flow',
+          `this cell is read as YAML flow text and does not parse: ${typed.problem.message}`,
+          [`\`${field.name}\` holds a map or a list of maps written as in YAML: { op: per, points: 2, each: { field: flour } }`],
+        );
       }
     }
     return out;
@@ -96,7 +108,12 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
     // As in YAML (load/yaml-source.ts), a draft or a choice says why: a note is required.
     if (mark.note.trim() === '') {
       if (mark.kind === 'placeholder')
-        own.error(source.path, place, 'placeholder-note', 'a placeholder needs a `note:` saying what is not given yet (what the rulebook does not print, or what is still to decide)');
+        own.error(
+          source.path,
+          place,
+          'placeholder-note',
+          'a placeholder needs a `note:` saying what is not given yet (what the rulebook does not print, or what is still to decide)',
+        );
       else own.error(source.path, place, 'reading-note', 'a reading needs a `note:` saying what the rules leave open and what was chosen');
     }
     (mark.kind === 'placeholder' ? placeholders : readings).push({ pointer: mark.pointer, note: mark.note, place });
