@@ -174,6 +174,13 @@ describe('cellValue: numbers, booleans, text and references', () => {
     expect(cell(CARD, 'text.en', 'Flour').value).toBe('Flour');
   });
 
+  it("keeps a text's own braces (mana symbols, icons) as text where the field takes a string", () => {
+    for (const text of ['{T}: Add {G}.', '{R}', '{2}{R}', '{X} damage to any target.', '{ en: Flour'])
+      expect(cell(CARD, 'text', text)).toEqual({ value: text, marks: [] });
+    // A field that takes only objects reads the same text as YAML, and says why it does not parse.
+    expect(cell(PLUNDER, 'gain', '{2}{R}').problem?.message).toBeTruthy();
+  });
+
   it('reads `null` as null where the schema takes null, and as text where it does not', () => {
     expect(cell(CARD, 'points', 'null').value).toBeNull();
     expect(cell(CARD, 'grants', 'null').value).toBeNull();
@@ -239,6 +246,9 @@ describe('cellValue: lists', () => {
   it('reads a bracketed list as YAML flow, so an item may hold the separator', () => {
     expect(cell(CARD, 'positions', '[Left, "right"]').value).toEqual(['left', 'right']);
     expect(inline({ type: 'array', items: { type: 'string' } }, '["a; b", c]').value).toEqual(['a; b', 'c']);
+    // Brackets that are the items' own text, not one YAML list: split as any list.
+    expect(inline({ type: 'array', items: { type: 'string' } }, '[Rare] Dragon; Goblin').value).toEqual(['[Rare] Dragon', 'Goblin']);
+    expect(inline({ type: 'array', items: { type: 'string' } }, '[Rare] Dragon; [Epic] Goblin ]').value).toEqual(['[Rare] Dragon', '[Epic] Goblin ]']);
   });
 
   it('reads a list of objects as YAML flow, each item typed by the schema, drafts inside kept with their pointer', () => {

@@ -101,6 +101,22 @@ export function cellValue(text: string, at: SchemaAt | undefined, options: CellO
   return typing.convert(text, at, typing.onlyObjects(at)) ?? { value: text, marks: [] };
 }
 
+/**
+ * Whether flow text read as data is meant as data where the field also takes a string: one `{ key: value, ... }`
+ * map or `[ ... ]` list, read without a problem, and no key left without a value (`{R}` is a mana symbol, not a map
+ * whose `R` is null). A designer's localized text `{ en: Flour, pt-BR: Farinha }` passes; card text does not.
+ */
+function isFlowData(text: string, read: CellValue): boolean {
+  const trimmed = text.trim();
+  const whole = (trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'));
+  if (!whole || read.problem) return false;
+  const value = read.value;
+  return Array.isArray(value) || (value !== null && typeof value === 'object' && Object.values(value).every((v) => v !== null));
+}
+
+/** A value a cell can name by its text: a string, a number or a boolean (not a list or an object). */
+const isWord = (value: unknown): boolean => ['string', 'number', 'boolean'].includes(typeof value) || value === null;
+
 /** The words a boolean cell may hold, besides the titles its schema gives true and false. */
 const BOOLEAN_WORDS: ReadonlyMap<string, boolean> = new Map([
   ['true', true],
@@ -147,7 +163,8 @@ class Typing {
     const types = declaredTypes(facets);
     if (named) {
       const wanted = key(text);
-      const found = named.find((n) => key(String(n.value)) === wanted) ?? named.find((n) => n.title !== undefined && key(n.title) === wanted);
+      const found =
+        named.find((n) => isWord(n.value) && key(String(n.value)) === wanted) ?? named.find((n) => n.title !== undefined && key(n.title) === wanted);
       if (found) return { value: found.value, marks: [] };
       // `yes` for a boolean whose values are titled (`This number or more`): the word, if the schema lists its value.
       const word = types?.includes('boolean') ? BOOLEAN_WORDS.get(wanted) : undefined;
@@ -155,12 +172,20 @@ class Typing {
       return undefined;
     }
     const structured = /^\s*[[{]/.test(text);
+    // Where the field also takes a string (a localized text), braces may be the text's own (`{T}: Add {G}.`,
+    // `{R}`): the flow reading is kept only when it is a clean map or list (see isFlowData); else the text stays text.
+    const orText = structured && this.accepts(at, 'string');
+    const keep = (value: CellValue | undefined): value is CellValue => {
+      if (!value || !orText) return !!value;
+      const read = value.problem !== undefined || (value.value !== null && typeof value.value === 'object');
+      return !read || isFlowData(text, value);
+    };
     if (types) {
       // Braces ask for an object (a localized text `{ en: Flour }` rather than the string "{ en: Flour }").
       const order = structured ? [...types.filter((t) => t === 'object' || t === 'array'), ...types.filter((t) => t !== 'object' && t !== 'array')] : types;
       for (const type of order) {
         const value = this.asType(type, text, at, facets, anyText || (structured && type === 'object'));
-        if (value) return value;
+        if (keep(value)) return value;
       }
       return undefined;
     }
@@ -169,7 +194,7 @@ class Typing {
       const order = structured ? [...branches.filter((b) => this.wantsStructure(b)), ...branches.filter((b) => !this.wantsStructure(b))] : branches;
       for (const branch of order) {
         const value = this.convert(text, branch, anyText, depth + 1);
-        if (value) return value;
+        if (keep(value)) return value;
       }
       return undefined;
     }
@@ -212,7 +237,13 @@ class Typing {
     const items = itemsOf(facets) ?? { schema: {}, base: facets[0]?.base ?? '' };
     const itemTypes = this.reader.typesAccepted(items);
     const itemsStructured = [...itemTypes].every((t) => t === 'object' || t === 'array');
-    if (text.trim().startsWith('[') || itemsStructured) return this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
+    if (itemsStructured) return this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
+    // A bracketed list is YAML flow (an item may then hold the separator); brackets that do not read as one clean
+    // list (`[Rare] Dragon; Goblin`) are the items' own text.
+    if (/^\s*\[.*\]\s*$/s.test(text)) {
+      const flow = this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
+      if (!flow.problem && Array.isArray(flow.value)) return flow;
+    }
     const value = text
       .split(this.options.listSeparator)
       .map((item) => item.trim())
