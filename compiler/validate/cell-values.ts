@@ -8,20 +8,7 @@
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { fold } from '../fold.ts';
 import { YamlSource } from '../load/yaml-source.ts';
-import {
-  branchesOf,
-  declaredTypes,
-  facetsOf,
-  isReference,
-  isRule,
-  itemsOf,
-  type JsonType,
-  namedValuesOf,
-  propertyOf,
-  type ResolveRef,
-  type SchemaAt,
-  typesAccepted,
-} from './schema-shape.ts';
+import { branchesOf, declaredTypes, isReference, isRule, itemsOf, type JsonType, type SchemaAt, SchemaReader } from './schema-shape.ts';
 
 export type { SchemaAt } from './schema-shape.ts';
 
@@ -37,10 +24,10 @@ export interface CellOptions {
  * and the field names known at that level (for "did you mean").
  */
 export function fieldSchema(entry: SchemaAt, path: readonly string[], options: CellOptions): { at: SchemaAt } | { unknown: string; known: string[] } {
-  const resolveRef = options.resolveRef.bind(options);
+  const reader = readerOf(options);
   let at = entry;
   for (const segment of path) {
-    const child = childSchema(at, segment, resolveRef);
+    const child = childSchema(at, segment, reader);
     if ('unknown' in child) return child;
     at = child.at;
   }
@@ -48,15 +35,26 @@ export function fieldSchema(entry: SchemaAt, path: readonly string[], options: C
 }
 
 /** The schema of one name under an object node (see fieldSchema). */
-function childSchema(at: SchemaAt, name: string, resolveRef: ResolveRef): { at: SchemaAt } | { unknown: string; known: string[] } {
-  const { found, open, known } = propertyOf(at, name, resolveRef);
+function childSchema(at: SchemaAt, name: string, reader: SchemaReader): { at: SchemaAt } | { unknown: string; known: string[] } {
+  const { found, open, known } = reader.propertyOf(at, name);
   const distinct = distinctSchemas(found);
   // A name the schema does not declare but lets through (an object left open): any value, typed as text.
-  if (distinct.length === 0) return open ? { at: { schema: {}, base: at.base } } : { unknown: name, known };
+  if (distinct.length === 0) return open ? { at: { schema: {}, base: at.base } } : { unknown: name, known: [...known] };
   // Declared differently by several branches: a union of the declarations, tried in order (when they share a base,
   // so their own `$ref`s still resolve; else the first branch's).
   if (distinct.length === 1 || distinct.some((d) => d.base !== distinct[0]!.base)) return { at: distinct[0]! };
   return { at: { schema: { anyOf: distinct.map((d) => d.schema) }, base: distinct[0]!.base } };
+}
+
+/**
+ * The reader of the schema set `options` resolves in, made once per set (by its `resolveRef`), so what it learns of
+ * a column's schema serves every row. Options are often made per file or per cell; the function is the set's own.
+ */
+const readers = new WeakMap<CellOptions['resolveRef'], SchemaReader>();
+function readerOf(options: CellOptions): SchemaReader {
+  let reader = readers.get(options.resolveRef);
+  if (!reader) readers.set(options.resolveRef, (reader = new SchemaReader((ref, base) => options.resolveRef(ref, base))));
+  return reader;
 }
 
 /** One schema per distinct declaration: two branches that declare `amount` alike are one field, not a union. */
@@ -103,6 +101,22 @@ export function cellValue(text: string, at: SchemaAt | undefined, options: CellO
   return typing.convert(text, at, typing.onlyObjects(at)) ?? { value: text, marks: [] };
 }
 
+/**
+ * Whether flow text read as data is meant as data where the field also takes a string: one `{ key: value, ... }`
+ * map or `[ ... ]` list, read without a problem, and no key left without a value (`{R}` is a mana symbol, not a map
+ * whose `R` is null). A designer's localized text `{ en: Flour, pt-BR: Farinha }` passes; card text does not.
+ */
+function isFlowData(text: string, read: CellValue): boolean {
+  const trimmed = text.trim();
+  const whole = (trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'));
+  if (!whole || read.problem) return false;
+  const value = read.value;
+  return Array.isArray(value) || (value !== null && typeof value === 'object' && Object.values(value).every((v) => v !== null));
+}
+
+/** A value a cell can name by its text: a string, a number or a boolean (not a list or an object). */
+const isWord = (value: unknown): boolean => ['string', 'number', 'boolean'].includes(typeof value) || value === null;
+
 /** The words a boolean cell may hold, besides the titles its schema gives true and false. */
 const BOOLEAN_WORDS: ReadonlyMap<string, boolean> = new Map([
   ['true', true],
@@ -121,20 +135,20 @@ const key = (s: string): string => fold(s).replace(/\s+/g, ' ');
 
 /** One cell's conversion: the options and the YAML readings made so far (a draft's text is read once). */
 class Typing {
-  private readonly resolveRef: (ref: string, base: string) => SchemaAt | undefined;
+  private readonly reader: SchemaReader;
   private readonly flows = new Map<string, CellValue>();
 
   constructor(private readonly options: CellOptions) {
-    this.resolveRef = options.resolveRef.bind(options);
+    this.reader = readerOf(options);
   }
 
   accepts(at: SchemaAt, type: JsonType): boolean {
-    return typesAccepted(at, this.resolveRef).has(type);
+    return this.reader.typesAccepted(at).has(type);
   }
 
   /** A field that takes only objects: any text in it is YAML (`op: per` as much as `{ op: per }`). */
   onlyObjects(at: SchemaAt): boolean {
-    const types = typesAccepted(at, this.resolveRef);
+    const types = this.reader.typesAccepted(at);
     return types.size === 1 && types.has('object');
   }
 
@@ -144,12 +158,13 @@ class Typing {
    */
   convert(text: string, at: SchemaAt, anyText: boolean, depth = 0): CellValue | undefined {
     if (depth > 32) return undefined;
-    const facets = facetsOf(at, this.resolveRef);
-    const named = namedValuesOf(facets, this.resolveRef);
+    const facets = this.reader.facetsOf(at);
+    const named = this.reader.namedValuesOf(at);
     const types = declaredTypes(facets);
     if (named) {
       const wanted = key(text);
-      const found = named.find((n) => key(String(n.value)) === wanted) ?? named.find((n) => n.title !== undefined && key(n.title) === wanted);
+      const found =
+        named.find((n) => isWord(n.value) && key(String(n.value)) === wanted) ?? named.find((n) => n.title !== undefined && key(n.title) === wanted);
       if (found) return { value: found.value, marks: [] };
       // `yes` for a boolean whose values are titled (`This number or more`): the word, if the schema lists its value.
       const word = types?.includes('boolean') ? BOOLEAN_WORDS.get(wanted) : undefined;
@@ -157,12 +172,20 @@ class Typing {
       return undefined;
     }
     const structured = /^\s*[[{]/.test(text);
+    // Where the field also takes a string (a localized text), braces may be the text's own (`{T}: Add {G}.`,
+    // `{R}`): the flow reading is kept only when it is a clean map or list (see isFlowData); else the text stays text.
+    const orText = structured && this.accepts(at, 'string');
+    const keep = (value: CellValue | undefined): value is CellValue => {
+      if (!value || !orText) return !!value;
+      const read = value.problem !== undefined || (value.value !== null && typeof value.value === 'object');
+      return !read || isFlowData(text, value);
+    };
     if (types) {
       // Braces ask for an object (a localized text `{ en: Flour }` rather than the string "{ en: Flour }").
       const order = structured ? [...types.filter((t) => t === 'object' || t === 'array'), ...types.filter((t) => t !== 'object' && t !== 'array')] : types;
       for (const type of order) {
         const value = this.asType(type, text, at, facets, anyText || (structured && type === 'object'));
-        if (value) return value;
+        if (keep(value)) return value;
       }
       return undefined;
     }
@@ -171,7 +194,7 @@ class Typing {
       const order = structured ? [...branches.filter((b) => this.wantsStructure(b)), ...branches.filter((b) => !this.wantsStructure(b))] : branches;
       for (const branch of order) {
         const value = this.convert(text, branch, anyText, depth + 1);
-        if (value) return value;
+        if (keep(value)) return value;
       }
       return undefined;
     }
@@ -181,7 +204,7 @@ class Typing {
   }
 
   private wantsStructure(at: SchemaAt): boolean {
-    const types = typesAccepted(at, this.resolveRef);
+    const types = this.reader.typesAccepted(at);
     return types.has('object') || types.has('array');
   }
 
@@ -212,9 +235,15 @@ class Typing {
   /** A list: YAML flow text when bracketed or when its items are objects or lists, else items split on the separator. */
   private list(text: string, facets: SchemaAt[]): CellValue {
     const items = itemsOf(facets) ?? { schema: {}, base: facets[0]?.base ?? '' };
-    const itemTypes = typesAccepted(items, this.resolveRef);
+    const itemTypes = this.reader.typesAccepted(items);
     const itemsStructured = [...itemTypes].every((t) => t === 'object' || t === 'array');
-    if (text.trim().startsWith('[') || itemsStructured) return this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
+    if (itemsStructured) return this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
+    // A bracketed list is YAML flow (an item may then hold the separator); brackets that do not read as one clean
+    // list (`[Rare] Dragon; Goblin`) are the items' own text.
+    if (/^\s*\[.*\]\s*$/s.test(text)) {
+      const flow = this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
+      if (!flow.problem && Array.isArray(flow.value)) return flow;
+    }
     const value = text
       .split(this.options.listSeparator)
       .map((item) => item.trim())
@@ -232,18 +261,17 @@ class Typing {
   typeParsed(value: unknown, at: SchemaAt, depth = 0): unknown {
     if (depth > 64) return value;
     if (typeof value === 'string') {
-      const facets = facetsOf(at, this.resolveRef);
-      const keepsString = !namedValuesOf(facets, this.resolveRef) && this.accepts(at, 'string');
+      const keepsString = !this.reader.namedValuesOf(at) && this.accepts(at, 'string');
       return keepsString ? value : (this.convert(value, at, false)?.value ?? value);
     }
     if (Array.isArray(value)) {
-      const items = this.itemsAt(at);
+      const items = this.reader.itemsAt(at);
       return items ? value.map((item) => this.typeParsed(item, items, depth + 1)) : value;
     }
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [name, field] of Object.entries(value)) {
-        const child = childSchema(at, name, this.resolveRef);
+        const child = childSchema(at, name, this.reader);
         // Defined as an own data property: a key `__proto__` stays a field the schema can report (as YAML reads it).
         Object.defineProperty(out, name, {
           value: 'at' in child ? this.typeParsed(field, child.at, depth + 1) : field,
@@ -255,18 +283,6 @@ class Typing {
       return out;
     }
     return value;
-  }
-
-  /** The schema of a list's items at `at`, or in the first of its alternatives that is a list. */
-  private itemsAt(at: SchemaAt, depth = 0): SchemaAt | undefined {
-    const facets = facetsOf(at, this.resolveRef);
-    const own = itemsOf(facets);
-    if (own || depth > 32) return own;
-    for (const branch of branchesOf(facets)) {
-      const items = this.itemsAt(branch, depth + 1);
-      if (items) return items;
-    }
-    return undefined;
   }
 
   /** Flow text read as YAML, then typed by the schema at `at` (see typeParsed). */

@@ -35,26 +35,177 @@ const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== nul
 /** The keywords that only describe a node: a branch holding nothing else beside `const` is a named value. */
 const ANNOTATIONS = new Set(['title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);
 
-/**
- * Every schema that applies to a value at `at` at once: the node itself, what its `$ref` names (in 2020-12 a `$ref`
- * applies beside its siblings, so `{ $ref, x-rule }` keeps both), and each `allOf` member, followed recursively.
- */
-export function facetsOf(at: SchemaAt, resolveRef: ResolveRef): SchemaAt[] {
-  const out: SchemaAt[] = [];
-  const seen = new Set<Schema>();
-  const visit = (node: SchemaAt, depth: number): void => {
-    if (seen.has(node.schema) || depth > MAX_SCHEMA_DEPTH) return;
-    seen.add(node.schema);
-    out.push(node);
-    if (typeof node.schema.$ref === 'string') {
-      const target = resolveRef(node.schema.$ref, node.base);
-      if (target) visit(target, depth + 1);
-    }
-    if (Array.isArray(node.schema.allOf)) for (const member of node.schema.allOf) if (isSchema(member)) visit({ schema: member, base: node.base }, depth + 1);
-  };
-  visit(at, 0);
-  return out;
+/** Memoized answers for one schema node, by the base it is read from (a node's `$ref`s resolve from its base). */
+class Memo<T> {
+  private readonly byNode = new WeakMap<Schema, Map<string, T>>();
+
+  get(at: SchemaAt, key: string, compute: () => T): T {
+    let byKey = this.byNode.get(at.schema);
+    if (!byKey) this.byNode.set(at.schema, (byKey = new Map()));
+    const k = `${at.base}\n${key}`;
+    const known = byKey.get(k);
+    if (known !== undefined || byKey.has(k)) return known as T;
+    const value = compute();
+    byKey.set(k, value);
+    return value;
+  }
 }
+
+/**
+ * Reads the schemas of one schema set. Every answer is kept per schema node: a spreadsheet of 30,000 rows asks the
+ * same few questions of each column's schema once per row, and the schemas never change once loaded.
+ */
+export class SchemaReader {
+  private readonly facetMemo = new Memo<SchemaAt[]>();
+  private readonly namedMemo = new Memo<NamedValue[] | undefined>();
+  private readonly typesMemo = new Memo<ReadonlySet<JsonType>>();
+  private readonly propertyMemo = new Memo<{ found: SchemaAt[]; open: boolean; known: string[] }>();
+
+  constructor(readonly resolveRef: ResolveRef) {}
+
+  /**
+   * Every schema that applies to a value at `at` at once: the node itself, what its `$ref` names (in 2020-12 a
+   * `$ref` applies beside its siblings, so `{ $ref, x-rule }` keeps both), and each `allOf` member, recursively.
+   */
+  facetsOf(at: SchemaAt): SchemaAt[] {
+    return this.facetMemo.get(at, '', () => {
+      const out: SchemaAt[] = [];
+      const seen = new Set<Schema>();
+      const visit = (node: SchemaAt, depth: number): void => {
+        if (seen.has(node.schema) || depth > MAX_SCHEMA_DEPTH) return;
+        seen.add(node.schema);
+        out.push(node);
+        if (typeof node.schema.$ref === 'string') {
+          const target = this.resolveRef(node.schema.$ref, node.base);
+          if (target) visit(target, depth + 1);
+        }
+        if (Array.isArray(node.schema.allOf))
+          for (const member of node.schema.allOf) if (isSchema(member)) visit({ schema: member, base: node.base }, depth + 1);
+      };
+      visit(at, 0);
+      return out;
+    });
+  }
+
+  /**
+   * The values a field lists by name, or undefined when it lists none: `enum` and `const` on its facets, or a
+   * `oneOf`/`anyOf` whose every branch is a named value (titles kept, so a cell may give the label).
+   */
+  namedValuesOf(at: SchemaAt): NamedValue[] | undefined {
+    return this.namedMemo.get(at, '', () => {
+      const facets = this.facetsOf(at);
+      for (const { schema } of facets) {
+        if (Array.isArray(schema.enum)) return schema.enum.map((value) => ({ value }));
+        if ('const' in schema) return [{ value: schema.const, ...(typeof schema.title === 'string' ? { title: schema.title } : {}) }];
+      }
+      const branches = branchesOf(facets);
+      if (!branches.length) return undefined;
+      const named: NamedValue[] = [];
+      for (const branch of branches) {
+        // A branch may itself be a `$ref` to a `{ const, title }` definition.
+        const own = this.facetsOf(branch).find((f) => isNamedValue(f.schema));
+        if (!own) return undefined;
+        const title = own.schema.title ?? branch.schema.title;
+        named.push({ value: own.schema.const, ...(typeof title === 'string' ? { title } : {}) });
+      }
+      return named;
+    });
+  }
+
+  /**
+   * Every JSON type a value at the node may have, through its facets and alternatives: an enum's values count by
+   * their own types. A node that constrains nothing (`{}`) may be anything: all types.
+   */
+  typesAccepted(at: SchemaAt, depth = 0): ReadonlySet<JsonType> {
+    if (depth > MAX_SCHEMA_DEPTH) return ALL_TYPES;
+    return this.typesMemo.get(at, '', () => {
+      const facets = this.facetsOf(at);
+      const named = this.namedValuesOf(at);
+      if (named) return new Set(named.map((n) => typeOfValue(n.value)));
+      const declared = declaredTypes(facets);
+      if (declared) return new Set(declared.flatMap((t) => (t === 'number' ? (['number', 'integer'] as const) : [t])));
+      const branches = branchesOf(facets);
+      if (branches.length) return new Set(branches.flatMap((b) => [...this.typesAccepted(b, depth + 1)]));
+      // An object by its keywords alone (`properties` without `type`).
+      if (facets.some((f) => isSchema(f.schema.properties) || Array.isArray(f.schema.required))) return new Set<JsonType>(['object']);
+      return ALL_TYPES;
+    });
+  }
+
+  /**
+   * What a name under an object node stands for: the schemas that declare it (one per branch that does), whether
+   * the node takes names it does not declare (`open`), and every name it declares (for "did you mean").
+   */
+  propertyOf(at: SchemaAt, name: string): { found: SchemaAt[]; open: boolean; known: string[] } {
+    return this.propertyMemo.get(at, name, () => {
+      const found: SchemaAt[] = [];
+      const known: string[] = [];
+      let open = false;
+      const seen = new Set<Schema>();
+      const visit = (node: SchemaAt, depth: number, closedAbove: boolean): void => {
+        if (depth > MAX_SCHEMA_DEPTH) return;
+        const facets = this.facetsOf(node).filter((f) => !seen.has(f.schema));
+        // Met before through another branch: already counted.
+        if (!facets.length) return;
+        for (const f of facets) seen.add(f.schema);
+        let declaresKeys = false;
+        let closed = closedAbove;
+        for (const { schema, base } of facets) {
+          let named = false;
+          const properties = schema.properties;
+          if (isSchema(properties)) {
+            declaresKeys = true;
+            for (const key of Object.keys(properties)) if (!known.includes(key)) known.push(key);
+            const field = properties[name];
+            if (isSchema(field) && Object.hasOwn(properties, name)) {
+              found.push({ schema: field, base });
+              named = true;
+            }
+          }
+          if (isSchema(schema.patternProperties)) {
+            declaresKeys = true;
+            for (const [pattern, field] of Object.entries(schema.patternProperties)) {
+              if (isSchema(field) && matches(pattern, name)) {
+                found.push({ schema: field, base });
+                named = true;
+              }
+            }
+          }
+          // A map (`{ en: ..., pt-BR: ... }`) takes any name its `propertyNames` allows, each of the one schema.
+          if (isSchema(schema.additionalProperties)) {
+            if (!named && !closedAbove) found.push({ schema: schema.additionalProperties, base });
+            declaresKeys = true;
+          } else if (schema.additionalProperties === false || schema.unevaluatedProperties === false) closed = true;
+        }
+        // An object schema that does not close itself takes names it does not declare, as ajv would; so does a
+        // node that constrains nothing (`{}`). A node whose branches are all closed objects is not open itself.
+        const types = declaredTypes(facets);
+        const branches = branchesOf(facets);
+        const unconstrained = !types && !branches.length && !declaresKeys && !facets.some((f) => 'const' in f.schema || Array.isArray(f.schema.enum));
+        const takesOthers =
+          (declaresKeys || types?.includes('object') || unconstrained) && !closed && !facets.some((f) => isSchema(f.schema.additionalProperties));
+        if (takesOthers) open = true;
+        for (const branch of branches) visit(branch, depth + 1, closed);
+      };
+      visit(at, 0, false);
+      return { found, open, known };
+    });
+  }
+
+  /** The schema of a list's items at `at`, or in the first of its alternatives that is a list. */
+  itemsAt(at: SchemaAt, depth = 0): SchemaAt | undefined {
+    const facets = this.facetsOf(at);
+    const own = itemsOf(facets);
+    if (own || depth > MAX_SCHEMA_DEPTH) return own;
+    for (const branch of branchesOf(facets)) {
+      const items = this.itemsAt(branch, depth + 1);
+      if (items) return items;
+    }
+    return undefined;
+  }
+}
+
+const ALL_TYPES: ReadonlySet<JsonType> = new Set<JsonType>(['string', 'integer', 'number', 'boolean', 'null', 'array', 'object']);
 
 /** The alternatives the facets offer (`oneOf`, `anyOf`, and `then`/`else` of an `if`), in the order written. */
 export function branchesOf(facets: readonly SchemaAt[]): SchemaAt[] {
@@ -83,28 +234,6 @@ function isNamedValue(schema: Schema): boolean {
   return 'const' in schema && Object.keys(schema).every((k) => k === 'const' || ANNOTATIONS.has(k));
 }
 
-/**
- * The values a field lists by name, or undefined when it lists none: `enum` and `const` on its facets, or a
- * `oneOf`/`anyOf` whose every branch is a named value (titles kept, so a cell may give the label).
- */
-export function namedValuesOf(facets: readonly SchemaAt[], resolveRef: ResolveRef): NamedValue[] | undefined {
-  for (const { schema } of facets) {
-    if (Array.isArray(schema.enum)) return schema.enum.map((value) => ({ value }));
-    if ('const' in schema) return [{ value: schema.const, ...(typeof schema.title === 'string' ? { title: schema.title } : {}) }];
-  }
-  const branches = branchesOf(facets);
-  if (!branches.length) return undefined;
-  const named: NamedValue[] = [];
-  for (const branch of branches) {
-    // A branch may itself be a `$ref` to a `{ const, title }` definition.
-    const own = facetsOf(branch, resolveRef).find((f) => isNamedValue(f.schema));
-    if (!own) return undefined;
-    const title = own.schema.title ?? branch.schema.title;
-    named.push({ value: own.schema.const, ...(typeof title === 'string' ? { title } : {}) });
-  }
-  return named;
-}
-
 /** Whether a value of the node may be a string that names another entry (`x-ref`). */
 export function isReference(facets: readonly SchemaAt[]): boolean {
   return facets.some((f) => typeof f.schema['x-ref'] === 'string');
@@ -121,25 +250,6 @@ export function itemsOf(facets: readonly SchemaAt[]): SchemaAt | undefined {
   return undefined;
 }
 
-/**
- * Every JSON type a value at the node may have, through its facets and alternatives: an enum's values count by
- * their own types. A node that constrains nothing (`{}`) may be anything: all types.
- */
-export function typesAccepted(at: SchemaAt, resolveRef: ResolveRef, depth = 0): Set<JsonType> {
-  const all = new Set<JsonType>(['string', 'integer', 'number', 'boolean', 'null', 'array', 'object']);
-  if (depth > MAX_SCHEMA_DEPTH) return all;
-  const facets = facetsOf(at, resolveRef);
-  const named = namedValuesOf(facets, resolveRef);
-  if (named) return new Set(named.map((n) => typeOfValue(n.value)));
-  const declared = declaredTypes(facets);
-  if (declared) return new Set(declared.flatMap((t) => (t === 'number' ? (['number', 'integer'] as const) : [t])));
-  const branches = branchesOf(facets);
-  if (branches.length) return new Set(branches.flatMap((b) => [...typesAccepted(b, resolveRef, depth + 1)]));
-  // An object by its keywords alone (`properties` without `type`).
-  if (facets.some((f) => isSchema(f.schema.properties) || Array.isArray(f.schema.required))) return new Set(['object']);
-  return all;
-}
-
 export function typeOfValue(value: unknown): JsonType {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -147,57 +257,6 @@ export function typeOfValue(value: unknown): JsonType {
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'string') return 'string';
   return 'object';
-}
-
-/**
- * What a name under an object node stands for: the schemas that declare it (one per branch that does), whether the
- * node takes names it does not declare (`open`), and every name it declares (for "did you mean").
- */
-export function propertyOf(at: SchemaAt, name: string, resolveRef: ResolveRef): { found: SchemaAt[]; open: boolean; known: string[] } {
-  const found: SchemaAt[] = [];
-  const known: string[] = [];
-  let open = false;
-  const seen = new Set<Schema>();
-  const visit = (node: SchemaAt, depth: number, closedAbove: boolean): void => {
-    if (depth > MAX_SCHEMA_DEPTH) return;
-    const facets = facetsOf(node, resolveRef).filter((f) => !seen.has(f.schema));
-    for (const f of facets) seen.add(f.schema);
-    let declaresKeys = false;
-    let closed = closedAbove;
-    for (const { schema, base } of facets) {
-      let named = false;
-      const properties = schema.properties;
-      if (isSchema(properties)) {
-        declaresKeys = true;
-        for (const key of Object.keys(properties)) if (!known.includes(key)) known.push(key);
-        const field = properties[name];
-        if (isSchema(field) && Object.hasOwn(properties, name)) {
-          found.push({ schema: field, base });
-          named = true;
-        }
-      }
-      if (isSchema(schema.patternProperties)) {
-        declaresKeys = true;
-        for (const [pattern, field] of Object.entries(schema.patternProperties)) {
-          if (isSchema(field) && matches(pattern, name)) {
-            found.push({ schema: field, base });
-            named = true;
-          }
-        }
-      }
-      // A map (`{ en: ..., pt-BR: ... }`) takes any name its `propertyNames` allows, each of the one schema.
-      if (isSchema(schema.additionalProperties)) {
-        if (!named && !closedAbove) found.push({ schema: schema.additionalProperties, base });
-        declaresKeys = true;
-      } else if (schema.additionalProperties === false || schema.unevaluatedProperties === false) closed = true;
-    }
-    // An object schema that does not close itself takes names it does not declare, as ajv would.
-    const wantsObject = facets.some((f) => f.schema.type === 'object' || (Array.isArray(f.schema.type) && f.schema.type.includes('object')));
-    if ((declaresKeys || wantsObject) && !closed && !facets.some((f) => isSchema(f.schema.additionalProperties))) open = true;
-    for (const branch of branchesOf(facets)) visit(branch, depth + 1, closed);
-  };
-  visit(at, 0, false);
-  return { found, open, known };
 }
 
 /** Whether a `patternProperties` pattern matches a name; a pattern that does not compile matches nothing (ajv reports the schema). */
