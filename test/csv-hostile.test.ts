@@ -91,6 +91,21 @@ describe('a hostile CSV corpus', () => {
     ]);
   });
 
+  it('the header row again as a row (two exports pasted together): each cell reported as the value it is, nothing thrown', async () => {
+    // Found by the fuzz: `examples` (a list of maps) holding the word "examples" once made the typing recurse without end.
+    const root = await fixtureProject('sheet', {
+      'content/sheet/trophies.csv': swap(
+        'name,copies,flavor,scoring,examples\r\n',
+        'name,copies,flavor,scoring,examples\r\nname,copies,flavor,scoring,examples\r\n',
+      ),
+    });
+    expect(await diagnosticsOf(root)).toEqual([
+      'error content/sheet/trophies.csv:2:6 schema-type: `trophies "name" .copies` must be an integer (got the string "copies")',
+      'error content/sheet/trophies.csv:2:20 schema-type: `trophies "name" .scoring` must be an object (got the string "scoring")',
+      'error content/sheet/trophies.csv:2:28 schema-type: `trophies "name" .examples` must be an array (got the string "examples")',
+    ]);
+  });
+
   it('a formula cell is text: never evaluated, shown as written on the site', async () => {
     const root = await fixtureProject('sheet');
     const build = await runCli(['build', '-C', root]);

@@ -4,7 +4,7 @@ import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { setPath, type CsvSource } from '../load/csv-source.ts';
 import { escapePointer } from '../load/yaml-source.ts';
 import type { LoadedCollection, PlaceholderMark } from '../model.ts';
-import { cellValue, fieldSchema, type CellOptions, type SchemaAt } from './cell-values.ts';
+import { cellValue, fieldSchema, type CellOptions, type CellValue, type SchemaAt } from './cell-values.ts';
 import { SCHEMA_BASE, type SchemaSet } from './schemas.ts';
 
 /** What a typing was made with: the same schema set, schema and list separator give the same values. */
@@ -84,7 +84,7 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
       const cell = row.cells[field.column];
       if (!cell || cell.text.trim() === '') continue;
       const at = columns.get(field.column);
-      const typed = at ? cellValue(cell.text, at, options) : { value: cell.text, marks: [] };
+      const typed = at ? typedCell(cell.text, at, options) : { value: cell.text, marks: [] };
       setPath(out, field.path, typed.value);
       const pointer = `/${index}/${field.path.map(escapePointer).join('/')}`;
       for (const mark of typed.marks) marks.push({ kind: mark.kind, pointer: pointer + mark.pointer, note: mark.note });
@@ -121,4 +121,19 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
   const typedWith: TypedWith = { schemas, schema, listSeparator, diagnostics: own.items };
   source.setTyped(value, placeholders, readings, typedWith, listSeparator);
   bag.items.push(...own.items);
+}
+
+/**
+ * `cellValue`, or the cell's text when typing it fails: a schema the typing
+ * cannot follow (it recursed without end on a DSL field, found by the fuzz)
+ * must not stop the check, and the text left as it is gets the schema's own
+ * report at the cell ("must be an array (got the string ...)").
+ */
+function typedCell(text: string, at: SchemaAt, options: CellOptions): CellValue {
+  try {
+    return cellValue(text, at, options);
+  } catch (error) {
+    if (process.env.RULEBOOK_DEBUG) console.error(error);
+    return { value: text, marks: [] };
+  }
 }
