@@ -34,7 +34,7 @@ describe('a hostile CSV corpus', () => {
       [SPELLS]: (t) => swap('Freeze every enemy.;', 'Freeze every enemy.;;stray')(swap('\nÉlan;', '\nLone;5;flame\nÉlan;')(t)),
     });
     expect(await diagnosticsOf(root)).toEqual([
-      'error content/sheet/spells.csv:4:58 csv-row-too-long: this row has 11 cells, the header 10: this cell is under no field and is not read [a cell whose text holds `;` is written in quotes: "a, b"]',
+      'error content/sheet/spells.csv:4:58 csv-row-too-long: this row has 11 cells, the header 10: this cell is under no field and is not read [a cell whose text holds `;` is written in quotes: "a; b"]',
     ]);
     const spells = (await check(root)).games[0]!.linked.game.collections.get('spells')!.entries;
     expect(spells.map((e) => e.id)).toEqual(['fireball', 'frost-nova', 'lone', 'elan']);

@@ -219,7 +219,7 @@ export class CsvSource implements SourceFile {
       this.placeOfRange([extra.start, Math.max(extra.end, extra.start + 1)]),
       'csv-row-too-long',
       `this row has ${row.cells.length} cells, the header ${this.header.length}: this cell is under no field and is not read`,
-      [`a cell whose text holds ${shown} is written in quotes: "a, b"`],
+      [`a cell whose text holds ${shown} is written in quotes: "a${this.delimiter === '\t' ? '\t' : this.delimiter} b"`],
     );
   }
 
