@@ -39,6 +39,10 @@ export interface CollectionDecl {
   nameLang?: Locale;
   /** Roles played by the dataset's own fields, so the data keeps its names: `name` (default `name`), `copies` (default `copies`). */
   fields?: CollectionFields;
+  /** A CSV file's delimiter (`,` `;` tab `|`), when the header line would not tell it (default: the one the header line uses most; tab for .tsv). */
+  delimiter?: string;
+  /** What splits a list cell of a CSV or TSV file (default `;`). */
+  listSeparator?: string;
 }
 
 /** Which of an entry's fields plays each role. */

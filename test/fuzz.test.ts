@@ -18,6 +18,10 @@ describe('fuzzing the fixture games', () => {
     expect(mutate(text, { kind: 'insert', at: 0, bytes: [0xff] })[0]).toBe(0xff);
     expect(mutate(text, { kind: 'delete', at: 0, length: 2 }).toString()).toBe('name: A\n  points: 3\n- name: B\n');
     expect(mutate(text, { kind: 'repeat-line', at: 0 }).toString()).toBe('- name: A\n- name: A\n  points: 3\n- name: B\n');
+    // A table's cell is retyped, between its delimiters.
+    const table = Buffer.from('name,points\r\nA,3\r\n');
+    expect(mutate(table, { kind: 'retype', at: 0.7, value: '"unclosed' }, true).toString()).toBe('name,points\r\nA,"unclosed\r\n');
+    expect(mutate(table, { kind: 'retype', at: 0.5, value: 'x;y' }, true).toString()).toBe('name,points\r\nx;y,3\r\n');
   });
 
   it('300 damaged files: build ends in success with outputs, or errors with outputs untouched; never a throw', async () => {

@@ -1,6 +1,6 @@
-// Fuzzing the compiler with fast-check over real content (issue #12, "Nothing lost"): a fixture game's YAML files with
-// random lines deleted, swapped or repeated, values retyped and bytes inserted (invalid UTF-8, control characters, YAML
-// indicators). Each case runs `rulebook build` in-process on a copy of a project with a good build, and the tool must end
+// Fuzzing the compiler with fast-check over real content (issue #12, "Nothing lost"): a fixture game's YAML files and
+// CSV/TSV tables (issue #21) with random lines deleted, swapped or repeated, values or cells retyped and bytes inserted
+// (invalid UTF-8, control characters, YAML indicators, quotes and delimiters). Each case runs `rulebook build` in-process on a copy of a project with a good build, and the tool must end
 // either with exit 0 and its outputs written, or with a non-zero exit, at least one error printed and the outputs
 // untouched; never a throw, an "internal error" or a hang.
 //
@@ -25,6 +25,8 @@ export const TARGETS: Record<string, string[]> = {
   duel: ['content/duel/game.yaml', 'content/duel/trophies.yaml'],
   board: ['content/board/game.yaml', 'content/board/maps.yaml', 'content/board/events.yaml'],
   tree: ['content/tree/game.yaml', 'content/tree/rules.yaml', 'content/tree/glossary.yaml'],
+  // Tables: a comma file with a byte-order mark, CRLF and drafts and rules in cells; a `;` file with a quoted line break; a TSV.
+  sheet: ['content/sheet/trophies.csv', 'content/sheet/spells.csv', 'content/sheet/schools.tsv'],
 };
 
 /** One damage to a file. Positions are fractions of the file (or of its lines), so a case applies to any file. */
@@ -44,7 +46,9 @@ export interface FuzzCase {
 /** Values a field may be retyped to: other types, YAML's odd scalars, tags, anchors and indicators. */
 const RETYPES = ['0', '-1', '1.5', '1e309', '99999999999999999999', 'true', 'no', 'null', '~', '""', "''", '[]', '{}', '[1, two]', '{ a: 1 }', '"text"',
   '.nan', '-.inf', '0x1F', '0o17', '!!binary aGk=', '!!str 3', '!!int x', '&a x', '*a', '*nope', '2001-12-14', '-', '|', '>', '?', '@', '`', '%', '&', '!',
-  '[', '{', '"', "'", '#', ': x', '- x', 'x: y', '<script>alert(1)</script>', 'javascript:alert(1)', '{placeholder: 1}', '{reading: 1, note: ""}', '__proto__', 'constructor'];
+  '[', '{', '"', "'", '#', ': x', '- x', 'x: y', '<script>alert(1)</script>', 'javascript:alert(1)', '{placeholder: 1}', '{reading: 1, note: ""}', '__proto__', 'constructor',
+  // What a spreadsheet cell may hold: a formula, quotes opened and doubled, delimiters, a list, a cell of spaces.
+  '=HYPERLINK("https://example.com","x")', '=1+1', '"a""b"', '"unclosed', 'a"b', 'x,y', 'x;y', 'a | b', '   ', 'attack.guns', 'a..b'];
 
 /** Bytes worth inserting besides random ones: YAML indicators, line breaks, tabs, NUL, and sequences that are not UTF-8. */
 const BYTES = [...': -[]{}#&*!|>\'"%@`,?'].map((c) => [c.charCodeAt(0)]).concat([[0x0a], [0x0d], [0x09], [0x00], [0xc3], [0xff], [0xfe], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xef, 0xbb, 0xbf], [0x80]]);
@@ -77,8 +81,8 @@ function lines(bytes: Buffer): Buffer[] {
   return out;
 }
 
-/** Apply one mutation to a file's bytes (bytes, not text: an insertion may break UTF-8). */
-export function mutate(bytes: Buffer, m: Mutation): Buffer {
+/** Apply one mutation to a file's bytes (bytes, not text: an insertion may break UTF-8); `table`: the file is a CSV or TSV table. */
+export function mutate(bytes: Buffer, m: Mutation, table = false): Buffer {
   const at = (f: number, n: number) => Math.min(n - 1, Math.floor(f * n));
   switch (m.kind) {
     case 'delete': {
@@ -100,8 +104,15 @@ export function mutate(bytes: Buffer, m: Mutation): Buffer {
       return Buffer.concat(ls);
     }
     case 'retype': {
-      // A value: what follows `key: ` up to the end of the line, a comment, or a flow separator.
       const text = bytes.toString('latin1');
+      if (table) {
+        // A cell of a table: what stands between delimiters (or a line's ends), outside quotes or not.
+        const cells = [...text.matchAll(/(?<=^|[,;\t])[^,;\t\r\n]*/gm)];
+        if (!cells.length) return bytes;
+        const c = cells[at(m.at, cells.length)]!;
+        return Buffer.concat([bytes.subarray(0, c.index), Buffer.from(m.value), bytes.subarray(c.index + c[0].length)]);
+      }
+      // A value: what follows `key: ` up to the end of the line, a comment, or a flow separator.
       const values = [...text.matchAll(/(?<=[\w"']: )[^\s#,{}[\]][^#,{}[\]\n]*/g)];
       if (!values.length) return bytes;
       const v = values[at(m.at, values.length)]!;
@@ -164,7 +175,7 @@ export class Fuzzer {
     const root = path.join(await this.scratch, String(this.count++));
     const target = TARGETS[c.game]![c.file]!;
     let bytes: Buffer = base.files.get(target)!;
-    for (const m of c.mutations) bytes = mutate(bytes, m);
+    for (const m of c.mutations) bytes = mutate(bytes, m, /\.(?:csv|tsv)$/.test(target));
     for (const folder of new Set([...base.files.keys()].map((rel) => path.dirname(path.join(root, rel))))) mkdirSync(folder, { recursive: true });
     for (const [rel, content] of base.files) writeFileSync(path.join(root, rel), rel === target ? bytes : content);
     try {

@@ -65,6 +65,71 @@ const OWN = {
       "A flow list (`[a, b]`), a flow map (`{ a: 1 }`) or a quoted text (`\"...\"`, `'...'`) runs until its closing character: without it, YAML reads on into the lines that follow and reports them instead. The error is at the character that opens it, and the parser's errors that follow from it are left out. In a collection file the entry that holds it is left out until it is closed, and the file's other entries are still checked (counts and references into that collection wait for the whole file).",
     example: { file: FILE.cards, yaml: '- name: Ace\n  tags: [red, face\n- name: King', fix: 'Close it where it ends: `tags: [red, face]`.' },
   },
+  // --- Tables (CSV and TSV collection files) -------------------------------
+  'csv-unclosed-quote': {
+    severity: 'error',
+    summary: 'A quoted cell of a CSV file is never closed.',
+    explanation:
+      'A cell that starts with `"` runs to the next `"` that is not doubled, across delimiters and line breaks: without its closing quote, the rest of the file would be read as one cell. The error is at the quote that opens it; the rows above it are read and checked, the rows from it to the end are left out until it is closed (counts and references into the collection wait for the whole file).',
+    example: {
+      file: 'content/mygame/cards.csv',
+      yaml: 'name,text\nAce,"Draw a card\nKing,Discard',
+      fix: 'Close the quote where the cell ends: `Ace,"Draw a card"`.',
+    },
+  },
+  'csv-unreadable': {
+    severity: 'error',
+    summary: 'The CSV reader could not read a row.',
+    explanation:
+      'The CSV reader stopped at this row with its own message. The rows above it are read and checked; this row and those after it are left out until it reads.',
+    example: { file: 'content/mygame/cards.csv', yaml: 'name,cost\nAce,"3"x', fix: 'Write the row as CSV: `Ace,3`.' },
+  },
+  'csv-header-missing': {
+    severity: 'error',
+    summary: 'A CSV collection file is empty: it has no header row.',
+    explanation:
+      "A table's first row is its header: one cell per column, naming the field its cells hold (`name`, `cost`, `attack.guns`). An empty file names no field and holds no entry.",
+    example: { file: 'content/mygame/cards.csv', yaml: '(an empty file)', fix: 'Start with the header row: `name,cost`.' },
+  },
+  'csv-header-empty': {
+    severity: 'either',
+    summary: 'A header cell of a CSV file names no field.',
+    explanation:
+      'Each header cell names the field of its column, by its path (`attack.guns`). A column with an empty header cell (or a path with an empty step, `attack..guns`) is not read: an error when cells below hold values (they would be lost), a warning when the whole column is empty (the padding some spreadsheets export).',
+    example: { file: 'content/mygame/cards.csv', yaml: 'name,,cost\nAce,red,3', fix: 'Name the column: `name,color,cost`, or delete it.' },
+  },
+  'csv-header-duplicate': {
+    severity: 'error',
+    summary: 'Two header cells of a CSV file name the same field.',
+    explanation:
+      "A field is held by one column (or, for a map, by a group of columns `attack.guns`, `attack.range`). A second column for the same field, or a column for a whole map beside columns for its parts (`attack` and `attack.guns`), is not read: which cell would win is not the file's to guess.",
+    example: { file: 'content/mygame/cards.csv', yaml: 'name,cost,cost\nAce,3,4', fix: 'Keep one column per field: `name,cost`.' },
+  },
+  'csv-header-unknown': {
+    severity: 'error',
+    summary: "A header cell of a CSV file names a field the collection's schema does not have.",
+    explanation:
+      "The header names each column's field by its path under an entry (`cost`, `attack.guns`). This one names no field of the schema, usually a typo: the column is not read (so its cells are not reported one by one), and the message names the nearest field.",
+    example: { file: 'content/mygame/cards.csv', yaml: 'name,cots\nAce,3', fix: 'Name the field as the schema does: `name,cost`.' },
+  },
+  'csv-row-too-long': {
+    severity: 'error',
+    summary: 'A row of a CSV file has more cells than its header.',
+    explanation:
+      'Each cell belongs to the field its header cell names; a cell past the last header cell belongs to none, and is not read. It usually holds text with the delimiter in it that was not quoted (`Fire, Ice` in a comma-separated file). Empty cells past the header are ignored (spreadsheets pad rows), and a row with fewer cells than the header has its missing cells empty.',
+    example: { file: 'content/mygame/cards.csv', yaml: 'name,text\nAce,Draw, then discard', fix: 'Quote the cell: `Ace,"Draw, then discard"`.' },
+  },
+  'csv-cell-flow': {
+    severity: 'error',
+    summary: 'A CSV cell written as YAML flow text does not read.',
+    explanation:
+      "A cell whose field wants a map or a list of maps (a scoring rule, a list of awards) holds it as YAML flow text: `{ op: per, points: 2, each: { field: flour } }`. This cell's text does not parse as such; the error is at the place in the cell where it goes wrong.",
+    example: {
+      file: 'content/mygame/cards.csv',
+      yaml: 'name,scoring\nAce,"{ op: per, points: 2"',
+      fix: 'Close the map: `"{ op: per, points: 2, each: { field: flour } }"`.',
+    },
+  },
   'yaml-too-deep': {
     severity: 'error',
     summary: 'A value nests too many levels deep.',

@@ -115,7 +115,13 @@ export function dedupe(items: readonly Diagnostic[]): Diagnostic[] {
   return out;
 }
 
-/** A file that could not be read as text or parsed: its bytes (encoding-*) or its YAML or JSON syntax. */
+/** A file that could not be read as text or parsed: its bytes (encoding-*) or its YAML, CSV or JSON syntax. */
 export function isSyntax(d: Diagnostic): boolean {
-  return d.ruleId.startsWith('yaml-') || d.ruleId.startsWith('encoding-') || d.ruleId === 'schema-json';
+  return (
+    d.ruleId.startsWith('yaml-') ||
+    d.ruleId.startsWith('encoding-') ||
+    d.ruleId === 'schema-json' ||
+    d.ruleId === 'csv-unclosed-quote' ||
+    d.ruleId === 'csv-unreadable'
+  );
 }

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isTableFile } from '../load/csv-source.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
 import { diffFolder, readFolder, replaceFolder } from '../write.ts';
 import { referenceTargets } from './ids.ts';
@@ -53,6 +54,8 @@ export function editorFiles(root: string, games: readonly CheckedGame[], schemas
     const relative = (file: string) => globEscape(path.relative(root, path.join(game.dir, file)).split(path.sep).join('/'));
     for (const collection of game.collections.values()) {
       const { decl } = collection;
+      // A CSV or TSV table is no YAML: a YAML schema associated with it would make the editor flag every line.
+      if (isTableFile(decl.file ?? decl.files ?? '')) continue;
       const title = `${collection.name} (${folder}/${decl.file ?? decl.files})`;
       const schema = new EditorSchemaBuilder(lookup, ids).build(SCHEMA_BASE + decl.schema, 'list', { title, comment: comment(decl.schema) });
       // A `files` glob is already a pattern: the editor matches it as written, under the game's folder.

@@ -8,10 +8,8 @@ export const NAMED_REF = new RegExp(
   'u',
 );
 
-/** Lower case without accents, for comparing names as a reader would. */
-export function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-}
+/** Lower case without accents, for comparing names as a reader would: shared with validate (spreadsheet cells' enums). */
+export { fold } from '../fold.ts';
 
 /** A printed label as compared with a title: case, spacing and closing punctuation aside. */
 export function normaliseLabel(s: string): string {

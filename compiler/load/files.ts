@@ -10,13 +10,13 @@ export function displayPath(root: string, file: string): string {
 /**
  * A file's text without its byte-order mark, and any bytes that are not
  * UTF-8 (undefined when it cannot be read: missing, a folder, unreadable). A
- * file over MAX_FILE_BYTES is not read: its size comes back to be reported.
+ * file over `maxBytes` (MAX_FILE_BYTES by default) is not read: its size comes back to be reported.
  */
-export async function readSource(file: string): Promise<Decoded | undefined> {
+export async function readSource(file: string, maxBytes = MAX_FILE_BYTES): Promise<Decoded | undefined> {
   try {
     const info = await stat(file);
     if (!info.isFile()) return undefined;
-    if (info.size > MAX_FILE_BYTES) return tooLarge(info.size);
+    if (info.size > maxBytes) return tooLarge(info.size, maxBytes);
     return decodeUtf8(await readFile(file));
   } catch {
     return undefined;

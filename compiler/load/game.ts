@@ -10,6 +10,8 @@ import { displayPath, isDirectory, isFile, listFiles, readSource } from './files
 import { readPreviousIds } from './previous-ids.ts';
 import { checkSourceFiles } from './source-files.ts';
 import { YamlSource } from './yaml-source.ts';
+import { isTableFile } from './csv-source.ts';
+import { loadTable } from './table-file.ts';
 
 /** Every game folder under content/ (a folder with a game.yaml), in name order. */
 export async function findGames(root: string): Promise<string[]> {
@@ -69,7 +71,7 @@ export async function loadYaml(
   const shown = displayPath(root, file);
   sources?.set(shown, read.text);
   const hit = cache?.get(shown, read.text);
-  if (hit) {
+  if (hit && hit.source instanceof YamlSource) {
     bag.items.push(...hit.diagnostics);
     return hit.source;
   }
@@ -200,8 +202,16 @@ async function loadCollection(
   }
   let complete = true;
   // A big collection is parsed on every core first; a `rulebook serve` session does so for its first build, then keeps its parse cache.
-  const preparsed = cache?.size ? undefined : await preparse(files.map((file) => ({ file, shown: displayPath(root, file) })));
+  const preparsed = cache?.size ? undefined : await preparse(files.filter((f) => !isTableFile(f)).map((file) => ({ file, shown: displayPath(root, file) })));
   for (const file of files) {
+    // A CSV or TSV file is a table, read by its own reader (load/csv-source.ts).
+    if (isTableFile(file)) {
+      const table = await loadTable(root, file, decl, bag, sources, cache);
+      if (!table) bag.error(manifestSource.path, at, 'collection-file-missing', `collection "${name}": file "${displayPath(root, file)}" does not exist`);
+      if (!table?.ok || table.cut.length) complete = false;
+      if (table) collection.sources.push(table);
+      continue;
+    }
     const ready = preparsed?.get(file);
     if (ready && ready.text !== undefined) {
       sources.set(displayPath(root, file), ready.text);

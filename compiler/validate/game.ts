@@ -2,6 +2,8 @@ import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ValidateFunction } from 'ajv';
 import { ID_PATTERN, slug } from '../load/slug.ts';
 import { escapePointer } from '../load/yaml-source.ts';
+import { isTableSource } from '../load/csv-source.ts';
+import { typeTable } from './table-values.ts';
 import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, SourceFile, Text, Validated, ValidatedRef } from '../model.ts';
 import { SCHEMA_BASE, type Retire, type SchemaSet } from './schemas.ts';
 import { defaultUpgrades, retiredKey, retiredMessage, retiredOp, type Upgrades } from '../upgrades.ts';
@@ -45,6 +47,8 @@ export function validateGame(
     // and the collection counts as incomplete so references into it are not reported either.
     const rolesOk = check ? checkRoleFields(game, collection, schemas, bag) : true;
     if (!rolesOk) collection.complete = false;
+    // A table's cells are text until typed by the schema at their field (validate/table-values.ts).
+    for (const source of collection.sources) if (isTableSource(source) && source.ok) typeTable(source, collection, schemas, bag);
     // Entries are numbered across the collection's files, in path order: `all` keeps that order.
     let index = 0;
     for (const source of collection.sources) {
@@ -120,16 +124,19 @@ interface ValidEntry {
  * A WeakMap, so a source no longer read takes its results with it.
  */
 export class ValidationMemo {
-  private readonly files = new WeakMap<SourceFile, { check: ValidateFunction | null; context: string; items: ValidEntry[]; diagnostics: Diagnostic[] }>();
+  private readonly files = new WeakMap<
+    SourceFile,
+    { check: ValidateFunction | null; context: string; value: unknown; items: ValidEntry[]; diagnostics: Diagnostic[] }
+  >();
 
-  /** `context`: what else the results depend on (the collection's name and where its IDs come from). */
+  /** `context`: what else the results depend on (the collection's name and where its IDs come from); a table typed again has a new value. */
   get(source: SourceFile, check: ValidateFunction | null, context: string) {
     const hit = this.files.get(source);
-    return hit && hit.check === check && hit.context === context ? hit : undefined;
+    return hit && hit.check === check && hit.context === context && hit.value === source.value ? hit : undefined;
   }
 
   set(source: SourceFile, check: ValidateFunction | null, context: string, items: ValidEntry[], diagnostics: Diagnostic[]): void {
-    this.files.set(source, { check, context, items, diagnostics });
+    this.files.set(source, { check, context, value: source.value, items, diagnostics });
   }
 }
 

@@ -1,0 +1,139 @@
+import type { DiagnosticBag, Diagnostic } from '../diagnostics/diagnostic.ts';
+import { DiagnosticBag as Bag } from '../diagnostics/diagnostic.ts';
+import { closest, hintOf } from '../diagnostics/suggest.ts';
+import { setPath, type CsvSource } from '../load/csv-source.ts';
+import { escapePointer } from '../load/yaml-source.ts';
+import type { LoadedCollection, PlaceholderMark } from '../model.ts';
+import { cellValue, fieldSchema, type CellOptions, type CellValue, type SchemaAt } from './cell-values.ts';
+import { SCHEMA_BASE, type SchemaSet } from './schemas.ts';
+
+/** What a typing was made with: the same schema set, schema and list separator give the same values. */
+interface TypedWith {
+  schemas: SchemaSet;
+  schema: string;
+  listSeparator: string;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Type a table's cells by the collection's schema, before the schema check
+ * (validate/game.ts): each header path names a field (`fieldSchema`), each
+ * non-empty cell becomes the value that field wants (`cellValue`), a draft
+ * written in a cell becomes a placeholder or reading at the cell, and the
+ * typed entries replace the cells' texts as the source's value, so the
+ * schema then reports each problem at its cell.
+ *
+ * Typing always starts from the cells' texts, never from an earlier typing's
+ * values: `rulebook serve` keeps a parsed source between saves, and a save of
+ * a schema types it again from scratch (a typing with the same schema set,
+ * schema and separator is reused, with its diagnostics said again).
+ */
+export function typeTable(source: CsvSource, collection: LoadedCollection, schemas: SchemaSet, bag: DiagnosticBag): void {
+  const listSeparator = typeof collection.decl.listSeparator === 'string' && collection.decl.listSeparator ? collection.decl.listSeparator : ';';
+  const schema = collection.decl.schema;
+  const known = source.typedWith as TypedWith | undefined;
+  if (known && known.schemas === schemas && known.schema === schema && known.listSeparator === listSeparator) {
+    bag.items.push(...known.diagnostics);
+    return;
+  }
+  const own = new Bag();
+  const entry = typeof schema === 'string' ? schemas.resolveRef(schema, SCHEMA_BASE) : undefined;
+  const options: CellOptions = { resolveRef: (ref, base) => schemas.resolveRef(ref, base), listSeparator };
+  // Each read column's schema, or undefined for a column naming no field (reported once, at its header cell, and not read).
+  const columns = new Map<number, SchemaAt | undefined>();
+  for (const field of source.header) {
+    if (!field.read) continue;
+    if (!entry) {
+      columns.set(field.column, undefined); // no schema to type by (reported as schema-missing): cells stay text
+      continue;
+    }
+    const found = fieldSchema(entry, field.path, options);
+    if ('at' in found) {
+      columns.set(field.column, found.at);
+      continue;
+    }
+    const hint = closest(found.unknown, found.known);
+    const inside =
+      field.path.length > 1 && found.unknown !== field.path[0] ? ` (in \`${field.path.slice(0, field.path.indexOf(found.unknown)).join('.')}\`)` : '';
+    const notes = hint
+      ? [`did you mean \`${field.path.map((s) => (s === found.unknown ? hint : s)).join('.')}\`?`]
+      : found.known.length
+        ? [`its fields: ${found.known.join(', ')}`]
+        : [];
+    const other = [',', ';', '\t'].find((d) => d !== source.delimiter && field.name.includes(d));
+    if (other)
+      notes.push(
+        `the header holds ${other === '\t' ? 'a tab' : `\`${other}\``}: if that separates the columns, declare \`delimiter: "${other === '\t' ? '\\t' : other}"\` on the collection in game.yaml`,
+      );
+    own.error(
+      source.path,
+      source.placeOfRange([field.cell.start, Math.max(field.cell.end, field.cell.start + 1)]),
+      'csv-header-unknown',
+      `\`${found.unknown}\`${inside} is not a field of ${collection.name} (${schema}), so this column is not read`,
+      notes,
+      hintOf(hint, found.known),
+    );
+  }
+  const placeholders: PlaceholderMark[] = [];
+  const readings: PlaceholderMark[] = [];
+  const marks: Array<{ kind: 'placeholder' | 'reading'; pointer: string; note: string }> = [];
+  const value = source.rows.map((row, index) => {
+    const out: Record<string, unknown> = {};
+    for (const field of source.header) {
+      if (!columns.has(field.column)) continue;
+      const cell = row.cells[field.column];
+      if (!cell || cell.text.trim() === '') continue;
+      const at = columns.get(field.column);
+      const typed = at ? typedCell(cell.text, at, options) : { value: cell.text, marks: [] };
+      setPath(out, field.path, typed.value);
+      const pointer = `/${index}/${field.path.map(escapePointer).join('/')}`;
+      for (const mark of typed.marks) marks.push({ kind: mark.kind, pointer: pointer + mark.pointer, note: mark.note });
+      if (typed.problem) {
+        const at = source.offsetInCell(cell, Math.min(typed.problem.offset, cell.text.length));
+        own.error(
+          source.path,
+          source.placeOfRange([at, at + 1]),
+          'csv-cell-flow',
+          `this cell is read as YAML flow text and does not parse: ${typed.problem.message}`,
+          [`\`${field.name}\` holds a map or a list of maps written as in YAML: { op: per, points: 2, each: { field: flour } }`],
+        );
+      }
+    }
+    return out;
+  });
+  source.setTyped(value, [], [], undefined, listSeparator);
+  // The places of marks follow the typed value (an item of a list cell), so they are found once it is set.
+  for (const mark of marks) {
+    const place = source.placeOf(mark.pointer);
+    // As in YAML (load/yaml-source.ts), a draft or a choice says why: a note is required.
+    if (mark.note.trim() === '') {
+      if (mark.kind === 'placeholder')
+        own.error(
+          source.path,
+          place,
+          'placeholder-note',
+          'a placeholder needs a `note:` saying what is not given yet (what the rulebook does not print, or what is still to decide)',
+        );
+      else own.error(source.path, place, 'reading-note', 'a reading needs a `note:` saying what the rules leave open and what was chosen');
+    }
+    (mark.kind === 'placeholder' ? placeholders : readings).push({ pointer: mark.pointer, note: mark.note, place });
+  }
+  const typedWith: TypedWith = { schemas, schema, listSeparator, diagnostics: own.items };
+  source.setTyped(value, placeholders, readings, typedWith, listSeparator);
+  bag.items.push(...own.items);
+}
+
+/**
+ * `cellValue`, or the cell's text when typing it fails: a schema the typing
+ * cannot follow (it recursed without end on a DSL field, found by the fuzz)
+ * must not stop the check, and the text left as it is gets the schema's own
+ * report at the cell ("must be an array (got the string ...)").
+ */
+function typedCell(text: string, at: SchemaAt, options: CellOptions): CellValue {
+  try {
+    return cellValue(text, at, options);
+  } catch (error) {
+    if (process.env.RULEBOOK_DEBUG) console.error(error);
+    return { value: text, marks: [] };
+  }
+}
