@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { Document, isCollection } from 'yaml';
+import { detectDelimiter } from '../load/csv-source.ts';
 
 /**
  * `rulebook new` on a CSV or TSV collection: the drafted entry as one more
@@ -28,8 +29,6 @@ export type Appended = { text: string; line: number; drafts: number } | { error:
 
 type Mark = { kind: 'placeholder' | 'reading'; note: unknown };
 
-const DELIMITERS = [',', ';', '\t'] as const;
-
 /**
  * The file's text with `entry` (a drafted entry: plain values, or drafts
  * written `{ placeholder: VALUE, note }` as in YAML content) appended as a
@@ -41,7 +40,7 @@ export function appendRow(text: string, entry: Record<string, unknown>, options:
     return {
       error: 'has no header row (the field names, by path: `name,cost,attack.guns`): write one first, or start the file with `rulebook new collection --csv`',
     };
-  const delimiter = options.delimiter ?? (options.tsv ? '\t' : delimiterOf(text.slice(bom)));
+  const delimiter = options.delimiter ?? (options.tsv ? '\t' : detectDelimiter(text.slice(bom)));
   const header = headerOf(text, delimiter);
   if ('error' in header) return header;
   const columns = header.columns.map((c) => (c.trim() ? c.trim().split('.') : undefined));
@@ -86,25 +85,6 @@ export function headerOf(text: string, delimiter: string): { columns: string[] }
   } catch (e) {
     return { error: `has a header row that does not read as CSV (${e instanceof Error ? e.message : String(e)}): fix it first` };
   }
-}
-
-/**
- * The delimiter a header line uses: the most frequent of `,` `;` and tab
- * outside quotes (Excel writes `;` where the decimal mark is a comma); `,`
- * when it has none (a one-column table). A short scan of one line, which
- * csv-parse does not offer: it takes a delimiter, it does not guess one.
- */
-export function delimiterOf(text: string): string {
-  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
-  }
-  let best: string = ',';
-  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
-  return best;
 }
 
 /** A cell's text for a value the reader takes as it stands: text as is, a number, a list joined, else YAML flow text. */
