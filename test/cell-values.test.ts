@@ -1,5 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
+import { YamlSource } from '../compiler/load/yaml-source.ts';
 import { cellValue, type CellOptions, fieldSchema, type SchemaAt } from '../compiler/validate/cell-values.ts';
 import { SCHEMA_BASE, SchemaSet } from '../compiler/validate/schemas.ts';
 import { ROOT } from './helpers.ts';
@@ -420,5 +425,69 @@ describe('typed cells pass the schema they were typed by', () => {
     };
     expect(validate(value)).toBe(false);
     expect(validate.errors?.map((e) => `${e.instancePath} ${e.message}`)).toEqual(['/number must be integer']);
+  });
+});
+
+describe('every field of the bundled collections, written as a cell, reads back as its YAML', () => {
+  /** A value as one cell: plain text for a scalar, `;` between a list's plain items, else YAML flow (drafts wrapped back). */
+  function asCell(value: unknown, marks: ReadonlyMap<string, { kind: string; note: string }>, pointer = ''): string {
+    const mark = marks.get(pointer);
+    const plain = (v: unknown) => typeof v === 'string' && !/[;[\]{}]/.test(v) && v.trim() === v && v !== '' && v !== 'null';
+    const hasMarkBelow = [...marks.keys()].some((p) => p.startsWith(`${pointer}/`));
+    if (!mark && !hasMarkBelow) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+      if (Array.isArray(value) && value.length > 0 && value.every(plain)) return value.join('; ');
+    }
+    return stringify(wrap(value, marks, pointer), { collectionStyle: 'flow', lineWidth: 0 }).trim();
+  }
+
+  /** The value with each draft under `pointer` written back as `{ placeholder|reading: value, note }`. */
+  function wrap(value: unknown, marks: ReadonlyMap<string, { kind: string; note: string }>, pointer: string): unknown {
+    const inner = Array.isArray(value)
+      ? value.map((v, i) => wrap(v, marks, `${pointer}/${i}`))
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wrap(v, marks, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]))
+        : value;
+    const mark = marks.get(pointer);
+    return mark ? { [mark.kind]: inner, note: mark.note } : inner;
+  }
+
+  it('types every cell of cangaco, cangaceiros and root back to the value and drafts YAML reads', async () => {
+    let cells = 0;
+    let drafts = 0;
+    const wrong: string[] = [];
+    for (const game of ['cangaco', 'cangaceiros', 'root']) {
+      const manifest = parse(await readFile(path.join(ROOT, 'content', game, 'game.yaml'), 'utf8')) as {
+        collections: Record<string, { file?: string; schema: string }>;
+      };
+      for (const [name, collection] of Object.entries(manifest.collections)) {
+        if (!collection.file) continue;
+        const file = path.join(ROOT, 'content', game, collection.file);
+        const bag = new DiagnosticBag();
+        const source = new YamlSource(collection.file, await readFile(file, 'utf8')).parse(bag);
+        expect(bag.errorCount, `${game}/${collection.file}`).toBe(0);
+        const marks = new Map<string, { kind: string; note: string }>();
+        for (const m of source.placeholders) marks.set(m.pointer, { kind: 'placeholder', note: m.note });
+        for (const m of source.readings) marks.set(m.pointer, { kind: 'reading', note: m.note });
+        (source.value as Array<Record<string, unknown>>).forEach((row, i) => {
+          for (const [header, value] of Object.entries(row)) {
+            const base = `/${i}/${header}`;
+            const own = new Map([...marks].filter(([p]) => p === base || p.startsWith(`${base}/`)).map(([p, m]) => [p.slice(base.length), m]));
+            const text = asCell(value, own);
+            const typed = cell(collection.schema, header, text);
+            cells++;
+            drafts += typed.marks.length;
+            const expectedMarks = [...own].map(([pointer, m]) => ({ kind: m.kind, pointer, note: m.note }));
+            const sortMarks = (list: Array<{ pointer: string }>) => [...list].sort((a, b) => a.pointer.localeCompare(b.pointer));
+            if (typed.problem || !isDeepStrictEqual(typed.value, value) || !isDeepStrictEqual(sortMarks(typed.marks), sortMarks(expectedMarks)))
+              wrong.push(`${game}/${name}[${i}].${header}: ${text} -> ${JSON.stringify(typed)}`);
+          }
+        });
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The three games hold hundreds of fields and dozens of drafts: the walk reached them.
+    expect(cells).toBeGreaterThan(500);
+    expect(drafts).toBeGreaterThan(20);
   });
 });
