@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
@@ -489,5 +490,48 @@ describe('every field of the bundled collections, written as a cell, reads back 
     // The three games hold hundreds of fields and dozens of drafts: the walk reached them.
     expect(cells).toBeGreaterThan(500);
     expect(drafts).toBeGreaterThan(20);
+  });
+});
+
+describe('any text in any field', () => {
+  it('is typed without a throw: a value, marks, and a problem only with an offset inside the cell', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const fields: Array<{ name: string; at: SchemaAt }> = [];
+    for (const game of ['cangaco', 'cangaceiros', 'root']) {
+      for (const file of await readdir(path.join(ROOT, 'schemas', game))) {
+        const root = entry(`${game}/${file}`);
+        const top = fieldSchema(root, ['\u0000'], options);
+        if (!('known' in top)) continue;
+        for (const name of top.known) fields.push({ name: `${game}/${file} ${name}`, at: field(`${game}/${file}`, name) });
+      }
+    }
+    expect(fields.length).toBeGreaterThan(100);
+    // Text made of the pieces that steer the typing (braces, brackets, separators, quotes, marks, formulas, numbers)
+    // and any other characters.
+    const piece = fc.oneof(
+      fc.constantFrom('{', '}', '[', ']', ';', ',', ':', ' ', '"', "'", '=', '#', '&', '*', '!', '|', '>', '-', '\n', '\t', 'null', 'yes', '3', '-1.5e2'),
+      fc.constantFrom('placeholder: ', 'reading: ', 'note: x', 'op: per', '{ placeholder: 1, note: n }', 'Estação', '__proto__: 1'),
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+    );
+    const text = fc.array(piece, { minLength: 1, maxLength: 12 }).map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(text, fc.nat(fields.length - 1), (written, i) => {
+        const { at } = fields[i]!;
+        const typed = cellValue(written, at, options);
+        expect(Array.isArray(typed.marks)).toBe(true);
+        expect(typed.value).not.toBeUndefined();
+        if (typed.problem) {
+          expect(typed.problem.message).not.toBe('');
+          expect(typed.problem.offset).toBeGreaterThanOrEqual(0);
+          expect(typed.problem.offset).toBeLessThanOrEqual(written.length);
+        }
+      }),
+      { numRuns: 3000, seed: 20261202 },
+    );
+    // Nesting far deeper than content does: reported, not a stack overflow.
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const scoring = field('cangaco/cordel.schema.json', 'scoring');
+    expect(() => cellValue(deep, scoring, options)).not.toThrow();
+    expect(cellValue(deep, scoring, options).problem?.message).toMatch(/nests/);
   });
 });

@@ -98,7 +98,7 @@ export function cellValue(text: string, at: SchemaAt | undefined, options: CellO
     if (flow.problem && /\b(?:placeholder|reading)\s*:/.test(trimmed)) return { value: text, marks: [], problem: flow.problem };
   }
   if (trimmed === 'null' && typing.accepts(at, 'null')) return { value: null, marks: [] };
-  return typing.convert(text, at, typing.onlyObjects(at)) ?? { value: text, marks: [] };
+  return typing.convert(text, at, typing.onlyObjects(at) ? 'only-objects' : 'cell') ?? { value: text, marks: [] };
 }
 
 /**
@@ -113,6 +113,13 @@ function isFlowData(text: string, read: CellValue): boolean {
   const value = read.value;
   return Array.isArray(value) || (value !== null && typeof value === 'object' && Object.values(value).every((v) => v !== null));
 }
+
+/**
+ * Where a text to type comes from: a cell (`cell`); a cell of a field that takes only objects, so any text in it is
+ * YAML (`only-objects`); or a string YAML already read inside flow text or a draft (`yaml-string`), which is never
+ * read as YAML again (a quoted `"{"` stays that string, not a second reading).
+ */
+type Reading = 'cell' | 'only-objects' | 'yaml-string';
 
 /** A value a cell can name by its text: a string, a number or a boolean (not a list or an object). */
 const isWord = (value: unknown): boolean => ['string', 'number', 'boolean'].includes(typeof value) || value === null;
@@ -154,9 +161,9 @@ class Typing {
 
   /**
    * The text converted by the schema at `at`, or undefined when it does not convert (a union then tries its next
-   * branch). `anyText`: the field takes only objects, so text without braces is YAML too.
+   * branch). `reading` says where the text comes from (see Reading).
    */
-  convert(text: string, at: SchemaAt, anyText: boolean, depth = 0): CellValue | undefined {
+  convert(text: string, at: SchemaAt, reading: Reading, depth = 0): CellValue | undefined {
     if (depth > 32) return undefined;
     const facets = this.reader.facetsOf(at);
     const named = this.reader.namedValuesOf(at);
@@ -184,7 +191,7 @@ class Typing {
       // Braces ask for an object (a localized text `{ en: Flour }` rather than the string "{ en: Flour }").
       const order = structured ? [...types.filter((t) => t === 'object' || t === 'array'), ...types.filter((t) => t !== 'object' && t !== 'array')] : types;
       for (const type of order) {
-        const value = this.asType(type, text, at, facets, anyText || (structured && type === 'object'));
+        const value = this.asType(type, text, at, facets, reading);
         if (keep(value)) return value;
       }
       return undefined;
@@ -193,13 +200,14 @@ class Typing {
     if (branches.length) {
       const order = structured ? [...branches.filter((b) => this.wantsStructure(b)), ...branches.filter((b) => !this.wantsStructure(b))] : branches;
       for (const branch of order) {
-        const value = this.convert(text, branch, anyText, depth + 1);
+        const value = this.convert(text, branch, reading, depth + 1);
         if (keep(value)) return value;
       }
       return undefined;
     }
     // A rule written as data with no type of its own, or an object by its keywords alone: YAML.
-    if (isRule(facets) || anyText || (structured && this.onlyObjects(at))) return this.typedFlow(text, at);
+    if (isRule(facets) || reading === 'only-objects' || (structured && this.onlyObjects(at)))
+      return reading === 'yaml-string' ? undefined : this.typedFlow(text, at);
     return { value: text, marks: [] };
   }
 
@@ -208,7 +216,7 @@ class Typing {
     return types.has('object') || types.has('array');
   }
 
-  private asType(type: JsonType, text: string, at: SchemaAt, facets: SchemaAt[], objectText: boolean): CellValue | undefined {
+  private asType(type: JsonType, text: string, at: SchemaAt, facets: SchemaAt[], reading: Reading): CellValue | undefined {
     const trimmed = text.trim();
     switch (type) {
       case 'string':
@@ -226,21 +234,23 @@ class Typing {
       case 'null':
         return trimmed === 'null' ? { value: null, marks: [] } : undefined;
       case 'array':
-        return this.list(text, facets);
+        return this.list(text, facets, reading);
       case 'object':
-        return objectText ? this.typedFlow(text, at) : undefined;
+        // Braces ask for an object; in a field that takes only objects, any text is YAML.
+        return reading === 'only-objects' || (reading === 'cell' && /^\s*\{/.test(text)) ? this.typedFlow(text, at) : undefined;
     }
   }
 
   /** A list: YAML flow text when bracketed or when its items are objects or lists, else items split on the separator. */
-  private list(text: string, facets: SchemaAt[]): CellValue {
+  private list(text: string, facets: SchemaAt[], reading: Reading): CellValue | undefined {
     const items = itemsOf(facets) ?? { schema: {}, base: facets[0]?.base ?? '' };
     const itemTypes = this.reader.typesAccepted(items);
     const itemsStructured = [...itemTypes].every((t) => t === 'object' || t === 'array');
-    if (itemsStructured) return this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
+    if (itemsStructured)
+      return reading === 'yaml-string' ? undefined : this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
     // A bracketed list is YAML flow (an item may then hold the separator); brackets that do not read as one clean
     // list (`[Rare] Dragon; Goblin`) are the items' own text.
-    if (/^\s*\[.*\]\s*$/s.test(text)) {
+    if (reading !== 'yaml-string' && /^\s*\[.*\]\s*$/s.test(text)) {
       const flow = this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
       if (!flow.problem && Array.isArray(flow.value)) return flow;
     }
@@ -249,7 +259,7 @@ class Typing {
       .map((item) => item.trim())
       // A separator at the end (`a; b;`) or doubled ends no item: an empty item is never meant.
       .filter((item) => item !== '')
-      .map((item) => (item === 'null' && itemTypes.has('null') ? null : (this.convert(item, items, false)?.value ?? item)));
+      .map((item) => (item === 'null' && itemTypes.has('null') ? null : (this.convert(item, items, 'cell')?.value ?? item)));
     return { value, marks: [] };
   }
 
@@ -262,7 +272,7 @@ class Typing {
     if (depth > 64) return value;
     if (typeof value === 'string') {
       const keepsString = !this.reader.namedValuesOf(at) && this.accepts(at, 'string');
-      return keepsString ? value : (this.convert(value, at, false)?.value ?? value);
+      return keepsString ? value : (this.convert(value, at, 'yaml-string')?.value ?? value);
     }
     if (Array.isArray(value)) {
       const items = this.reader.itemsAt(at);
