@@ -1,7 +1,8 @@
 /**
  * A spreadsheet cell's text as the value its field's schema wants (issue #21): numbers, booleans, enums by value or
  * by title, lists split on a separator, objects written as YAML flow text, drafts (`{ placeholder: 3, note: ... }`).
- * Pure functions: the caller (validate/table-values.ts) walks the rows and sets the typed values on the source.
+ * Pure functions (what they learn of a schema is kept per schema set, since schemas do not change once loaded): the
+ * caller (validate/table-values.ts) walks the rows and sets the typed values on the source. cell-text.ts is the inverse.
  * A text that does not convert is returned as it is, so the schema then reports it in its usual words.
  * docs-src/spreadsheet-cells.md tells a designer how each kind of field is written.
  */
