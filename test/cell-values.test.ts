@@ -358,6 +358,13 @@ describe('cellValue: drafts, written as YAML content writes them', () => {
     });
   });
 
+  it('marks one item of a list written as YAML flow', () => {
+    expect(cell(CARD, 'positions', '[Left, { placeholder: null, note: "The second position is not shown." }]')).toEqual({
+      value: ['left', null],
+      marks: [{ kind: 'placeholder', pointer: '/1', note: 'The second position is not shown.' }],
+    });
+  });
+
   it('holds a whole rule as a draft', () => {
     const result = cell('cangaco/cordel.schema.json', 'scoring', '{ placeholder: { op: per, points: 1, each: { field: flour } }, note: guessed }');
     expect(result.value).toEqual({ op: 'per', points: 1, each: { field: 'flour' } });
