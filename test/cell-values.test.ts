@@ -371,10 +371,10 @@ describe('cellValue: drafts, written as YAML content writes them', () => {
     expect(result.marks).toEqual([{ kind: 'placeholder', pointer: '', note: 'guessed' }]);
   });
 
-  it('refuses a draft without its note, or written wrong, in YAML content words', () => {
-    const noNote = cell(CARD, 'points', '{ placeholder: 3 }');
-    expect(noNote.problem?.message).toMatch(/a placeholder needs a `note:`/);
-    expect(noNote.marks).toEqual([{ kind: 'placeholder', pointer: '', note: '' }]);
+  it('leaves a missing note to the caller, and refuses a draft written wrong in YAML content words', () => {
+    // A missing note is no YAML mistake: the mark carries the empty note, for the caller to report as in YAML.
+    expect(cell(CARD, 'points', '{ placeholder: 3 }')).toEqual({ value: 3, marks: [{ kind: 'placeholder', pointer: '', note: '' }] });
+    expect(cell(STATION, 'season', '{ reading: Dry, note: "  " }')).toEqual({ value: 'dry', marks: [{ kind: 'reading', pointer: '', note: '  ' }] });
     const both = cell(CARD, 'points', '{ placeholder: 3, reading: 4, note: x }');
     expect(both.problem?.message).toMatch(/either a placeholder .* or a reading/);
     expect(both.problem?.offset).toBe('{ placeholder: 3, '.length);

@@ -304,7 +304,8 @@ class Typing {
 
   /**
    * The text read as YAML by the project's own reader, so a draft or a reading inside it is what it is in a YAML
-   * file. Its first error becomes the cell's problem, at its offset in the cell's text.
+   * file. Its first error becomes the cell's problem, at its offset in the cell's text (a mark written wrong,
+   * `mark-malformed`, is one).
    */
   flow(text: string): CellValue {
     const known = this.flows.get(text);
@@ -315,7 +316,9 @@ class Typing {
       ...source.placeholders.map((m) => ({ kind: 'placeholder' as const, pointer: m.pointer, note: m.note })),
       ...source.readings.map((m) => ({ kind: 'reading' as const, pointer: m.pointer, note: m.note })),
     ];
-    const error = bag.items.find((d) => d.severity === 'error');
+    // A draft without its note is no YAML mistake: its mark carries the empty note, and the caller says so at the
+    // mark in content's words (`placeholder-note`, `reading-note`), as for a YAML file.
+    const error = bag.items.find((d) => d.severity === 'error' && d.ruleId !== 'placeholder-note' && d.ruleId !== 'reading-note');
     const result: CellValue = error
       ? { value: source.ok ? source.value : text, marks, problem: { message: error.message, offset: error.place?.start.offset ?? 0 } }
       : { value: source.value, marks };
