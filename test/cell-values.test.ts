@@ -332,6 +332,24 @@ describe('cellValue: unions', () => {
   });
 });
 
+describe('cellValue: schemas that refer to themselves', () => {
+  it('tries each alternative once on the way down, and still finds the one the text reads as', () => {
+    const schema = {
+      $ref: '#/$defs/v',
+      $defs: {
+        v: { anyOf: [{ $ref: '#/$defs/v' }, { $ref: '#/$defs/w' }, { $ref: '#/$defs/w' }, { type: 'integer' }] },
+        w: { anyOf: [{ $ref: '#/$defs/v' }, { $ref: '#/$defs/w' }, { type: 'boolean' }] },
+      },
+    };
+    expect(inline(schema, '3').value).toBe(3);
+    expect(inline(schema, 'yes').value).toBe(true);
+    expect(inline(schema, 'x')).toEqual({ value: 'x', marks: [] });
+    const list = { type: 'array', items: { $ref: '#/$defs/v' }, $defs: schema.$defs };
+    // The first alternative that reads the text: `1` would be `true` (w, a boolean, comes before the integer).
+    expect(inline(list, '3; no; x; 1').value).toEqual([3, false, 'x', true]);
+  });
+});
+
 describe('cellValue: drafts, written as YAML content writes them', () => {
   it('reads a placeholder with its note: the inner value typed by the schema, one mark on the cell itself', () => {
     expect(cell(CARD, 'points', '{ placeholder: 3, note: "not in the book" }')).toEqual({

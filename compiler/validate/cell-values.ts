@@ -145,6 +145,8 @@ const key = (s: string): string => fold(s).replace(/\s+/g, ' ');
 class Typing {
   private readonly reader: SchemaReader;
   private readonly flows = new Map<string, CellValue>();
+  /** The schema nodes being tried for the text at hand, outermost first (see convert); each new text starts afresh. */
+  private trying = new Set<Record<string, unknown>>();
 
   constructor(private readonly options: CellOptions) {
     this.reader = readerOf(options);
@@ -165,7 +167,17 @@ class Typing {
    * branch). `reading` says where the text comes from (see Reading).
    */
   convert(text: string, at: SchemaAt, reading: Reading, depth = 0): CellValue | undefined {
-    if (depth > 32) return undefined;
+    // A schema that is one of its own alternatives (through `$ref`s) is tried once on the way down, not again.
+    if (depth > 32 || this.trying.has(at.schema)) return undefined;
+    this.trying.add(at.schema);
+    try {
+      return this.convertBy(text, at, reading, depth);
+    } finally {
+      this.trying.delete(at.schema);
+    }
+  }
+
+  private convertBy(text: string, at: SchemaAt, reading: Reading, depth: number): CellValue | undefined {
     const facets = this.reader.facetsOf(at);
     const named = this.reader.namedValuesOf(at);
     const types = declaredTypes(facets);
@@ -260,7 +272,7 @@ class Typing {
       .map((item) => item.trim())
       // A separator at the end (`a; b;`) or doubled ends no item: an empty item is never meant.
       .filter((item) => item !== '')
-      .map((item) => (item === 'null' && itemTypes.has('null') ? null : (this.convert(item, items, 'cell')?.value ?? item)));
+      .map((item) => (item === 'null' && itemTypes.has('null') ? null : (this.afresh(() => this.convert(item, items, 'cell'))?.value ?? item)));
     return { value, marks: [] };
   }
 
@@ -299,7 +311,18 @@ class Typing {
   /** Flow text read as YAML, then typed by the schema at `at` (see typeParsed). */
   private typedFlow(text: string, at: SchemaAt): CellValue {
     const flow = this.flow(text);
-    return flow.problem ? flow : { ...flow, value: this.typeParsed(flow.value, at) };
+    return flow.problem ? flow : { ...flow, value: this.afresh(() => this.typeParsed(flow.value, at)) };
+  }
+
+  /** Type other texts (a flow value's strings, a list's items) with no schema node tried yet. */
+  private afresh<T>(typeThem: () => T): T {
+    const outer = this.trying;
+    this.trying = new Set();
+    try {
+      return typeThem();
+    } finally {
+      this.trying = outer;
+    }
   }
 
   /**

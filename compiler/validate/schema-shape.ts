@@ -60,6 +60,8 @@ export class SchemaReader {
   private readonly namedMemo = new Memo<NamedValue[] | undefined>();
   private readonly typesMemo = new Memo<ReadonlySet<JsonType>>();
   private readonly propertyMemo = new Memo<{ found: SchemaAt[]; open: boolean; known: string[] }>();
+  /** The nodes whose types are being worked out, so a node that is its own alternative does not recurse. */
+  private readonly answering = new Set<Schema>();
 
   constructor(readonly resolveRef: ResolveRef) {}
 
@@ -118,18 +120,29 @@ export class SchemaReader {
    */
   typesAccepted(at: SchemaAt, depth = 0): ReadonlySet<JsonType> {
     if (depth > MAX_SCHEMA_DEPTH) return ALL_TYPES;
+    // A node met again inside its own answer (a schema that is one of its own alternatives) adds no type of its own.
+    if (this.answering.has(at.schema)) return NO_TYPES;
     return this.typesMemo.get(at, '', () => {
-      const facets = this.facetsOf(at);
-      const named = this.namedValuesOf(at);
-      if (named) return new Set(named.map((n) => typeOfValue(n.value)));
-      const declared = declaredTypes(facets);
-      if (declared) return new Set(declared.flatMap((t) => (t === 'number' ? (['number', 'integer'] as const) : [t])));
-      const branches = branchesOf(facets);
-      if (branches.length) return new Set(branches.flatMap((b) => [...this.typesAccepted(b, depth + 1)]));
-      // An object by its keywords alone (`properties` without `type`).
-      if (facets.some((f) => isSchema(f.schema.properties) || Array.isArray(f.schema.required))) return new Set<JsonType>(['object']);
-      return ALL_TYPES;
+      this.answering.add(at.schema);
+      try {
+        return this.typesOf(at, depth);
+      } finally {
+        this.answering.delete(at.schema);
+      }
     });
+  }
+
+  private typesOf(at: SchemaAt, depth: number): ReadonlySet<JsonType> {
+    const facets = this.facetsOf(at);
+    const named = this.namedValuesOf(at);
+    if (named) return new Set(named.map((n) => typeOfValue(n.value)));
+    const declared = declaredTypes(facets);
+    if (declared) return new Set(declared.flatMap((t) => (t === 'number' ? (['number', 'integer'] as const) : [t])));
+    const branches = branchesOf(facets);
+    if (branches.length) return new Set(branches.flatMap((b) => [...this.typesAccepted(b, depth + 1)]));
+    // An object by its keywords alone (`properties` without `type`).
+    if (facets.some((f) => isSchema(f.schema.properties) || Array.isArray(f.schema.required))) return new Set<JsonType>(['object']);
+    return ALL_TYPES;
   }
 
   /**
@@ -205,6 +218,7 @@ export class SchemaReader {
   }
 }
 
+const NO_TYPES: ReadonlySet<JsonType> = new Set();
 const ALL_TYPES: ReadonlySet<JsonType> = new Set<JsonType>(['string', 'integer', 'number', 'boolean', 'null', 'array', 'object']);
 
 /** The alternatives the facets offer (`oneOf`, `anyOf`, and `then`/`else` of an `if`), in the order written. */
