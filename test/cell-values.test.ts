@@ -347,6 +347,12 @@ describe('cellValue: schemas that refer to themselves', () => {
     const list = { type: 'array', items: { $ref: '#/$defs/v' }, $defs: schema.$defs };
     // The first alternative that reads the text: `1` would be `true` (w, a boolean, comes before the integer).
     expect(inline(list, '3; no; x; 1').value).toEqual([3, false, 'x', true]);
+    // Flow text in such a field: its items are looked for through the alternatives, each once.
+    const lists = {
+      $ref: '#/$defs/l',
+      $defs: { l: { anyOf: [{ $ref: '#/$defs/l' }, { $ref: '#/$defs/l' }, { $ref: '#/$defs/l' }, { type: 'array', items: { type: 'integer' } }] } },
+    };
+    expect(inline(lists, '{ placeholder: ["1", 2], note: x }')).toEqual({ value: [1, 2], marks: [{ kind: 'placeholder', pointer: '', note: 'x' }] });
   });
 });
 

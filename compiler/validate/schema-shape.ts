@@ -206,12 +206,15 @@ export class SchemaReader {
   }
 
   /** The schema of a list's items at `at`, or in the first of its alternatives that is a list. */
-  itemsAt(at: SchemaAt, depth = 0): SchemaAt | undefined {
+  itemsAt(at: SchemaAt, seen = new Set<Schema>()): SchemaAt | undefined {
+    // Each node once: a schema that is its own alternative ends here.
+    if (seen.has(at.schema)) return undefined;
+    seen.add(at.schema);
     const facets = this.facetsOf(at);
     const own = itemsOf(facets);
-    if (own || depth > MAX_SCHEMA_DEPTH) return own;
+    if (own) return own;
     for (const branch of branchesOf(facets)) {
-      const items = this.itemsAt(branch, depth + 1);
+      const items = this.itemsAt(branch, seen);
       if (items) return items;
     }
     return undefined;
