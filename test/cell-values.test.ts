@@ -1,6 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
-import { cellValue, type CellOptions, fieldSchema, type SchemaAt } from '../compiler/validate/cell-values.ts';
+import { YamlSource } from '../compiler/load/yaml-source.ts';
+import { cellText } from '../compiler/validate/cell-text.ts';
+import { type CellMark, cellValue, type CellOptions, fieldSchema, type SchemaAt } from '../compiler/validate/cell-values.ts';
 import { SCHEMA_BASE, SchemaSet } from '../compiler/validate/schemas.ts';
 import { ROOT } from './helpers.ts';
 
@@ -325,6 +332,30 @@ describe('cellValue: unions', () => {
   });
 });
 
+describe('cellValue: schemas that refer to themselves', () => {
+  it('tries each alternative once on the way down, and still finds the one the text reads as', () => {
+    const schema = {
+      $ref: '#/$defs/v',
+      $defs: {
+        v: { anyOf: [{ $ref: '#/$defs/v' }, { $ref: '#/$defs/w' }, { $ref: '#/$defs/w' }, { type: 'integer' }] },
+        w: { anyOf: [{ $ref: '#/$defs/v' }, { $ref: '#/$defs/w' }, { type: 'boolean' }] },
+      },
+    };
+    expect(inline(schema, '3').value).toBe(3);
+    expect(inline(schema, 'yes').value).toBe(true);
+    expect(inline(schema, 'x')).toEqual({ value: 'x', marks: [] });
+    const list = { type: 'array', items: { $ref: '#/$defs/v' }, $defs: schema.$defs };
+    // The first alternative that reads the text: `1` would be `true` (w, a boolean, comes before the integer).
+    expect(inline(list, '3; no; x; 1').value).toEqual([3, false, 'x', true]);
+    // Flow text in such a field: its items are looked for through the alternatives, each once.
+    const lists = {
+      $ref: '#/$defs/l',
+      $defs: { l: { anyOf: [{ $ref: '#/$defs/l' }, { $ref: '#/$defs/l' }, { $ref: '#/$defs/l' }, { type: 'array', items: { type: 'integer' } }] } },
+    };
+    expect(inline(lists, '{ placeholder: ["1", 2], note: x }')).toEqual({ value: [1, 2], marks: [{ kind: 'placeholder', pointer: '', note: 'x' }] });
+  });
+});
+
 describe('cellValue: drafts, written as YAML content writes them', () => {
   it('reads a placeholder with its note: the inner value typed by the schema, one mark on the cell itself', () => {
     expect(cell(CARD, 'points', '{ placeholder: 3, note: "not in the book" }')).toEqual({
@@ -351,16 +382,23 @@ describe('cellValue: drafts, written as YAML content writes them', () => {
     });
   });
 
+  it('marks one item of a list written as YAML flow', () => {
+    expect(cell(CARD, 'positions', '[Left, { placeholder: null, note: "The second position is not shown." }]')).toEqual({
+      value: ['left', null],
+      marks: [{ kind: 'placeholder', pointer: '/1', note: 'The second position is not shown.' }],
+    });
+  });
+
   it('holds a whole rule as a draft', () => {
     const result = cell('cangaco/cordel.schema.json', 'scoring', '{ placeholder: { op: per, points: 1, each: { field: flour } }, note: guessed }');
     expect(result.value).toEqual({ op: 'per', points: 1, each: { field: 'flour' } });
     expect(result.marks).toEqual([{ kind: 'placeholder', pointer: '', note: 'guessed' }]);
   });
 
-  it('refuses a draft without its note, or written wrong, in YAML content words', () => {
-    const noNote = cell(CARD, 'points', '{ placeholder: 3 }');
-    expect(noNote.problem?.message).toMatch(/a placeholder needs a `note:`/);
-    expect(noNote.marks).toEqual([{ kind: 'placeholder', pointer: '', note: '' }]);
+  it('leaves a missing note to the caller, and refuses a draft written wrong in YAML content words', () => {
+    // A missing note is no YAML mistake: the mark carries the empty note, for the caller to report as in YAML.
+    expect(cell(CARD, 'points', '{ placeholder: 3 }')).toEqual({ value: 3, marks: [{ kind: 'placeholder', pointer: '', note: '' }] });
+    expect(cell(STATION, 'season', '{ reading: Dry, note: "  " }')).toEqual({ value: 'dry', marks: [{ kind: 'reading', pointer: '', note: '  ' }] });
     const both = cell(CARD, 'points', '{ placeholder: 3, reading: 4, note: x }');
     expect(both.problem?.message).toMatch(/either a placeholder .* or a reading/);
     expect(both.problem?.offset).toBe('{ placeholder: 3, '.length);
@@ -420,5 +458,115 @@ describe('typed cells pass the schema they were typed by', () => {
     };
     expect(validate(value)).toBe(false);
     expect(validate.errors?.map((e) => `${e.instancePath} ${e.message}`)).toEqual(['/number must be integer']);
+  });
+});
+
+describe('cellText: every field of the bundled collections, written as a cell, reads back as its YAML', () => {
+  it('writes the plainest text that reads back: a scalar as text, a plain list joined, the rest as YAML flow', () => {
+    const text = (schemaPath: string, header: string, value: unknown, marks: CellMark[] = []) => cellText(value, field(schemaPath, header), options, marks);
+    expect(text(CARD, 'points', 7)).toBe('7');
+    expect(text(CARD, 'points', null)).toBe('null');
+    expect(text(CARD, 'name', 'Coronel')).toBe('Coronel');
+    expect(text(CARD, 'positions', ['left', 'right'])).toBe('left; right');
+    expect(text(STATION, 'season', 'dry')).toBe('dry');
+    expect(text(CARD, 'text', { en: 'Flour', 'pt-BR': 'Farinha' })).toBe('{ en: Flour, pt-BR: Farinha }');
+    expect(text(CARD, 'countScoring', [{ cards: 2, orMore: true, points: 3 }])).toBe('[ { cards: 2, orMore: true, points: 3 } ]');
+    expect(text(CARD, 'points', null, [{ kind: 'placeholder', pointer: '', note: 'Not printed.' }])).toBe('{ placeholder: null, note: Not printed. }');
+    expect(text(CARD, 'countScoring', [{ cards: 1, points: null }], [{ kind: 'reading', pointer: '/0/points', note: 'x: y' }])).toBe(
+      '[ { cards: 1, points: { reading: null, note: "x: y" } } ]',
+    );
+    // An item holding the separator: the list is written as YAML, where it may.
+    expect(cellText(['a; b', 'c'], { schema: { type: 'array', items: { type: 'string' } }, base: 'https://example.test/x.json' }, options)).toBe('[ a; b, c ]');
+    // A string that reads as null where null is taken: no cell gives it back, so it is written as it is.
+    expect(cellText('null', { schema: { type: ['string', 'null'] }, base: 'https://example.test/x.json' }, options)).toBe('null');
+  });
+
+  it('types every cell of cangaco, cangaceiros and root back to the value and drafts YAML reads', async () => {
+    let cells = 0;
+    let drafts = 0;
+    let flowCells = 0;
+    const wrong: string[] = [];
+    for (const game of ['cangaco', 'cangaceiros', 'root']) {
+      const manifest = parse(await readFile(path.join(ROOT, 'content', game, 'game.yaml'), 'utf8')) as {
+        collections: Record<string, { file?: string; schema: string }>;
+      };
+      for (const [name, collection] of Object.entries(manifest.collections)) {
+        if (!collection.file) continue;
+        const file = path.join(ROOT, 'content', game, collection.file);
+        const bag = new DiagnosticBag();
+        const source = new YamlSource(collection.file, await readFile(file, 'utf8')).parse(bag);
+        expect(bag.errorCount, `${game}/${collection.file}`).toBe(0);
+        const marks = new Map<string, { kind: string; note: string }>();
+        for (const m of source.placeholders) marks.set(m.pointer, { kind: 'placeholder', note: m.note });
+        for (const m of source.readings) marks.set(m.pointer, { kind: 'reading', note: m.note });
+        (source.value as Array<Record<string, unknown>>).forEach((row, i) => {
+          for (const [header, value] of Object.entries(row)) {
+            const base = `/${i}/${header}`;
+            const expectedMarks = [...marks]
+              .filter(([p]) => p === base || p.startsWith(`${base}/`))
+              .map(([p, m]) => ({ kind: m.kind as CellMark['kind'], pointer: p.slice(base.length), note: m.note }));
+            const at = field(collection.schema, header);
+            const text = cellText(value, at, options, expectedMarks);
+            if (/^[[{]/.test(text)) flowCells++;
+            const typed = cellValue(text, at, options);
+            cells++;
+            drafts += typed.marks.length;
+            const sortMarks = (list: Array<{ pointer: string }>) => [...list].sort((a, b) => a.pointer.localeCompare(b.pointer));
+            if (typed.problem || !isDeepStrictEqual(typed.value, value) || !isDeepStrictEqual(sortMarks(typed.marks), sortMarks(expectedMarks)))
+              wrong.push(`${game}/${name}[${i}].${header}: ${text} -> ${JSON.stringify(typed)}`);
+          }
+        });
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The three games hold hundreds of fields and dozens of drafts: the walk reached them.
+    expect(cells).toBeGreaterThan(500);
+    expect(drafts).toBeGreaterThan(20);
+    // Most cells are plain text; rules, lists of objects and drafts are flow.
+    expect(flowCells).toBeGreaterThan(20);
+    expect(flowCells).toBeLessThan(cells / 2);
+  });
+});
+
+describe('any text in any field', () => {
+  it('is typed without a throw: a value, marks, and a problem only with an offset inside the cell', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const fields: Array<{ name: string; at: SchemaAt }> = [];
+    for (const game of ['cangaco', 'cangaceiros', 'root']) {
+      for (const file of await readdir(path.join(ROOT, 'schemas', game))) {
+        const root = entry(`${game}/${file}`);
+        const top = fieldSchema(root, ['\u0000'], options);
+        if (!('known' in top)) continue;
+        for (const name of top.known) fields.push({ name: `${game}/${file} ${name}`, at: field(`${game}/${file}`, name) });
+      }
+    }
+    expect(fields.length).toBeGreaterThan(100);
+    // Text made of the pieces that steer the typing (braces, brackets, separators, quotes, marks, formulas, numbers)
+    // and any other characters.
+    const piece = fc.oneof(
+      fc.constantFrom('{', '}', '[', ']', ';', ',', ':', ' ', '"', "'", '=', '#', '&', '*', '!', '|', '>', '-', '\n', '\t', 'null', 'yes', '3', '-1.5e2'),
+      fc.constantFrom('placeholder: ', 'reading: ', 'note: x', 'op: per', '{ placeholder: 1, note: n }', 'Estação', '__proto__: 1'),
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+    );
+    const text = fc.array(piece, { minLength: 1, maxLength: 12 }).map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(text, fc.nat(fields.length - 1), (written, i) => {
+        const { at } = fields[i]!;
+        const typed = cellValue(written, at, options);
+        expect(Array.isArray(typed.marks)).toBe(true);
+        expect(typed.value).not.toBeUndefined();
+        if (typed.problem) {
+          expect(typed.problem.message).not.toBe('');
+          expect(typed.problem.offset).toBeGreaterThanOrEqual(0);
+          expect(typed.problem.offset).toBeLessThanOrEqual(written.length);
+        }
+      }),
+      { numRuns: 3000, seed: 20261202 },
+    );
+    // Nesting far deeper than content does: reported, not a stack overflow.
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const scoring = field('cangaco/cordel.schema.json', 'scoring');
+    expect(() => cellValue(deep, scoring, options)).not.toThrow();
+    expect(cellValue(deep, scoring, options).problem?.message).toMatch(/nests/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A spreadsheet cell's text as the value its field's schema wants (issue #21): numbers, booleans, enums by value or
  * by title, lists split on a separator, objects written as YAML flow text, drafts (`{ placeholder: 3, note: ... }`).
- * Pure functions: the caller (validate/table-values.ts) walks the rows and sets the typed values on the source.
+ * Pure functions (what they learn of a schema is kept per schema set, since schemas do not change once loaded): the
+ * caller (validate/table-values.ts) walks the rows and sets the typed values on the source. cell-text.ts is the inverse.
  * A text that does not convert is returned as it is, so the schema then reports it in its usual words.
  * docs-src/spreadsheet-cells.md tells a designer how each kind of field is written.
  */
@@ -98,7 +99,7 @@ export function cellValue(text: string, at: SchemaAt | undefined, options: CellO
     if (flow.problem && /\b(?:placeholder|reading)\s*:/.test(trimmed)) return { value: text, marks: [], problem: flow.problem };
   }
   if (trimmed === 'null' && typing.accepts(at, 'null')) return { value: null, marks: [] };
-  return typing.convert(text, at, typing.onlyObjects(at)) ?? { value: text, marks: [] };
+  return typing.convert(text, at, typing.onlyObjects(at) ? 'only-objects' : 'cell') ?? { value: text, marks: [] };
 }
 
 /**
@@ -113,6 +114,13 @@ function isFlowData(text: string, read: CellValue): boolean {
   const value = read.value;
   return Array.isArray(value) || (value !== null && typeof value === 'object' && Object.values(value).every((v) => v !== null));
 }
+
+/**
+ * Where a text to type comes from: a cell (`cell`); a cell of a field that takes only objects, so any text in it is
+ * YAML (`only-objects`); or a string YAML already read inside flow text or a draft (`yaml-string`), which is never
+ * read as YAML again (a quoted `"{"` stays that string, not a second reading).
+ */
+type Reading = 'cell' | 'only-objects' | 'yaml-string';
 
 /** A value a cell can name by its text: a string, a number or a boolean (not a list or an object). */
 const isWord = (value: unknown): boolean => ['string', 'number', 'boolean'].includes(typeof value) || value === null;
@@ -137,6 +145,8 @@ const key = (s: string): string => fold(s).replace(/\s+/g, ' ');
 class Typing {
   private readonly reader: SchemaReader;
   private readonly flows = new Map<string, CellValue>();
+  /** The schema nodes being tried for the text at hand, outermost first (see convert); each new text starts afresh. */
+  private trying = new Set<Record<string, unknown>>();
 
   constructor(private readonly options: CellOptions) {
     this.reader = readerOf(options);
@@ -154,10 +164,20 @@ class Typing {
 
   /**
    * The text converted by the schema at `at`, or undefined when it does not convert (a union then tries its next
-   * branch). `anyText`: the field takes only objects, so text without braces is YAML too.
+   * branch). `reading` says where the text comes from (see Reading).
    */
-  convert(text: string, at: SchemaAt, anyText: boolean, depth = 0): CellValue | undefined {
-    if (depth > 32) return undefined;
+  convert(text: string, at: SchemaAt, reading: Reading, depth = 0): CellValue | undefined {
+    // A schema that is one of its own alternatives (through `$ref`s) is tried once on the way down, not again.
+    if (depth > 32 || this.trying.has(at.schema)) return undefined;
+    this.trying.add(at.schema);
+    try {
+      return this.convertBy(text, at, reading, depth);
+    } finally {
+      this.trying.delete(at.schema);
+    }
+  }
+
+  private convertBy(text: string, at: SchemaAt, reading: Reading, depth: number): CellValue | undefined {
     const facets = this.reader.facetsOf(at);
     const named = this.reader.namedValuesOf(at);
     const types = declaredTypes(facets);
@@ -184,7 +204,7 @@ class Typing {
       // Braces ask for an object (a localized text `{ en: Flour }` rather than the string "{ en: Flour }").
       const order = structured ? [...types.filter((t) => t === 'object' || t === 'array'), ...types.filter((t) => t !== 'object' && t !== 'array')] : types;
       for (const type of order) {
-        const value = this.asType(type, text, at, facets, anyText || (structured && type === 'object'));
+        const value = this.asType(type, text, at, facets, reading);
         if (keep(value)) return value;
       }
       return undefined;
@@ -193,13 +213,14 @@ class Typing {
     if (branches.length) {
       const order = structured ? [...branches.filter((b) => this.wantsStructure(b)), ...branches.filter((b) => !this.wantsStructure(b))] : branches;
       for (const branch of order) {
-        const value = this.convert(text, branch, anyText, depth + 1);
+        const value = this.convert(text, branch, reading, depth + 1);
         if (keep(value)) return value;
       }
       return undefined;
     }
     // A rule written as data with no type of its own, or an object by its keywords alone: YAML.
-    if (isRule(facets) || anyText || (structured && this.onlyObjects(at))) return this.typedFlow(text, at);
+    if (isRule(facets) || reading === 'only-objects' || (structured && this.onlyObjects(at)))
+      return reading === 'yaml-string' ? undefined : this.typedFlow(text, at);
     return { value: text, marks: [] };
   }
 
@@ -208,7 +229,7 @@ class Typing {
     return types.has('object') || types.has('array');
   }
 
-  private asType(type: JsonType, text: string, at: SchemaAt, facets: SchemaAt[], objectText: boolean): CellValue | undefined {
+  private asType(type: JsonType, text: string, at: SchemaAt, facets: SchemaAt[], reading: Reading): CellValue | undefined {
     const trimmed = text.trim();
     switch (type) {
       case 'string':
@@ -226,21 +247,23 @@ class Typing {
       case 'null':
         return trimmed === 'null' ? { value: null, marks: [] } : undefined;
       case 'array':
-        return this.list(text, facets);
+        return this.list(text, facets, reading);
       case 'object':
-        return objectText ? this.typedFlow(text, at) : undefined;
+        // Braces ask for an object; in a field that takes only objects, any text is YAML.
+        return reading === 'only-objects' || (reading === 'cell' && /^\s*\{/.test(text)) ? this.typedFlow(text, at) : undefined;
     }
   }
 
   /** A list: YAML flow text when bracketed or when its items are objects or lists, else items split on the separator. */
-  private list(text: string, facets: SchemaAt[]): CellValue {
+  private list(text: string, facets: SchemaAt[], reading: Reading): CellValue | undefined {
     const items = itemsOf(facets) ?? { schema: {}, base: facets[0]?.base ?? '' };
     const itemTypes = this.reader.typesAccepted(items);
     const itemsStructured = [...itemTypes].every((t) => t === 'object' || t === 'array');
-    if (itemsStructured) return this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
+    if (itemsStructured)
+      return reading === 'yaml-string' ? undefined : this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
     // A bracketed list is YAML flow (an item may then hold the separator); brackets that do not read as one clean
     // list (`[Rare] Dragon; Goblin`) are the items' own text.
-    if (/^\s*\[.*\]\s*$/s.test(text)) {
+    if (reading !== 'yaml-string' && /^\s*\[.*\]\s*$/s.test(text)) {
       const flow = this.typedFlow(text, { schema: { type: 'array', items: items.schema }, base: items.base });
       if (!flow.problem && Array.isArray(flow.value)) return flow;
     }
@@ -249,7 +272,7 @@ class Typing {
       .map((item) => item.trim())
       // A separator at the end (`a; b;`) or doubled ends no item: an empty item is never meant.
       .filter((item) => item !== '')
-      .map((item) => (item === 'null' && itemTypes.has('null') ? null : (this.convert(item, items, false)?.value ?? item)));
+      .map((item) => (item === 'null' && itemTypes.has('null') ? null : (this.afresh(() => this.convert(item, items, 'cell'))?.value ?? item)));
     return { value, marks: [] };
   }
 
@@ -262,7 +285,7 @@ class Typing {
     if (depth > 64) return value;
     if (typeof value === 'string') {
       const keepsString = !this.reader.namedValuesOf(at) && this.accepts(at, 'string');
-      return keepsString ? value : (this.convert(value, at, false)?.value ?? value);
+      return keepsString ? value : (this.convert(value, at, 'yaml-string')?.value ?? value);
     }
     if (Array.isArray(value)) {
       const items = this.reader.itemsAt(at);
@@ -288,12 +311,24 @@ class Typing {
   /** Flow text read as YAML, then typed by the schema at `at` (see typeParsed). */
   private typedFlow(text: string, at: SchemaAt): CellValue {
     const flow = this.flow(text);
-    return flow.problem ? flow : { ...flow, value: this.typeParsed(flow.value, at) };
+    return flow.problem ? flow : { ...flow, value: this.afresh(() => this.typeParsed(flow.value, at)) };
+  }
+
+  /** Type other texts (a flow value's strings, a list's items) with no schema node tried yet. */
+  private afresh<T>(typeThem: () => T): T {
+    const outer = this.trying;
+    this.trying = new Set();
+    try {
+      return typeThem();
+    } finally {
+      this.trying = outer;
+    }
   }
 
   /**
    * The text read as YAML by the project's own reader, so a draft or a reading inside it is what it is in a YAML
-   * file. Its first error becomes the cell's problem, at its offset in the cell's text.
+   * file. Its first error becomes the cell's problem, at its offset in the cell's text (a mark written wrong,
+   * `mark-malformed`, is one).
    */
   flow(text: string): CellValue {
     const known = this.flows.get(text);
@@ -304,7 +339,9 @@ class Typing {
       ...source.placeholders.map((m) => ({ kind: 'placeholder' as const, pointer: m.pointer, note: m.note })),
       ...source.readings.map((m) => ({ kind: 'reading' as const, pointer: m.pointer, note: m.note })),
     ];
-    const error = bag.items.find((d) => d.severity === 'error');
+    // A draft without its note is no YAML mistake: its mark carries the empty note, and the caller says so at the
+    // mark in content's words (`placeholder-note`, `reading-note`), as for a YAML file.
+    const error = bag.items.find((d) => d.severity === 'error' && d.ruleId !== 'placeholder-note' && d.ruleId !== 'reading-note');
     const result: CellValue = error
       ? { value: source.ok ? source.value : text, marks, problem: { message: error.message, offset: error.place?.start.offset ?? 0 } }
       : { value: source.value, marks };

@@ -60,6 +60,8 @@ export class SchemaReader {
   private readonly namedMemo = new Memo<NamedValue[] | undefined>();
   private readonly typesMemo = new Memo<ReadonlySet<JsonType>>();
   private readonly propertyMemo = new Memo<{ found: SchemaAt[]; open: boolean; known: string[] }>();
+  /** The nodes whose types are being worked out, so a node that is its own alternative does not recurse. */
+  private readonly answering = new Set<Schema>();
 
   constructor(readonly resolveRef: ResolveRef) {}
 
@@ -118,18 +120,29 @@ export class SchemaReader {
    */
   typesAccepted(at: SchemaAt, depth = 0): ReadonlySet<JsonType> {
     if (depth > MAX_SCHEMA_DEPTH) return ALL_TYPES;
+    // A node met again inside its own answer (a schema that is one of its own alternatives) adds no type of its own.
+    if (this.answering.has(at.schema)) return NO_TYPES;
     return this.typesMemo.get(at, '', () => {
-      const facets = this.facetsOf(at);
-      const named = this.namedValuesOf(at);
-      if (named) return new Set(named.map((n) => typeOfValue(n.value)));
-      const declared = declaredTypes(facets);
-      if (declared) return new Set(declared.flatMap((t) => (t === 'number' ? (['number', 'integer'] as const) : [t])));
-      const branches = branchesOf(facets);
-      if (branches.length) return new Set(branches.flatMap((b) => [...this.typesAccepted(b, depth + 1)]));
-      // An object by its keywords alone (`properties` without `type`).
-      if (facets.some((f) => isSchema(f.schema.properties) || Array.isArray(f.schema.required))) return new Set<JsonType>(['object']);
-      return ALL_TYPES;
+      this.answering.add(at.schema);
+      try {
+        return this.typesOf(at, depth);
+      } finally {
+        this.answering.delete(at.schema);
+      }
     });
+  }
+
+  private typesOf(at: SchemaAt, depth: number): ReadonlySet<JsonType> {
+    const facets = this.facetsOf(at);
+    const named = this.namedValuesOf(at);
+    if (named) return new Set(named.map((n) => typeOfValue(n.value)));
+    const declared = declaredTypes(facets);
+    if (declared) return new Set(declared.flatMap((t) => (t === 'number' ? (['number', 'integer'] as const) : [t])));
+    const branches = branchesOf(facets);
+    if (branches.length) return new Set(branches.flatMap((b) => [...this.typesAccepted(b, depth + 1)]));
+    // An object by its keywords alone (`properties` without `type`).
+    if (facets.some((f) => isSchema(f.schema.properties) || Array.isArray(f.schema.required))) return new Set<JsonType>(['object']);
+    return ALL_TYPES;
   }
 
   /**
@@ -193,18 +206,22 @@ export class SchemaReader {
   }
 
   /** The schema of a list's items at `at`, or in the first of its alternatives that is a list. */
-  itemsAt(at: SchemaAt, depth = 0): SchemaAt | undefined {
+  itemsAt(at: SchemaAt, seen = new Set<Schema>()): SchemaAt | undefined {
+    // Each node once: a schema that is its own alternative ends here.
+    if (seen.has(at.schema)) return undefined;
+    seen.add(at.schema);
     const facets = this.facetsOf(at);
     const own = itemsOf(facets);
-    if (own || depth > MAX_SCHEMA_DEPTH) return own;
+    if (own) return own;
     for (const branch of branchesOf(facets)) {
-      const items = this.itemsAt(branch, depth + 1);
+      const items = this.itemsAt(branch, seen);
       if (items) return items;
     }
     return undefined;
   }
 }
 
+const NO_TYPES: ReadonlySet<JsonType> = new Set();
 const ALL_TYPES: ReadonlySet<JsonType> = new Set<JsonType>(['string', 'integer', 'number', 'boolean', 'null', 'array', 'object']);
 
 /** The alternatives the facets offer (`oneOf`, `anyOf`, and `then`/`else` of an `if`), in the order written. */
