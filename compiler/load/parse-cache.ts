@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { YamlSource } from './yaml-source.ts';
+import type { ContentSource } from './content-source.ts';
 
 /**
  * Parsed files kept between runs in one process (`rulebook serve`): a save
@@ -9,18 +9,18 @@ import type { YamlSource } from './yaml-source.ts';
  * parsed again; files no longer read are dropped by `keepOnly`.
  */
 export class ParseCache {
-  private readonly files = new Map<string, { text: string; source: YamlSource; diagnostics: Diagnostic[] }>();
+  private readonly files = new Map<string, { text: string; source: ContentSource; diagnostics: Diagnostic[] }>();
 
   get size(): number {
     return this.files.size;
   }
 
-  get(path: string, text: string): { source: YamlSource; diagnostics: Diagnostic[] } | undefined {
+  get(path: string, text: string): { source: ContentSource; diagnostics: Diagnostic[] } | undefined {
     const hit = this.files.get(path);
     return hit && hit.text === text ? hit : undefined;
   }
 
-  set(path: string, text: string, source: YamlSource, diagnostics: Diagnostic[]): void {
+  set(path: string, text: string, source: ContentSource, diagnostics: Diagnostic[]): void {
     this.files.set(path, { text, source, diagnostics });
   }
 
