@@ -269,6 +269,8 @@ function namer(base: string, label: string | undefined): Namer {
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function reportReservedKeys(value: unknown, source: SourceFile, pointer: string, bag: DiagnosticBag, name: Namer, reported: ReadonlySet<string>): boolean {
+  // Most values hold no such key: look first without making a pointer for every value (that was most of this walk's cost).
+  if (!hasReservedKey(value, 0)) return false;
   if (!value || typeof value !== 'object') return false;
   let found = false;
   if (Array.isArray(value)) {
@@ -291,6 +293,21 @@ function reportReservedKeys(value: unknown, source: SourceFile, pointer: string,
     found = reportReservedKeys(child, source, childPointer, bag, name, reported) || found;
   }
   return found;
+}
+
+/** Whether a reserved key stands anywhere in the value (depth-limited like every walk of content: load refuses deeper values). */
+function hasReservedKey(value: unknown, depth: number): boolean {
+  if (!value || typeof value !== 'object' || depth > 256) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasReservedKey(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return true;
+    if (hasReservedKey((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /** Report ajv's errors; returns the pointers of the unknown keys reported (so they are not reported twice). */
