@@ -343,8 +343,8 @@ export class JsonSource implements SourceFile {
   /**
    * Every syntax error of the file, located, in words: jsonc-parser reads on
    * past an error (JSON.parse stops at the first). Its recovery guesses, so
-   * what follows from an error is left out: one error a line, no "comma
-   * expected" on the line after a text left unclosed, and no "never closed" at
+   * what follows from an error is left out: one error a line, none on the
+   * line after a text left unclosed, and no "never closed" at
    * the end of the file once an earlier error explains it.
    */
   private reportSyntax(bag: DiagnosticBag): void {
@@ -363,7 +363,11 @@ export class JsonSource implements SourceFile {
       if (reported >= MAX_SYNTAX_ERRORS) break;
       const line = this.pointAt(error.offset).line;
       if (lines.has(line)) continue;
-      if (error.error === ParseErrorCode.CommaExpected && unclosedTextLine === line - 1) continue;
+      // A text left open ends at its line's end, and the parser then stumbles on the next line: that is the same mistake.
+      if (unclosedTextLine === line - 1) {
+        lines.add(line);
+        continue;
+      }
       const atEnd =
         (error.error === ParseErrorCode.CloseBraceExpected || error.error === ParseErrorCode.CloseBracketExpected) &&
         error.offset >= this.text.trimEnd().length;

@@ -50,7 +50,14 @@ export function validateGame(
     for (const source of collection.sources) {
       if (!source.ok) continue;
       if (!Array.isArray(source.value)) {
-        bag.error(source.path, source.placeOf(''), 'collection-not-a-list', `a collection file must be a YAML sequence of entries (\`- name: ...\`)`);
+        bag.error(
+          source.path,
+          source.placeOf(''),
+          'collection-not-a-list',
+          source.path.endsWith('.json')
+            ? 'a collection file must be a JSON list of entries (`[ { "name": ... }, ... ]`)'
+            : `a collection file must be a YAML sequence of entries (\`- name: ...\`)`,
+        );
         collection.complete = false;
         continue;
       }
