@@ -31,6 +31,7 @@ export function compileRules(
 ): { rules: CompiledRule[]; players: PlayerStateModel | undefined } {
   const game = linked.game;
   bound.clear();
+  rendered.clear();
   const state = stateModel(game.manifest, linked.declarations, (name) => {
     const c = game.collections.get(name);
     return c ? new Map(c.entries.map((e) => [e.id, String(e.name ?? e.id)])) : undefined;
@@ -77,7 +78,7 @@ export function compileRules(
     // The examples' words render with the rule's, so a word either lacks in a locale is one warning at the rule.
     const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => {
       exampleWords[lang.tag] = given.map((players) => ({ given: players.map((g) => endStateWords(g, state, lang, reads)) }));
-      return renderScoring(rule, state, lang);
+      return renderOnce(lang, rule, () => renderScoring(rule, state, lang));
     });
     const compiled: CompiledRule = {
       collection: site.collection,
@@ -185,6 +186,33 @@ function bindRuntime<T>(expression: string): T {
  * runtime helpers), so one serves every card that has its code.
  */
 const bound = new Map<string, unknown>();
+
+/**
+ * Scoring texts already rendered for one game, by language and rule (its
+ * JSON), with what each render lacked in that language: the same rule on many
+ * cards renders once (a Handlebars render per card was a fifth of a
+ * 30,000-card check), and each card still reports what its text lacks.
+ */
+const rendered = new Map<RulesLanguage, Map<string, { text: string; missing: string[] }>>();
+
+function renderOnce(lang: RulesLanguage, rule: unknown, render: () => string): string {
+  let byRule = rendered.get(lang);
+  if (!byRule) rendered.set(lang, (byRule = new Map()));
+  const key = JSON.stringify(rule);
+  const known = byRule.get(key);
+  if (known) {
+    lang.noteMissing(known.missing);
+    return known.text;
+  }
+  // What was missing before this render belongs to the caller's other words: set aside, then put back.
+  const before = lang.takeMissing();
+  const text = render();
+  const missing = lang.takeMissing();
+  lang.noteMissing(before);
+  lang.noteMissing(missing);
+  byRule.set(key, { text, missing });
+  return text;
+}
 
 /** Report a rule's problems at their places; true when there were any. */
 function reported(
