@@ -6,6 +6,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { mergeSection } from '../compiler/bench/report.ts';
+import { jsonVerdicts, type Measure, type SizeResult } from '../compiler/bench/targets.ts';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { emitPackage } from '../compiler/emit-code/emit.ts';
 import { loadGame } from '../compiler/load/game.ts';
@@ -241,5 +243,36 @@ describe('rulebook serve', () => {
     const changed = await load();
     expect(changed).not.toBe(first);
     expect(changed!.value).toEqual([{ name: 'B', kind: 'set' }]);
+  });
+});
+
+describe('the JSON layout of the bench', () => {
+  it('writes its own section of RESULTS.md, between the sizes and the bundled games, keeping text written by hand', () => {
+    const old = `# Benchmarks\n\nold head\n\n<!-- sizes:start -->\n## sizes\n<!-- sizes:end -->\n\n<!-- bundled:start -->\n## bundled\n<!-- bundled:end -->\n\n## Fuzzing\n\n10,000 cases\n`;
+    const once = mergeSection(old, 'json', '## json one');
+    expect(once.indexOf('## sizes')).toBeLessThan(once.indexOf('## json one'));
+    expect(once.indexOf('## json one')).toBeLessThan(once.indexOf('## bundled'));
+    expect(once).toContain('## Fuzzing\n\n10,000 cases\n');
+    expect(once).not.toContain('old head');
+    const twice = mergeSection(once, 'json', '## json two');
+    expect(twice).toBe(once.replace('## json one', '## json two'));
+  });
+
+  it('judges the cold check against the JSON floor of the same run, and its peak memory', () => {
+    const measure = (ms: number, rssMB: number): Measure => ({ ok: true, runs: 3, ms, rssMB, allMs: [ms], allRssMB: [rssMB] });
+    const result = (check: number, floor: number, rss: number): SizeResult => ({
+      cards: 30_000,
+      perFile: 30_000,
+      files: 1,
+      mbytes: 18,
+      measures: { 'check cold': measure(check, rss), 'floor json': measure(floor, 100) },
+      phases: {},
+    });
+    expect(jsonVerdicts([result(1900, 1000, 300)]).map((v) => v.met)).toEqual([true, true]);
+    expect(jsonVerdicts([result(2100, 1000, 650)]).map((v) => [v.met, v.figure])).toEqual([
+      [false, '2.10 s vs 1.00 s: 2.10x'],
+      [false, '650 MB'],
+    ]);
+    expect(jsonVerdicts([{ ...result(1, 1, 1), measures: {} }]).map((v) => v.met)).toEqual([undefined, undefined]);
   });
 });

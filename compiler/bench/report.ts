@@ -66,26 +66,33 @@ file (\`npm run bench -- --cards 30000 --json\`), and the bundled games
 (\`npm run bench\`).
 `;
 
-/** Replace one section of RESULTS.md, keeping the others (an old file without markers is the bundled report). */
+/**
+ * Replace one section of RESULTS.md in place, keeping the others and any text
+ * written outside the sections by hand (the fuzzing figures); a new section
+ * goes before the first section that follows it in SECTIONS. An old file
+ * without markers is the bundled games' report.
+ */
 export function mergeSection(old: string | undefined, section: Section, body: string): string {
-  const block = (s: Section, text: string) => `${START(s)}\n${text.trim()}\n${END(s)}`;
-  const find = (s: Section) => {
-    if (!old) return undefined;
-    const a = old.indexOf(START(s));
-    const b = old.indexOf(END(s));
-    return a >= 0 && b > a ? old.slice(a + START(s).length, b) : undefined;
-  };
-  const parts: Partial<Record<Section, string>> = {};
-  for (const s of SECTIONS) {
-    const kept = s === section ? body : find(s);
-    if (kept !== undefined) parts[s] = kept;
+  const block = `${START(section)}\n${body.trim()}\n${END(section)}`;
+  if (!old || !SECTIONS.some((s) => old.includes(START(s)))) {
+    // Today's file (before sections): all of it is the bundled games' report, under its own heading.
+    const bundled = old && section !== 'bundled' ? `\n\n${START('bundled')}\n${old.replace(/^# Benchmarks\n/, '## The bundled games\n').trim()}\n${END('bundled')}` : '';
+    return `${HEAD}\n${block}${bundled}\n`;
   }
-  // Today's file (before sections): all of it is the bundled games' report, under its own heading.
-  if (section !== 'bundled' && parts.bundled === undefined && old && !SECTIONS.some((s) => old.includes(START(s))))
-    parts.bundled = old.replace(/^# Benchmarks\n/, '## The bundled games\n');
-  return `${HEAD}\n${SECTIONS.filter((s) => parts[s] !== undefined)
-    .map((s) => block(s, parts[s]!))
-    .join('\n\n')}\n`;
+  // The head names the sections: today's words, whatever the file said before.
+  const first = Math.min(...SECTIONS.map((s) => old.indexOf(START(s))).filter((i) => i >= 0));
+  const text = old.startsWith('# Benchmarks') ? `${HEAD}\n${old.slice(first)}` : old;
+  const a = text.indexOf(START(section));
+  const b = text.indexOf(END(section));
+  if (a >= 0 && b > a) return text.slice(0, a) + block + text.slice(b + END(section).length);
+  const later = SECTIONS.slice(SECTIONS.indexOf(section) + 1)
+    .map((s) => text.indexOf(START(s)))
+    .filter((i) => i >= 0);
+  if (later.length) {
+    const at = Math.min(...later);
+    return `${text.slice(0, at)}${block}\n\n${text.slice(at)}`;
+  }
+  return `${text.trimEnd()}\n\n${block}\n`;
 }
 
 export async function writeResults(root: string, section: Section, markdown: string, json: unknown): Promise<void> {
