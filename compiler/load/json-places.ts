@@ -15,9 +15,9 @@ type NodeId = number;
  * Where every value and key of a JSON text stands, read once with
  * jsonc-parser's `visit` into flat typed arrays: no string and no object per
  * value. A map from JSON pointers to ranges was the first try, and building
- * it was the cost: 30,000 cards (18 MB, 1.3 million values) took 5-7 s and
- * 400 MB, nearly all of it in the pointer strings and the Map, against 0.2 s
- * for the reading itself. A pointer is resolved when asked instead, by walking
+ * it was the cost: 30,000 cards (18 MB) took 5-7 s and some 200 MB,
+ * nearly all of it in the pointer strings and the Map, against 0.2 s for
+ * jsonc-parser's reading itself. A pointer is resolved when asked instead, by walking
  * down from the root (a few siblings an object, an index a list).
  *
  * Pointers are the ones the values were read under (load/json-source.ts): a
