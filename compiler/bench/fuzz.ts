@@ -1,18 +1,19 @@
-// Fuzzing the compiler with fast-check over real content (issue #12, "Nothing lost"): a fixture game's YAML files and
-// CSV/TSV tables (issue #21) with random lines deleted, swapped or repeated, values or cells retyped and bytes inserted
-// (invalid UTF-8, control characters, YAML indicators, quotes and delimiters). Each case runs `rulebook build` in-process on a copy of a project with a good build, and the tool must end
+// Fuzzing the compiler with fast-check over real content (issue #12, "Nothing lost"): a fixture game's YAML (and JSON)
+// files and CSV/TSV tables (issue #21) with random lines deleted, swapped or repeated, values or cells retyped and bytes
+// inserted (invalid UTF-8, control characters, YAML indicators, quotes and delimiters). Each case runs `rulebook build` in-process on a copy of a project with a good build, and the tool must end
 // either with exit 0 and its outputs written, or with a non-zero exit, at least one error printed and the outputs
 // untouched; never a throw, an "internal error" or a hang.
 //
 // `npm run fuzz` runs 10,000 cases and prints the figure (cases, failures, time); `--cases N`, `--seed S`.
 // test/fuzz.test.ts runs 300 of the same cases in `npm test`, with fast-check's shrinking on a failure.
 import fc from 'fast-check';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
 import { main } from '../cli.ts';
 import { readFolder } from '../write.ts';
 
@@ -27,7 +28,12 @@ export const TARGETS: Record<string, string[]> = {
   tree: ['content/tree/game.yaml', 'content/tree/rules.yaml', 'content/tree/glossary.yaml'],
   // Tables: a comma file with a byte-order mark, CRLF and drafts and rules in cells; a `;` file with a quoted line break; a TSV.
   sheet: ['content/sheet/trophies.csv', 'content/sheet/spells.csv', 'content/sheet/schools.tsv'],
+  // The duel game with its trophies as a JSON collection (see JSON_FIXTURES): JSON's reader, places and marks damaged.
+  'duel-json': ['content/duel/trophies.json', 'content/duel/game.yaml'],
 };
+
+/** Fixture games made from another by turning a YAML collection into JSON: the fixture, the file, and its JSON name. */
+const JSON_FIXTURES: Record<string, { from: string; file: string }> = { 'duel-json': { from: 'duel', file: 'content/duel/trophies.yaml' } };
 
 /** One damage to a file. Positions are fractions of the file (or of its lines), so a case applies to any file. */
 export type Mutation =
@@ -129,7 +135,20 @@ export function mutate(bytes: Buffer, m: Mutation, table = false): Buffer {
 async function fixture(game: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `rulebook-fuzz-${game}-`));
   await mkdir(path.join(dir, 'schemas'), { recursive: true });
-  await cp(path.join(FIXTURES, game), dir, { recursive: true });
+  const json = JSON_FIXTURES[game];
+  await cp(path.join(FIXTURES, json?.from ?? game), dir, { recursive: true });
+  if (json) {
+    // The same entries as JSON, two-space indented as exporters write it, and the manifest pointing at it.
+    const yamlFile = path.join(dir, json.file);
+    const jsonFile = yamlFile.replace(/\.yaml$/, '.json');
+    writeFileSync(jsonFile, `${JSON.stringify(parse(readFileSync(yamlFile, 'utf8')), null, 2)}\n`);
+    rmSync(yamlFile);
+    const manifest = path.join(path.dirname(yamlFile), 'game.yaml');
+    const from = `file: ${path.basename(yamlFile)}`;
+    const text = readFileSync(manifest, 'utf8');
+    if (!text.includes(from)) throw new Error(`fuzz: ${json.from}'s game.yaml no longer names ${path.basename(yamlFile)}`);
+    writeFileSync(manifest, text.replace(from, `file: ${path.basename(jsonFile)}`));
+  }
   return dir;
 }
 

@@ -3,8 +3,9 @@
 // installed there once, so Velite never becomes a dependency of the project.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'yaml';
 
 export interface Peers {
   dir: string;
@@ -22,7 +23,7 @@ export async function preparePeers(root: string, log: (line: string) => void): P
   const installed = existsSync(stamp) && (await readFile(stamp, 'utf8')) === want;
   await mkdir(dir, { recursive: true });
   // The copied files are refreshed every run (cheap); node_modules stays.
-  for (const f of ['floor.mjs', 'gen.mjs', 'card.schema.json', 'velite.config.ts', 'package.json']) await cp(path.join(source, f), path.join(dir, f));
+  for (const f of ['floor.mjs', 'floor-json.mjs', 'gen.mjs', 'card.schema.json', 'velite.config.ts', 'package.json']) await cp(path.join(source, f), path.join(dir, f));
   if (installed && existsSync(path.join(dir, 'node_modules', 'velite', 'bin', 'velite.js'))) return { dir, velite: true };
   log('peers: npm install in node_modules/.cache/rulebook-bench/peers (once) ...');
   const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], { cwd: dir, encoding: 'utf8', timeout: 600_000 });
@@ -42,6 +43,23 @@ export async function preparePeers(root: string, log: (line: string) => void): P
   return { dir, velite: false, note };
 }
 
+/**
+ * The peer harness for the JSON layout alone, in the bench's work folder: the
+ * JSON floor and the generator need only yaml and ajv, which the project has,
+ * so nothing is installed (Velite is the YAML layout's peer).
+ */
+export async function prepareJsonPeers(root: string, work: string): Promise<Peers> {
+  const source = path.join(root, 'bench', 'peers');
+  const dir = path.join(work, 'peers');
+  await mkdir(path.join(dir, 'node_modules'), { recursive: true });
+  for (const f of ['floor-json.mjs', 'gen.mjs', 'card.schema.json']) await cp(path.join(source, f), path.join(dir, f));
+  for (const pkg of ['yaml', 'ajv']) {
+    const link = path.join(dir, 'node_modules', pkg);
+    if (!existsSync(link)) await symlink(path.join(root, 'node_modules', pkg), link, 'dir');
+  }
+  return { dir, velite: false, note: "The JSON floor runs on the project's own ajv (nothing is installed for this layout)." };
+}
+
 /** The peer's data for N cards, `perFile` cards a file (1: one file per card), written by its own generator. */
 export function generatePeerData(peers: Peers, cards: number, perFile: number, out: string, seed: number): void {
   const r = spawnSync('node', ['gen.mjs', '--n', String(cards), '--out', out, '--per-file', String(perFile), '--seed', String(seed)], { cwd: peers.dir, encoding: 'utf8' });
@@ -49,6 +67,20 @@ export function generatePeerData(peers: Peers, cards: number, perFile: number, o
 }
 
 export const floorCommand = (dataDir: string) => ['node', 'floor.mjs', dataDir];
+
+/** The peer's cards as one JSON file (a list), for the JSON floor: gen.mjs's one YAML file of them, converted. */
+export async function generatePeerJson(peers: Peers, cards: number, out: string, seed: number): Promise<void> {
+  const yamlDir = `${out}-yaml`;
+  generatePeerData(peers, cards, cards, yamlDir, seed);
+  const [file] = (await readdir(yamlDir)).filter((f) => f.endsWith('.yaml'));
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  await writeFile(path.join(out, 'cards.json'), `${JSON.stringify(parse(await readFile(path.join(yamlDir, file!), 'utf8')), null, 2)}\n`);
+  await rm(yamlDir, { recursive: true, force: true });
+}
+
+/** floor-json.mjs: read + JSON.parse + ajv + references, one thread. */
+export const jsonFloorCommand = (dataDir: string) => ['node', 'floor-json.mjs', dataDir];
 
 /** Velite over a data folder; its output goes to `out` (cleared first by the caller). */
 export function veliteCommand(dataDir: string, out: string, readLimit?: number): { cmd: string[]; env: Record<string, string> } {

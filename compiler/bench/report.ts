@@ -9,7 +9,10 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { layoutKey, type Measure, type SizeResult, type Verdict } from './targets.ts';
 
-export type Section = 'sizes' | 'bundled';
+export type Section = 'sizes' | 'json' | 'bundled';
+
+/** The sections in the order the file shows them. */
+const SECTIONS: readonly Section[] = ['sizes', 'json', 'bundled'];
 
 export interface Machine {
   cpu: string;
@@ -56,27 +59,40 @@ const START = (s: Section) => `<!-- ${s}:start -->`;
 const END = (s: Section) => `<!-- ${s}:end -->`;
 const HEAD = `# Benchmarks
 
-Written by \`npm run bench\` (compiler/bench/). Two sections, each rewritten by
+Written by \`npm run bench\` (compiler/bench/). Sections, each rewritten by
 its own run: the synthetic game at the sizes users reach
-(\`npm run bench -- --cards 1000,10000,30000\`), and the bundled games
+(\`npm run bench -- --cards 1000,10000,30000\`), the same cards as one JSON
+file (\`npm run bench -- --cards 30000 --json\`), and the bundled games
 (\`npm run bench\`).
 `;
 
-/** Replace one section of RESULTS.md, keeping the other (an old file without markers is the bundled report). */
+/**
+ * Replace one section of RESULTS.md in place, keeping the others and any text
+ * written outside the sections by hand (the fuzzing figures); a new section
+ * goes before the first section that follows it in SECTIONS. An old file
+ * without markers is the bundled games' report.
+ */
 export function mergeSection(old: string | undefined, section: Section, body: string): string {
-  const block = (s: Section, text: string) => `${START(s)}\n${text.trim()}\n${END(s)}`;
-  const find = (s: Section) => {
-    if (!old) return undefined;
-    const a = old.indexOf(START(s));
-    const b = old.indexOf(END(s));
-    return a >= 0 && b > a ? old.slice(a + START(s).length, b) : undefined;
-  };
-  const other: Section = section === 'sizes' ? 'bundled' : 'sizes';
-  let kept = find(other);
-  // Today's file (before sections): all of it is the bundled games' report, under its own heading.
-  if (kept === undefined && other === 'bundled' && old && !old.includes(START('sizes'))) kept = old.replace(/^# Benchmarks\n/, '## The bundled games\n');
-  const parts = { [section]: body, ...(kept !== undefined ? { [other]: kept } : {}) } as Partial<Record<Section, string>>;
-  return `${HEAD}\n${(['sizes', 'bundled'] as const).filter((s) => parts[s] !== undefined).map((s) => block(s, parts[s]!)).join('\n\n')}\n`;
+  const block = `${START(section)}\n${body.trim()}\n${END(section)}`;
+  if (!old || !SECTIONS.some((s) => old.includes(START(s)))) {
+    // Today's file (before sections): all of it is the bundled games' report, under its own heading.
+    const bundled = old && section !== 'bundled' ? `\n\n${START('bundled')}\n${old.replace(/^# Benchmarks\n/, '## The bundled games\n').trim()}\n${END('bundled')}` : '';
+    return `${HEAD}\n${block}${bundled}\n`;
+  }
+  // The head names the sections: today's words, whatever the file said before.
+  const first = Math.min(...SECTIONS.map((s) => old.indexOf(START(s))).filter((i) => i >= 0));
+  const text = old.startsWith('# Benchmarks') ? `${HEAD}\n${old.slice(first)}` : old;
+  const a = text.indexOf(START(section));
+  const b = text.indexOf(END(section));
+  if (a >= 0 && b > a) return text.slice(0, a) + block + text.slice(b + END(section).length);
+  const later = SECTIONS.slice(SECTIONS.indexOf(section) + 1)
+    .map((s) => text.indexOf(START(s)))
+    .filter((i) => i >= 0);
+  if (later.length) {
+    const at = Math.min(...later);
+    return `${text.slice(0, at)}${block}\n\n${text.slice(at)}`;
+  }
+  return `${text.trimEnd()}\n\n${block}\n`;
 }
 
 export async function writeResults(root: string, section: Section, markdown: string, json: unknown): Promise<void> {
@@ -142,6 +158,32 @@ Velite 0.4.0 read those.`);
       out.push(row(`${k.startsWith('floor') ? 'floor' : `Velite${k.includes('readlimit') ? ' (read limit 64, not stock)' : ''}`}, ${what}`, r.measures[k]));
     }
     if (r.serve?.log) out.push(`\nserve's own log for the last edit: \`${r.serve.log.replace(/`/g, "'")}\``);
+  }
+  return out.join('\n');
+}
+
+/** The JSON layout's section (size-bench.ts `--json`). */
+export function jsonMarkdown(m: Machine, runs: number, results: readonly SizeResult[], verdicts: readonly Verdict[], note?: string): string {
+  const out: string[] = [];
+  out.push(`## The synthetic game as one JSON file (issue #21)
+
+Measured ${machineLine(m)}. Medians of ${runs} fresh processes each, wall
+clock and peak RSS from \`/usr/bin/time -v\`. The same synthetic cards as the
+section above, all in ONE JSON file (\`file: cards.json\`, read by
+\`JSON.parse\`, load/json-source.ts), beside the JSON floor
+(\`bench/peers/floor-json.mjs\`: read + \`JSON.parse\` + ajv + references, one
+thread) over the peers' same cards as one JSON file. Each cold check is
+followed by a warm one and by a run of the floor, so the machine's load falls
+on both alike.${note ? `\n- ${note}` : ''}`);
+  out.push(`\n### Targets (ratios within this run)\n\n| target | figure | |\n| --- | --- | --- |`);
+  for (const v of verdicts) out.push(`| ${v.target} | ${v.figure} | ${v.met === undefined ? 'not measured' : v.met ? 'met' : '**missed**'} |`);
+  for (const r of results) {
+    out.push(`\n### ${r.cards.toLocaleString('en-US')} cards, one JSON file of ${r.mbytes} MB\n${r.load ? `\nLoad average ${r.load[0]} before, ${r.load[1]} after (${r.load.some((l) => l > m.cores) ? 'the machine was shared: every figure is slower than alone, the ratios less so' : 'the machine was otherwise idle'}).` : ''}${r.treeChanged ? ' **The compiler\'s sources changed while this size was measured.**' : ''}\n\n| measure | median | peak RSS | runs, ms | failure |\n| --- | --- | --- | --- | --- |`);
+    out.push(row('`check`, cold (no cache)', r.measures['check cold']));
+    out.push(row('`check`, warm (nothing changed)', r.measures['check warm']));
+    out.push(row('`build` (full, outputs cleared)', r.measures.build));
+    for (const [k, v] of Object.entries(r.phases)) out.push(`| build phase: ${k} | ${sec(v)} | | | |`);
+    out.push(row('JSON floor, the same cards in one JSON file', r.measures['floor json']));
   }
   return out.join('\n');
 }

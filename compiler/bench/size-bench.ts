@@ -8,11 +8,11 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeConsumer } from './consumer.ts';
 import { median, parsePhases, tail, timed } from './measure.ts';
-import { clearDir, floorCommand, generatePeerData, preparePeers, veliteCommand, type Peers } from './peers.ts';
-import { machine, sizesMarkdown, treeFingerprint, writeResults } from './report.ts';
+import { clearDir, floorCommand, generatePeerData, generatePeerJson, jsonFloorCommand, prepareJsonPeers, preparePeers, veliteCommand, type Peers } from './peers.ts';
+import { jsonMarkdown, machine, sizesMarkdown, treeFingerprint, writeResults } from './report.ts';
 import { serveProbe } from './serve-probe.ts';
 import { syntheticCards, writeSyntheticGame } from './synthetic-game.ts';
-import { verdicts, type Measure, type SizeResult } from './targets.ts';
+import { jsonVerdicts, verdicts, type Measure, type SizeResult } from './targets.ts';
 
 export interface SizeOptions {
   sizes: number[];
@@ -22,6 +22,8 @@ export interface SizeOptions {
   timeoutS: number;
   seed: number;
   work: string;
+  /** The JSON layout: the cards as one JSON file, beside the JSON floor (floor-json.mjs), written to its own section. */
+  json: boolean;
 }
 
 export function parseSizeArgs(argv: readonly string[]): SizeOptions | undefined {
@@ -30,7 +32,7 @@ export function parseSizeArgs(argv: readonly string[]): SizeOptions | undefined 
   if (cards === undefined) return undefined;
   const sizes = cards.split(',').map((s) => Number(s.replace(/_/g, '')));
   const num = (k: string, d: number) => (arg(k) === undefined ? d : Number(arg(k)));
-  const o: SizeOptions = { sizes, runs: num('runs', 3), perFile: num('per-file', 100), timeoutS: num('timeout', 300), seed: num('seed', 42), work: path.resolve(arg('work') ?? path.join(tmpdir(), 'rulebook-bench')) };
+  const o: SizeOptions = { sizes, runs: num('runs', 3), perFile: num('per-file', 100), timeoutS: num('timeout', 300), seed: num('seed', 42), work: path.resolve(arg('work') ?? path.join(tmpdir(), 'rulebook-bench')), json: argv.includes('--json') };
   const bad = [...sizes.filter((n) => !Number.isInteger(n) || n < 2).map((n) => `--cards ${n}`), ...(['runs', 'per-file', 'timeout', 'seed'] as const).filter((k) => !Number.isInteger(num(k, 1)) || num(k, 1) < (k === 'per-file' || k === 'seed' ? 0 : 1)).map((k) => `--${k} ${arg(k)}`)];
   if (bad.length) throw new Error(`bench: not a whole number (cards >= 2, runs >= 1): ${bad.join(', ')}`);
   return o;
@@ -155,10 +157,75 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
   };
 }
 
+/**
+ * The JSON layout at one size: the cards as ONE JSON file (the shape bulk card
+ * data comes in), `check` cold and warm and `build` in fresh processes, and
+ * the JSON floor over the same cards, one JSON file too. Velite, the serve
+ * probe and tsc are the YAML layout's measures, not repeated here.
+ */
+async function benchJsonSize(root: string, peers: Peers, n: number, o: SizeOptions, log: (line: string) => void): Promise<SizeResult> {
+  const loadBefore = +loadavg()[0]!.toFixed(1);
+  const treeBefore = treeFingerprint(root);
+  const bin = path.join(root, 'bin', 'rulebook.js');
+  const work = path.join(o.work, `json-n${n}`);
+  await rm(work, { recursive: true, force: true });
+  const project = path.join(work, 'project');
+  const written = await writeSyntheticGame(project, { cards: n, seed: o.seed, format: 'json' });
+  log(`${n} cards as one JSON file: project in ${project}`);
+  const peerDir = path.join(work, 'peer-json');
+  await generatePeerJson(peers, n, peerDir, o.seed);
+  const run = (cmd: string[], cwd = project) => timed(cmd, { cwd, timeoutS: o.timeoutS });
+  const measures: Record<string, Measure> = {};
+  const m = async (label: string, once: (i: number) => ReturnType<typeof run>) => (measures[label] = await measure(label, o.runs, log, once, o.timeoutS));
+  const cache = path.join(project, 'node_modules', '.cache', 'rulebook');
+  // The floor and the check alternate, so a change in the machine's load falls on both alike.
+  const warm: Array<Awaited<ReturnType<typeof run>>> = [];
+  const floors: Array<Awaited<ReturnType<typeof run>>> = [];
+  await m('check cold', async () => {
+    await rm(cache, { recursive: true, force: true });
+    const r = await run(['node', bin, 'check']);
+    if (r.ok) warm.push(await run(['node', bin, 'check']));
+    floors.push(await run(jsonFloorCommand(peerDir), peers.dir));
+    return r;
+  });
+  measures['check warm'] = await measure('check warm', warm.length, log, async (i) => warm[i]!, o.timeoutS);
+  measures['floor json'] = await measure('floor json', floors.length, log, async (i) => floors[i]!, o.timeoutS);
+  const phases = new Map<string, number[]>();
+  await m('build', async () => {
+    for (const d of [cache, path.join(project, 'generated'), path.join(project, 'docs-site', 'dist')]) await rm(d, { recursive: true, force: true });
+    const r = await run(['node', bin, 'build']);
+    for (const [k, v] of parsePhases(r.output) ?? []) phases.set(k, [...(phases.get(k) ?? []), v]);
+    return r;
+  });
+  return {
+    cards: n,
+    perFile: n,
+    files: written.files,
+    mbytes: +(written.bytes / 1e6).toFixed(2),
+    measures,
+    phases: Object.fromEntries([...phases].map(([k, xs]) => [k, median(xs)!])),
+    load: [loadBefore, +loadavg()[0]!.toFixed(1)],
+    ...(treeBefore !== undefined && treeFingerprint(root) !== treeBefore ? { treeChanged: true } : {}),
+  };
+}
+
+async function jsonBench(root: string, peers: Peers, o: SizeOptions, log: (line: string) => void): Promise<void> {
+  const results: SizeResult[] = [];
+  const m = machine(root);
+  for (const n of o.sizes) {
+    results.push(await benchJsonSize(root, peers, n, o, log));
+    const v = jsonVerdicts(results);
+    await writeResults(root, 'json', jsonMarkdown(m, o.runs, results, v, peers.note), { machine: m, runs: o.runs, timeoutS: o.timeoutS, seed: o.seed, results, verdicts: v });
+  }
+  for (const x of jsonVerdicts(results)) log(`${x.met === undefined ? 'not measured' : x.met ? 'met   ' : 'MISSED'}  ${x.target}: ${x.figure}`);
+  log('written: bench/RESULTS.md (its JSON section), bench/results.json');
+}
+
 export async function sizeBench(root: string, o: SizeOptions): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   // Ctrl-C: exit through 'exit' handlers, so a running \`rulebook serve\` is stopped too (serve-probe.ts).
   process.once('SIGINT', () => process.exit(130));
+  if (o.json) return jsonBench(root, await prepareJsonPeers(root, o.work), o, log);
   const peers = await preparePeers(root, log);
   const notes: string[] = [];
   if (peers.note) notes.push(peers.note);

@@ -4,7 +4,7 @@
 // same PRNG, same draws in the same order — so `rulebook check` and the floor
 // and Velite read the same names, numbers and references.
 //
-// Usage: node --import tsx compiler/bench/synthetic-game.ts --cards 10000 --out /tmp/synth [--per-file 100] [--seed 42]
+// Usage: node --import tsx compiler/bench/synthetic-game.ts --cards 10000 --out /tmp/synth [--per-file 100] [--seed 42] [--json]
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ export interface SyntheticOptions {
   /** Cards per YAML file; the collection lists its files with a glob. */
   perFile?: number;
   seed?: number;
+  /** The cards' files as YAML (the default) or as JSON (a list of entries, the shape bulk card data comes in). */
+  format?: 'yaml' | 'json';
 }
 
 const KINDS = ['building', 'worker', 'event', 'tool', 'goal', 'hazard'];
@@ -192,14 +194,16 @@ export async function writeSyntheticGame(dir: string, options: SyntheticOptions)
   await mkdir(path.join(dir, 'schemas', 'synth'), { recursive: true });
   await writeFile(path.join(dir, 'schemas', 'synth', 'card.schema.json'), `${JSON.stringify(CARD_SCHEMA, null, 2)}\n`);
   const many = perFile < cards.length;
-  await writeFile(path.join(game, 'game.yaml'), manifest(many ? 'files: cards/*.yaml' : 'file: cards.yaml'));
+  const ext = options.format === 'json' ? 'json' : 'yaml';
+  await writeFile(path.join(game, 'game.yaml'), manifest(many ? `files: cards/*.${ext}` : `file: cards.${ext}`));
   await writeFile(path.join(game, 'rules', '01-overview.md'), OVERVIEW);
   if (many) await mkdir(path.join(game, 'cards'));
   let files = 0;
   let bytes = 0;
   for (let i = 0; i < cards.length; i += perFile) {
-    const text = stringify(cards.slice(i, i + perFile).map((c, k) => entryOf(c, i + k)), { lineWidth: 0 });
-    const name = many ? path.join('cards', `cards-${String(i / perFile).padStart(5, '0')}.yaml`) : 'cards.yaml';
+    const entries = cards.slice(i, i + perFile).map((c, k) => entryOf(c, i + k));
+    const text = ext === 'json' ? `${JSON.stringify(entries, null, 2)}\n` : stringify(entries, { lineWidth: 0 });
+    const name = many ? path.join('cards', `cards-${String(i / perFile).padStart(5, '0')}.${ext}`) : `cards.${ext}`;
     await writeFile(path.join(game, name), text);
     files++;
     bytes += Buffer.byteLength(text);
@@ -211,6 +215,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const arg = (k: string, d?: string) => (process.argv.includes(`--${k}`) ? process.argv[process.argv.indexOf(`--${k}`) + 1] : d);
   const out = arg('out');
   if (!out) throw new Error('usage: synthetic-game.ts --cards N --out DIR [--per-file K] [--seed S]');
-  const r = await writeSyntheticGame(path.resolve(out), { cards: Number(arg('cards', '1000')), perFile: arg('per-file') ? Number(arg('per-file')) : undefined, seed: Number(arg('seed', '42')) });
+  const r = await writeSyntheticGame(path.resolve(out), { cards: Number(arg('cards', '1000')), perFile: arg('per-file') ? Number(arg('per-file')) : undefined, seed: Number(arg('seed', '42')), format: process.argv.includes('--json') ? 'json' : 'yaml' });
   process.stdout.write(`${JSON.stringify({ out, ...r })}\n`);
 }

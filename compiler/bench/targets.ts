@@ -117,3 +117,23 @@ export function verdicts(results: readonly SizeResult[]): Verdict[] {
   }
   return out;
 }
+
+/** The JSON layout's targets (issue #21): a cold check within this many times the JSON floor's time, same cards. */
+export const JSON_FLOOR_RATIO = 2;
+/** ... and under this peak RSS, MB. */
+export const JSON_PEAK_MB = 600;
+
+/** The JSON layout's verdicts: the cold check against the JSON floor measured in the same run, and its peak memory. */
+export function jsonVerdicts(results: readonly SizeResult[]): Verdict[] {
+  const out: Verdict[] = [];
+  for (const r of [...results].sort((a, b) => a.cards - b.cards)) {
+    const n = r.cards.toLocaleString('en-US');
+    const floor = ok(r.measures['floor json']);
+    out.push(
+      compare(`cold check within ${JSON_FLOOR_RATIO}x of the JSON floor, same cards in one JSON file (${n})`, ok(r.measures['check cold']), floor === undefined ? undefined : JSON_FLOOR_RATIO * floor, (v, l) => `${s(v)} vs ${s(l / JSON_FLOOR_RATIO)}: ${(v / (l / JSON_FLOOR_RATIO)).toFixed(2)}x`),
+    );
+    const check = r.measures['check cold'];
+    out.push(compare(`peak RSS of the cold check < ${JSON_PEAK_MB} MB (${n})`, check?.ok ? check.rssMB : undefined, JSON_PEAK_MB, (v) => `${v} MB`, true));
+  }
+  return out;
+}

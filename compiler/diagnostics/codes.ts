@@ -22,6 +22,7 @@ export interface CodeInfo {
 const FILE = {
   manifest: 'content/mygame/game.yaml',
   cards: 'content/mygame/cards.yaml',
+  cardsJson: 'content/mygame/cards.json',
   map: 'content/mygame/maps.yaml',
   rules: 'content/mygame/rules.yaml',
 };
@@ -175,6 +176,79 @@ const OWN = {
     explanation:
       'Content values are text, finite numbers, true/false, lists and maps, the values JSON Schema checks and the engine package holds. YAML can also write timestamps (`2026-11-30`), binary data or infinite numbers (`.inf`); quote such a value to keep it as text.',
     example: { file: FILE.cards, yaml: '- name: Ace\n  printed: 2026-11-30', fix: '`printed: "2026-11-30"`' },
+  },
+  // --- JSON content files (load/json-source.ts) ------------------------------
+  'json-syntax': {
+    severity: 'error',
+    summary: 'A JSON file breaks the JSON syntax.',
+    explanation:
+      'A `.json` content file is read as strict JSON (RFC 8259): keys and text in double quotes, items and fields separated by commas with none after the last, one value in the file (a collection file holds one list `[ ... ]` of entries). Every error is reported where it stands, one a line; the file is not loaded until it reads.',
+    example: {
+      file: FILE.cardsJson,
+      yaml: '[\n  { "name": "Ace", "points": 3, },\n  { "name": "King" "points": 4 }\n]',
+      fix: 'Remove the comma after `3` and add one after `"King"`.',
+    },
+  },
+  'json-unclosed': {
+    severity: 'error',
+    summary: 'A JSON text, list or object is never closed.',
+    explanation:
+      'Text in JSON runs from `"` to `"` on one line, a list from `[` to `]`, an object from `{` to `}`. A text left open is reported where it starts; a list or object left open, at the bracket that opens it.',
+    example: { file: FILE.cardsJson, yaml: '[\n  { "name": "Ace, "points": 3 }\n]', fix: '`{ "name": "Ace", "points": 3 }`' },
+  },
+  'json-comment': {
+    severity: 'error',
+    summary: 'A JSON file has a comment.',
+    explanation:
+      "JSON has no comments (`//` or `/* */`): the platform's JSON parser refuses them. A note meant for readers goes in a field the schema allows, or the file can be written in YAML, which has comments.",
+    example: { file: FILE.cardsJson, yaml: '[\n  // the base set\n  { "name": "Ace" }\n]', fix: 'Remove the comment line.' },
+  },
+  'json-invalid-value': {
+    severity: 'error',
+    summary: 'A JSON value is written in a way JSON does not read.',
+    explanation:
+      'A JSON value is text in double quotes, a number (`3`, `-0.5`, `1e6`: no leading zero, digits on both sides of the point), `true`, `false`, `null`, a list or an object. Single quotes, bare words (`NaN`, `undefined`, a misspelt `true`) and unquoted keys are JavaScript, not JSON.',
+    example: { file: FILE.cardsJson, yaml: '[\n  { name: \'Ace\', "points": NaN }\n]', fix: '`{ "name": "Ace", "points": 3 }` (or `null` for none)' },
+  },
+  'json-escape': {
+    severity: 'error',
+    summary: 'JSON text holds a bad escape or a raw control character.',
+    explanation:
+      'Inside JSON text a backslash starts an escape: `\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` with four hexadecimal digits. Any other escape, or a tab or other control character typed into the text, is refused by every JSON reader.',
+    example: {
+      file: FILE.cardsJson,
+      yaml: '[\n  { "name": "Ace", "art": "C:\\cards\\ace.png" }\n]',
+      fix: '`"art": "C:\\\\cards\\\\ace.png"` (or forward slashes)',
+    },
+  },
+  'json-duplicate-key': {
+    severity: 'error',
+    summary: 'A JSON object has the same key twice.',
+    explanation:
+      'JSON readers keep the last of two equal keys without a word, so the first value is lost: an edit that lands on the first of the two has no effect. The error is at the second key; the file is still read (with the last value), so its other problems are reported too.',
+    example: {
+      file: FILE.cardsJson,
+      yaml: '[\n  { "name": "Ace", "points": 3, "points": 4 }\n]',
+      fix: 'Keep the right one: `{ "name": "Ace", "points": 4 }`.',
+    },
+  },
+  'json-too-deep': {
+    severity: 'error',
+    summary: 'A JSON value nests too many levels deep.',
+    explanation:
+      'Content nests a few levels (an entry, its fields, a rule inside a field), at most 200, as in YAML. A value nested deeper is almost always a mistake (or a file made to break the tool), so the file is not loaded.',
+    example: {
+      file: FILE.cardsJson,
+      yaml: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+      fix: 'Nest values a few levels at most.',
+    },
+  },
+  'json-number-range': {
+    severity: 'error',
+    summary: 'A JSON number is too large to hold.',
+    explanation:
+      'A number such as `1e400` is valid JSON but beyond what a JavaScript number holds: it would be read as Infinity, which the engine package cannot hold as data. Write a finite number (or the value as text, in quotes).',
+    example: { file: FILE.cardsJson, yaml: '[\n  { "name": "Ace", "points": 1e400 }\n]', fix: '`"points": 3`' },
   },
   'file-too-large': {
     severity: 'error',

@@ -36,11 +36,18 @@ export function missingValueLabels(g: CheckedGame): MissingValueLabel[] {
   const others = declaredLocales(game).filter((l) => l !== main);
   const icons = game.manifest.roles?.icons ? game.collections.get(game.manifest.roles.icons) : undefined;
   // A value that names something the game declares is shown by that name (entities.ts nameOfId), so it needs no word of its own.
+  // The IDs of a collection, as a set: a reference field of a 30,000-card collection asks once per card.
+  const idSets = new Map<string, ReadonlySet<string>>();
+  const idsOf = (name: string): ReadonlySet<string> => {
+    let ids = idSets.get(name);
+    if (!ids) idSets.set(name, (ids = new Set(game.collections.get(name)?.entries.map((e) => e.id))));
+    return ids;
+  };
   const named = (v: string, ref: string | undefined): boolean =>
-    (ref !== undefined && !!game.collections.get(ref)?.entries.some((e) => e.id === v)) ||
+    (ref !== undefined && idsOf(ref).has(v)) ||
     stateFieldName(g.players, v) !== undefined ||
     declaredName(g.linked, v) !== undefined ||
-    !!icons?.entries.some((e) => e.id === v);
+    (icons !== undefined && idsOf(game.manifest.roles!.icons!).has(v));
   const out: MissingValueLabel[] = [];
   for (const c of game.collections.values()) {
     const labels = labelsOf(game, c, main);

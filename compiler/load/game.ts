@@ -9,6 +9,8 @@ import { reportBadBytes } from './encoding.ts';
 import { displayPath, isDirectory, isFile, listFiles, readSource } from './files.ts';
 import { readPreviousIds } from './previous-ids.ts';
 import { checkSourceFiles } from './source-files.ts';
+import { isJsonFile, type ContentSource } from './content-source.ts';
+import { JsonSource } from './json-source.ts';
 import { YamlSource } from './yaml-source.ts';
 import { isTableFile } from './csv-source.ts';
 import { loadTable } from './table-file.ts';
@@ -66,17 +68,39 @@ export async function loadYaml(
   sources?: Map<string, string>,
   cache?: ParseCache,
 ): Promise<YamlSource | undefined> {
+  return loadParsed(root, file, bag, YamlSource, sources, cache);
+}
+
+/** A content file (a collection's or the constants'), read as JSON when its name ends in `.json`, as YAML otherwise (see loadYaml). */
+export async function loadContentFile(
+  root: string,
+  file: string,
+  bag: DiagnosticBag,
+  sources?: Map<string, string>,
+  cache?: ParseCache,
+): Promise<ContentSource | undefined> {
+  return isJsonFile(file) ? loadParsed(root, file, bag, JsonSource, sources, cache) : loadYaml(root, file, bag, sources, cache);
+}
+
+async function loadParsed<S extends ContentSource>(
+  root: string,
+  file: string,
+  bag: DiagnosticBag,
+  kind: new (shown: string, text: string) => S,
+  sources?: Map<string, string>,
+  cache?: ParseCache,
+): Promise<S | undefined> {
   const read = await readSource(file);
   if (read === undefined) return undefined;
   const shown = displayPath(root, file);
   sources?.set(shown, read.text);
   const hit = cache?.get(shown, read.text);
-  if (hit && hit.source instanceof YamlSource) {
+  if (hit && hit.source instanceof kind) {
     bag.items.push(...hit.diagnostics);
     return hit.source;
   }
   const own = cache ? new DiagnosticBag() : bag;
-  const source = new YamlSource(shown, read.text);
+  const source = new kind(shown, read.text);
   if (reportBadBytes(own, shown, read.bad)) source.parse(own);
   else source.ok = false;
   if (cache) {
@@ -129,7 +153,7 @@ export async function loadGame(
       ['a game reads files inside its own folder only'],
     );
   } else if (manifest.constants && typeof manifest.constants.file === 'string') {
-    const source = await loadYaml(root, path.join(dir, manifest.constants.file), bag, sources);
+    const source = await loadContentFile(root, path.join(dir, manifest.constants.file), bag, sources);
     if (!source)
       bag.error(
         manifestSource.path,
@@ -218,7 +242,7 @@ async function loadCollection(
       bag.items.push(...ready.diagnostics);
       if (ready.source) cache?.set(displayPath(root, file), ready.text, ready.source, ready.diagnostics);
     }
-    const source = ready ? ready.source : await loadYaml(root, file, bag, sources, cache);
+    const source = ready ? ready.source : await loadContentFile(root, file, bag, sources, cache);
     if (!source) {
       bag.error(manifestSource.path, at, 'collection-file-missing', `collection "${name}": file "${displayPath(root, file)}" does not exist`);
       complete = false;

@@ -198,6 +198,11 @@ export class RulesLanguage {
     return typeof f === 'string' ? this.compile(f)({ n }) : '';
   }
 
+  /** Record as lacking what an earlier render lacked (a text rendered once and reused: rules/compile.ts `renderOnce`). */
+  noteMissing(items: readonly string[]): void {
+    for (const item of items) this.missing.add(item);
+  }
+
   /** What the renders since the last call lacked in this locale, and forget it. */
   takeMissing(): string[] {
     const out = [...this.missing];

@@ -30,6 +30,8 @@ export function compileRules(
   bag: DiagnosticBag,
 ): { rules: CompiledRule[]; players: PlayerStateModel | undefined } {
   const game = linked.game;
+  bound.clear();
+  rendered.clear();
   const state = stateModel(game.manifest, linked.declarations, (name) => {
     const c = game.collections.get(name);
     return c ? new Map(c.entries.map((e) => [e.id, String(e.name ?? e.id)])) : undefined;
@@ -76,7 +78,7 @@ export function compileRules(
     // The examples' words render with the rule's, so a word either lacks in a locale is one warning at the rule.
     const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => {
       exampleWords[lang.tag] = given.map((players) => ({ given: players.map((g) => endStateWords(g, state, lang, reads)) }));
-      return renderScoring(rule, state, lang);
+      return renderOnce(lang, rule, () => renderScoring(rule, state, lang));
     });
     const compiled: CompiledRule = {
       collection: site.collection,
@@ -167,9 +169,49 @@ function reportNameClashes(linked: LinkedGame, rules: readonly CompiledRule[], b
  * `flour-x` or `a"b` is a string here, not an expression.
  */
 function bindRuntime<T>(expression: string): T {
+  const known = bound.get(expression);
+  if (known !== undefined) return known as T;
   const names = Object.keys(runtime);
   const fn = new Function(...names, `return ${expression};`) as (...args: unknown[]) => T;
-  return fn(...names.map((n) => (runtime as Record<string, unknown>)[n]));
+  const made = fn(...names.map((n) => (runtime as Record<string, unknown>)[n]));
+  bound.set(expression, made);
+  return made;
+}
+
+/**
+ * Functions made from generated code, by their code, for one game's rules: a
+ * large collection repeats a handful of rules (30,000 synthetic cards hold
+ * some 1,000 distinct ones), and `new Function` per card was a tenth of a
+ * check. The functions are pure (the code reads only its arguments and the
+ * runtime helpers), so one serves every card that has its code.
+ */
+const bound = new Map<string, unknown>();
+
+/**
+ * Scoring texts already rendered for one game, by language and rule (its
+ * JSON), with what each render lacked in that language: the same rule on many
+ * cards renders once (a Handlebars render per card was a fifth of a
+ * 30,000-card check), and each card still reports what its text lacks.
+ */
+const rendered = new Map<RulesLanguage, Map<string, { text: string; missing: string[] }>>();
+
+function renderOnce(lang: RulesLanguage, rule: unknown, render: () => string): string {
+  let byRule = rendered.get(lang);
+  if (!byRule) rendered.set(lang, (byRule = new Map()));
+  const key = JSON.stringify(rule);
+  const known = byRule.get(key);
+  if (known) {
+    lang.noteMissing(known.missing);
+    return known.text;
+  }
+  // What was missing before this render belongs to the caller's other words: set aside, then put back.
+  const before = lang.takeMissing();
+  const text = render();
+  const missing = lang.takeMissing();
+  lang.noteMissing(before);
+  lang.noteMissing(missing);
+  byRule.set(key, { text, missing });
+  return text;
 }
 
 /** Report a rule's problems at their places; true when there were any. */

@@ -20,7 +20,8 @@ export function reportReservedKeys(
   name: Namer,
   reported: ReadonlySet<string>,
 ): boolean {
-  if (!value || typeof value !== 'object') return false;
+  // Most values hold no such key: look first without making a pointer for every value (that was most of this walk's cost).
+  if (!value || typeof value !== 'object' || !hasReservedKey(value, 0)) return false;
   let found = false;
   if (Array.isArray(value)) {
     value.forEach((item, i) => (found = reportReservedKeys(item, source, `${pointer}/${i}`, bag, name, reported) || found));
@@ -42,4 +43,19 @@ export function reportReservedKeys(
     found = reportReservedKeys(child, source, childPointer, bag, name, reported) || found;
   }
   return found;
+}
+
+/** Whether a reserved key stands anywhere in the value (depth-limited like every walk of content: load refuses deeper values). */
+function hasReservedKey(value: unknown, depth: number): boolean {
+  if (!value || typeof value !== 'object' || depth > 256) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasReservedKey(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (RESERVED_KEYS.has(key)) return true;
+    if (hasReservedKey((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
