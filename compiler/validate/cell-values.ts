@@ -4,7 +4,7 @@
  * Pure functions (what they learn of a schema is kept per schema set, since schemas do not change once loaded): the
  * caller (validate/table-values.ts) walks the rows and sets the typed values on the source. cell-text.ts is the inverse.
  * A text that does not convert is returned as it is, so the schema then reports it in its usual words.
- * docs-src/spreadsheet-cells.md tells a designer how each kind of field is written.
+ * README.md ("Writing cells") tells a designer how each kind of field is written.
  */
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { fold } from '../fold.ts';
