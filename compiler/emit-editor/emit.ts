@@ -4,6 +4,7 @@ import { isTableFile } from '../load/csv-source.ts';
 import { SCHEMA_BASE, type SchemaSet } from '../validate/schemas.ts';
 import { diffFolder, readFolder, replaceFolder } from '../write.ts';
 import { referenceTargets } from './ids.ts';
+import { globFileMatch, languagesOf, literalFileMatch } from './json-schemas.ts';
 import { EditorSchemaBuilder, type SchemaLookup } from './schema.ts';
 import { mergeSettings, SETTINGS_FILE, type Associations } from './settings.ts';
 import type { CheckedGame } from '../model.ts';
@@ -23,6 +24,8 @@ export interface EditorFiles {
   schemas: Map<string, string>;
   /** `.vscode/settings.json`'s `yaml.schemas`: schema path (from the project root) -> glob of the content files it describes. */
   associations: Associations;
+  /** Its `json.schemas`, for the JSON content files: schema path -> `fileMatch` pattern (json-schemas.ts). */
+  jsonAssociations: Associations;
 }
 
 /** The editor schema of every game's manifest, collections and constants, and which file each describes. */
@@ -30,12 +33,17 @@ export function editorFiles(root: string, games: readonly CheckedGame[], schemas
   const lookup: SchemaLookup = (url) => schemas.ajv.schemas[url]?.schema;
   const out = new Map<string, string>();
   const associations: Associations = {};
-  const put = (file: string, schema: unknown, glob: string) => {
+  const jsonAssociations: Associations = {};
+  /** One schema file, mapped for the YAML files, the JSON files or both that `target` (a path or a glob, from the project root) names. */
+  const put = (file: string, schema: unknown, target: { path: string } | { glob: string }) => {
     out.set(file, JSON.stringify(schema, null, 2) + '\n');
-    associations[`${EDITOR_DIR}/${file}`] = glob;
+    const glob = 'glob' in target;
+    const languages = languagesOf(glob ? target.glob : target.path, glob);
+    if (languages.yaml) associations[`${EDITOR_DIR}/${file}`] = glob ? target.glob : globEscape(target.path);
+    if (languages.json) jsonAssociations[`${EDITOR_DIR}/${file}`] = glob ? globFileMatch(target.glob) : literalFileMatch(target.path);
   };
   const comment = (from: string) =>
-    `Written by \`rulebook build\` from schemas/${from} for editors (yaml-language-server); rewritten by each build, do not edit.`;
+    `Written by \`rulebook build\` from schemas/${from} for editors (yaml-language-server, VS Code's JSON support); rewritten by each build, do not edit.`;
 
   // One manifest schema for every game, also one that has not been built yet.
   put(
@@ -44,22 +52,23 @@ export function editorFiles(root: string, games: readonly CheckedGame[], schemas
       title: 'Game manifest (game.yaml)',
       comment: comment('game.schema.json'),
     }),
-    'content/*/game.yaml',
+    { glob: 'content/*/game.yaml' },
   );
 
   for (const { linked } of games) {
     const { game } = linked;
     const folder = path.basename(game.dir);
     const ids = referenceTargets(linked);
-    const relative = (file: string) => globEscape(path.relative(root, path.join(game.dir, file)).split(path.sep).join('/'));
+    const relative = (file: string) => ({ path: path.relative(root, path.join(game.dir, file)).split(path.sep).join('/') });
     for (const collection of game.collections.values()) {
       const { decl } = collection;
-      // A CSV or TSV table is no YAML: a YAML schema associated with it would make the editor flag every line.
+      // A CSV or TSV table is neither YAML nor JSON: a schema associated with it would make the editor flag every line.
       if (isTableFile(decl.file ?? decl.files ?? '')) continue;
       const title = `${collection.name} (${folder}/${decl.file ?? decl.files})`;
       const schema = new EditorSchemaBuilder(lookup, ids).build(SCHEMA_BASE + decl.schema, 'list', { title, comment: comment(decl.schema) });
-      // A `files` glob is already a pattern: the editor matches it as written, under the game's folder.
-      const pattern = decl.file !== undefined ? relative(decl.file) : path.relative(root, game.dir).split(path.sep).join('/') + '/' + decl.files;
+      // A `files` glob is already a pattern: the editor matches it as written, under the game's folder. A JSON file gets the
+      // same schema as YAML (an entry is the same value in either), mapped in `json.schemas` (json-schemas.ts).
+      const pattern = decl.file !== undefined ? relative(decl.file) : { glob: path.relative(root, game.dir).split(path.sep).join('/') + '/' + decl.files };
       put(`${folder}/collections/${collection.name}.schema.json`, schema, pattern);
     }
     const constants = game.manifest.constants;
@@ -71,7 +80,7 @@ export function editorFiles(root: string, games: readonly CheckedGame[], schemas
       put(`${folder}/constants.schema.json`, schema, relative(constants.file));
     }
   }
-  return { schemas: out, associations };
+  return { schemas: out, associations, jsonAssociations };
 }
 
 export interface EditorWrite {
@@ -93,7 +102,7 @@ export async function writeEditorFiles(root: string, games: readonly CheckedGame
   }
   const settingsPath = path.join(root, SETTINGS_FILE);
   const existing = await readFile(settingsPath, 'utf8').catch(() => undefined);
-  const merged = mergeSettings(existing, files.associations, `${EDITOR_DIR}/`);
+  const merged = mergeSettings(existing, files.associations, `${EDITOR_DIR}/`, files.jsonAssociations);
   let settings: EditorWrite['settings'] = 'unchanged';
   if (merged.skipped) settings = { skipped: merged.skipped, ...(merged.missing ? { missing: merged.missing } : {}) };
   else if (merged.text !== existing) {
