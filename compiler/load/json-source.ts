@@ -4,6 +4,7 @@ import type { DiagnosticBag, Place } from '../diagnostics/diagnostic.ts';
 import type { PlaceholderMark, Range, SourceFile } from '../model.ts';
 import { JsonPlaces, PointerRanges, type MarkKind } from './json-places.ts';
 import { escapePointer, MAX_DEPTH } from './yaml-source.ts';
+import { nearestPlace } from './nearest-place.ts';
 
 /** At most this many syntax errors are reported for one file: past them, the parser's recovery mostly reports its own guesses. */
 const MAX_SYNTAX_ERRORS = 50;
@@ -115,13 +116,7 @@ export class JsonSource implements SourceFile {
 
   /** Where the value at a JSON pointer stands (its key's place with `key: true`); the nearest enclosing value's when the pointer reaches below what the file holds. */
   placeOf(pointer: string, options: { key?: boolean } = {}): Place | undefined {
-    let p = pointer;
-    for (;;) {
-      const range = options.key ? (this.keys.get(p) ?? this.ranges.get(p)) : this.ranges.get(p);
-      if (range) return this.placeOfRange(range);
-      if (p === '') return { start: { line: 1, column: 1 } };
-      p = p.slice(0, p.lastIndexOf('/'));
-    }
+    return nearestPlace(this, pointer, options);
   }
 
   /** The place of a mark's whole `{ "placeholder": ..., "note": ... }` (as YAML places it), or of its value. */

@@ -19,6 +19,7 @@ import { DiagnosticBag, type Place } from '../diagnostics/diagnostic.ts';
 import { escapePointer } from '../json-pointer.ts';
 import type { PlaceholderMark, Range, SourceFile } from '../model.ts';
 import { findBadIndents, findTooDeep } from './indentation.ts';
+import { nearestPlace } from './nearest-place.ts';
 
 export type { PlaceholderMark, Range } from '../model.ts';
 
@@ -265,15 +266,7 @@ export class YamlSource implements SourceFile {
 
   /** Where the value at a JSON pointer stands (its key's place with `key: true`). */
   placeOf(pointer: string, options: { key?: boolean } = {}): Place | undefined {
-    let p = pointer;
-    // A pointer can reach below what YAML holds (an unwrapped placeholder, a
-    // missing key): walk up to the nearest node we know.
-    for (;;) {
-      const range = options.key ? (this.keys.get(p) ?? this.ranges.get(p)) : this.ranges.get(p);
-      if (range) return this.placeOfRange(range);
-      if (p === '') return { start: { line: 1, column: 1 } };
-      p = p.slice(0, p.lastIndexOf('/'));
-    }
+    return nearestPlace(this, pointer, options);
   }
 
   /**
