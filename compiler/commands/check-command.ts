@@ -21,11 +21,12 @@ export async function runCheck(root: string, options: { useCache?: boolean } = {
   if (stored) return { outcome: stored, sources: await sourcesOf(root, stored.diagnostics), cached: true };
   // Loaded here, not at the top: a check answered from the cache never loads the compiler's phases.
   const { check } = await import('../pipeline.ts');
-  const { checkPresentation } = await import('../emit-site/faces.ts');
+  // Not faces.ts: a check loads the site's markup tools only for a game that has what they check.
+  const { checkPresentation } = await import('../emit-site/check-presentation.ts');
   const { readSettings } = await import('../project-settings.ts');
   const { readReleases } = await import('../release/record.ts');
   const result = await check(root);
-  checkPresentation(root, result.games, result.bag, result.sources);
+  await checkPresentation(root, result.games, result.bag, result.sources);
   // The project files the build reads (settings, releases record) are checked here too, so their errors show before a build.
   await readSettings(root, result.bag, result.sources);
   await readReleases(root, result.bag, result.sources);

@@ -6,53 +6,24 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Root } from 'mdast';
 import type {} from 'mdast-util-directive';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import { displayPath } from '../load/files.ts';
 import { textOf } from '../text.ts';
 import type { CheckedGame, Collection, Entry, Game, Text } from '../model.ts';
-import { labelsOf, propertyPlace, schemaFile, warnMissingLabels } from './labels.ts';
+import { labelsOf } from './labels.ts';
 import { warnUntranslated } from './untranslated.ts';
 import { tokensToMarkdown } from './markdown.ts';
 import { draftOf, type PageContext } from './context.ts';
 import { collectionWideDrafts, draftMarkHtml } from './draft-marks.ts';
-import { checkFormattedTexts, checkMediaTypes } from './text-format.ts';
+import { checkFormattedTexts } from './text-format.ts';
+import { checkPresentationWith, readTemplate, templatePath } from './check-presentation.ts';
 import { checkIconImages, decodeStringified, iconChipHtml } from './icon-images.ts';
 import { joinItems } from './join-items.ts';
-import { warnMissingValueLabels } from './value-labels.ts';
-
-/**
- * A collection's face template: `content/<game>/templates/<collection>.hbs`,
- * found by name. A template is content: Handlebars that writes Markdown
- * with directives (`:::stats` ... `:::`, `:stat[...]`), so its output goes
- * through the same Markdown -> sanitised HTML path as the rules pages, and
- * no template can put a script or a raw tag on a page. A directive becomes a
- * `div` (block) or `span` (inline) whose class is the directive's name.
- *
- * Helpers take a field's path (`"attack.guns"`): `label` (the schema's
- * title), `value` (the value in words: names for IDs and icons), `stat`
- * (label and value as a labelled number), `icons` (each value as an icon
- * with its name), `text` (a text field with its inline tokens) and `ref` (a
- * rule number as a link to the rule).
- */
-export function templatePath(game: Game, c: Collection): string {
-  return path.join(game.dir, 'templates', `${c.name}.hbs`);
-}
 
 interface Compiled {
   source: string;
   render: HandlebarsTemplateDelegate;
-}
-
-function readTemplate(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 /** The render function of a collection's template, if it has one that compiles (a broken one is a build warning: the default face is drawn). */
@@ -220,93 +191,7 @@ function valueAt(value: unknown, pointer: string): unknown {
   return v;
 }
 
-const HELPER_USE = /\{\{[#~]?\s*(?:label|value|stat|icons|text|ref)\s+"([^"]+)"/g;
-
-/**
- * Build warnings about presentation: a template that does not compile (its
- * collection gets the default face), and a field a template shows whose
- * schema property has no title (a reader would see no label), located at the
- * property in the schema file, or at the template when no such property exists;
- * and what sanitising an HTML text removes (text-format.ts).
- */
+/** The presentation checks a build runs, all loaded (check-presentation.ts loads each only when a game needs it). */
 export function checkPresentation(root: string, games: readonly CheckedGame[], bag: DiagnosticBag, sources: Map<string, string>): void {
-  for (const g of games) {
-    const game = g.linked.game;
-    checkFormattedTexts(game, bag);
-    checkMediaTypes(root, game, bag, sources);
-    checkIconImages(game, bag);
-    warnMissingLabels(root, game, bag, sources);
-    warnUntranslated(root, g, bag);
-    warnMissingValueLabels(root, g, bag, sources);
-    for (const c of game.collections.values()) {
-      checkPageBy(root, game, c, bag, sources);
-      const file = templatePath(game, c);
-      const source = readTemplate(file);
-      if (source === undefined) continue;
-      const shownTemplate = displayPath(root, file);
-      sources.set(shownTemplate, source);
-      try {
-        Handlebars.precompile(source);
-      } catch (error) {
-        const line = /line (\d+)/.exec((error as Error).message)?.[1];
-        bag.warning(
-          shownTemplate,
-          { start: { line: Number(line ?? 1), column: 1 } },
-          'template-syntax',
-          `this template does not compile, so ${c.name} entries are drawn with the default face: ${(error as Error).message.split('\n')[0]}`,
-        );
-        continue;
-      }
-      const labels = labelsOf(game, c);
-      const schemaText = schemaFile(labels.file).text;
-      const shownSchema = displayPath(root, labels.file);
-      for (const m of source.matchAll(HELPER_USE)) {
-        const pointer = pointerOf(m[1]);
-        const place = labels.at(pointer);
-        const key = pointer.split('/').pop()!;
-        if (!place.node) {
-          const before = source.slice(0, m.index).split('\n');
-          sources.set(shownTemplate, source);
-          bag.warning(
-            shownTemplate,
-            { start: { line: before.length, column: before[before.length - 1]!.length + 1 } },
-            'template-field',
-            `"${m[1]}" is not a property of ${c.name} entries (schema ${shownSchema})`,
-          );
-        } else if (!place.title) {
-          sources.set(shownSchema, schemaText);
-          bag.warning(
-            shownSchema,
-            propertyPlace(schemaText, key),
-            'title-missing',
-            `"${key}" has no "title", but the ${c.name} template shows it: give it the label readers see, in the game's language`,
-          );
-        }
-      }
-    }
-  }
-}
-
-/**
- * `pageBy` names a field the collection's schema does not have: a warning at
- * the key in game.yaml, and the site numbers the pages instead (data-pages.ts).
- */
-function checkPageBy(root: string, game: Game, c: Collection, bag: DiagnosticBag, sources: Map<string, string>): void {
-  const by = c.decl.pageBy;
-  if (!by || labelsOf(game, c).at(`/${by}`).node) return;
-  const file = path.join(game.dir, 'game.yaml');
-  const text = readTemplate(file) ?? '';
-  const shown = displayPath(root, file);
-  // The `pageBy:` line under this collection's key (the first after it), else the collection's key.
-  const keyAt = text.search(new RegExp(`^\\s+${c.name}:`, 'm'));
-  const found = new RegExp(`^(\\s*)pageBy:`, 'm').exec(text.slice(Math.max(0, keyAt)));
-  const offset = found ? Math.max(0, keyAt) + found.index + found[1]!.length : Math.max(0, keyAt);
-  const before = text.slice(0, offset).split('\n');
-  sources.set(shown, text);
-  bag.warning(
-    shown,
-    { start: { line: before.length, column: before[before.length - 1]!.length + 1 } },
-    'page-by-field',
-    `pageBy "${by}" is not a property of ${c.name} entries (schema ${displayPath(root, labelsOf(game, c).file)}), so the site numbers its pages instead`,
-  );
+  checkPresentationWith({ checkFormattedTexts, checkIconImages, warnUntranslated }, root, games, bag, sources);
 }

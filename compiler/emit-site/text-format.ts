@@ -11,9 +11,8 @@ import { placeInText } from '../link/text-place.ts';
 import { stringsOf } from '../link/text-sites.ts';
 import type { Game } from '../model.ts';
 import { inline, plainWords, type PageContext } from './context.ts';
-import type { CollectionLabels } from './labels.ts';
-import { labelsOf, schemaFile } from './labels.ts';
-import { displayPath } from '../load/files.ts';
+import { labelsOf } from './labels.ts';
+import { textFormatAt, type TextFormat } from './media-types.ts';
 
 /**
  * The format a text field declares in its schema, with JSON Schema's own
@@ -28,18 +27,8 @@ import { displayPath } from '../load/files.ts';
  * go through `inline`, so tokens and the dataset's symbols work inside them,
  * and each is escaped by it: no text of the data reaches the page unescaped.
  */
-export type TextFormat = 'plain' | 'markdown' | 'html';
-
-const MEDIA_TYPES: Record<string, TextFormat> = { 'text/html': 'html', 'text/markdown': 'markdown', 'text/plain': 'plain' };
-
-/** The format of the text at `pointer` inside an entry; a text given per locale (`/text/en`) has its field's. */
-export function textFormatAt(labels: CollectionLabels, pointer: string): TextFormat {
-  const declared = (p: string) => {
-    const media = labels.at(p).node?.contentMediaType;
-    return typeof media === 'string' ? MEDIA_TYPES[media.split(';')[0]!.trim().toLowerCase()] : undefined;
-  };
-  return declared(pointer) ?? (pointer.lastIndexOf('/') > 0 ? declared(pointer.slice(0, pointer.lastIndexOf('/'))) : undefined) ?? 'plain';
-}
+// The formats and their check live in media-types.ts, which loads no parser (a check reads them without the markup tools).
+export { textFormatAt, type TextFormat };
 
 /** Script and style lose their content too: a style sheet's text is not words a reader should see. */
 const schema: SanitizeSchema = { ...defaultSchema, strip: [...(defaultSchema.strip ?? []), 'style'] };
@@ -260,30 +249,4 @@ export function checkFormattedTexts(game: Game, bag: DiagnosticBag): void {
   }
 }
 
-/**
- * A `contentMediaType` the site does not know (`text/htm`) would leave the
- * text drawn as plain, tags and all, with nothing said: a warning at the
- * keyword in the schema file, naming the three it knows.
- */
-export function checkMediaTypes(root: string, game: Game, bag: DiagnosticBag, sources: Map<string, string>): void {
-  const seen = new Set<string>();
-  for (const c of game.collections.values()) {
-    const file = labelsOf(game, c).file;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = schemaFile(file).text;
-    for (const m of text.matchAll(/"contentMediaType"\s*:\s*"([^"]*)"/g)) {
-      if (MEDIA_TYPES[m[1]!.split(';')[0]!.trim().toLowerCase()]) continue;
-      const before = text.slice(0, m.index).split('\n');
-      const shown = displayPath(root, file);
-      sources.set(shown, text);
-      bag.warning(
-        shown,
-        { start: { line: before.length, column: before.at(-1)!.length + 1 } },
-        'media-type-unknown',
-        `"${m[1]}" is not a text format the site knows, so these texts are drawn as plain text`,
-        [`use one of: ${Object.keys(MEDIA_TYPES).join(', ')}`],
-      );
-    }
-  }
-}
+export { checkMediaTypes } from './media-types.ts';

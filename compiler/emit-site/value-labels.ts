@@ -53,6 +53,7 @@ export function missingValueLabels(g: CheckedGame): MissingValueLabel[] {
     const labels = labelsOf(game, c, main);
     // Each (field, value) once, with the pointer of its first use (for the property's place).
     const shown = new Map<string, { field: string; value: string; pointer: string; labelled: boolean }>();
+    const fields = new Map<string, string>();
     const visit = (v: unknown, pointer: string): void => {
       // A list's items are shown under the list's own title; a named property only when it has one.
       const item = /\/\d+$/.test(pointer);
@@ -60,7 +61,7 @@ export function missingValueLabels(g: CheckedGame): MissingValueLabel[] {
       if (pointer && !item && !place?.title) return;
       if (Array.isArray(v)) return v.forEach((x, i) => visit(x, `${pointer}/${i}`));
       if (v && typeof v === 'object') {
-        for (const [k, x] of Object.entries(v)) visit(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        for (const [k, x] of Object.entries(v)) visit(x, `${pointer}/${k.includes('~') || k.includes('/') ? k.replace(/~/g, '~0').replace(/\//g, '~1') : k}`);
         return;
       }
       if (!place?.choices || v === null || v === undefined) return;
@@ -69,7 +70,9 @@ export function missingValueLabels(g: CheckedGame): MissingValueLabel[] {
       // A number reads as itself, a yes/no as the site's words, and so does a text with no letters ("2/3"):
       // only a listed text with letters is code until it has a word.
       if (!labelled && (typeof v !== 'string' || !/\p{L}/u.test(value) || named(value, place.ref))) return;
-      const field = fieldPath(pointer);
+      // The same few pointers recur on every entry: each one's field path is worked out once.
+      let field = fields.get(pointer);
+      if (field === undefined) fields.set(pointer, (field = fieldPath(pointer)));
       const key = `${field}\u0000${value}`;
       if (!shown.has(key)) shown.set(key, { field, value, pointer, labelled });
     };

@@ -105,7 +105,9 @@ export class SchemaSet {
     const set = new SchemaSet(root);
     for (const name of TOOL_SCHEMAS) {
       const schema = JSON.parse(await readFile(path.join(TOOL_SCHEMA_DIR, name), 'utf8')) as Record<string, unknown>;
-      set.ajv.addSchema(schema);
+      // Not checked against the meta-schema on every run (a tenth of a small check): they ship with the tool, and
+      // test/tool-schemas.test.ts checks them; a project's own schemas below are checked each time.
+      set.ajv.addSchema(schema, undefined, undefined, false);
     }
     const dir = path.join(root, 'schemas');
     for (const file of await listFiles(dir, '.schema.json')) {
