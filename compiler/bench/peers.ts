@@ -37,8 +37,7 @@ export async function preparePeers(root: string, log: (line: string) => void): P
   // The floor and the generator need only yaml and ajv, which the project has.
   await mkdir(path.join(dir, 'node_modules'), { recursive: true });
   for (const pkg of ['yaml', 'ajv']) {
-    const link = path.join(dir, 'node_modules', pkg);
-    if (!existsSync(link)) await symlink(path.join(root, 'node_modules', pkg), link, 'dir');
+    await linkAfresh(path.join(root, 'node_modules', pkg), path.join(dir, 'node_modules', pkg));
   }
   return { dir, velite: false, note };
 }
@@ -54,10 +53,18 @@ export async function prepareJsonPeers(root: string, work: string): Promise<Peer
   await mkdir(path.join(dir, 'node_modules'), { recursive: true });
   for (const f of ['floor-json.mjs', 'gen.mjs', 'card.schema.json']) await cp(path.join(source, f), path.join(dir, f));
   for (const pkg of ['yaml', 'ajv']) {
-    const link = path.join(dir, 'node_modules', pkg);
-    if (!existsSync(link)) await symlink(path.join(root, 'node_modules', pkg), link, 'dir');
+    await linkAfresh(path.join(root, 'node_modules', pkg), path.join(dir, 'node_modules', pkg));
   }
   return { dir, velite: false, note: "The JSON floor runs on the project's own ajv (nothing is installed for this layout)." };
+}
+
+/**
+ * A link to one of the project's packages, made afresh each run: a link left by a run from another checkout may point
+ * at a folder that is gone (existsSync follows it and says false, and symlink then fails on the link itself).
+ */
+async function linkAfresh(target: string, link: string): Promise<void> {
+  await rm(link, { force: true, recursive: true });
+  await symlink(target, link, 'dir');
 }
 
 /** The peer's data for N cards, `perFile` cards a file (1: one file per card), written by its own generator. */
