@@ -117,7 +117,7 @@ const OWN = {
     severity: 'error',
     summary: "A CSV file's header has no column for a field its schema requires.",
     explanation:
-      "Every entry needs the field, and no header cell names it: said once, at the header, rather than once per row. When a header cell that names no field is close to it (`cots` for `cost`), the error stands at that cell and names the field it was probably meant for. A header that differs from a field only by case or accents (`Name`, `Custo` for `custo`) is read as that field, with no error.",
+      'Every entry needs the field, and no header cell names it: said once, at the header, rather than once per row. When a header cell that names no field is close to it (`cots` for `cost`), the error stands at that cell and names the field it was probably meant for. A header that differs from a field only by case or accents (`Name`, `Custo` for `custo`) is read as that field, with no error.',
     example: { file: 'content/mygame/cards.csv', yaml: 'name,cots\nAce,3', fix: 'Name the required field as the schema does: `name,cost`.' },
   },
   'csv-row-too-long': {
@@ -131,7 +131,7 @@ const OWN = {
     severity: 'error',
     summary: 'A CSV cell written as YAML flow text does not read.',
     explanation:
-      "A cell whose field wants a map or a list of maps (a scoring rule, a list of awards) holds it as YAML flow text: `{ op: per, points: 2, each: { field: flour } }`. This cell's text does not parse as such; the error is at the place in the cell where it goes wrong.",
+      'A cell whose field wants a map or a list of maps (a scoring rule, a list of awards) holds it as YAML flow text: `{ op: per, points: 2, each: { field: flour } }`. So is a draft (`{ reading: 2, note: "..." }`), in any field. This cell\'s text does not parse as such; the error is at the place in the cell where it goes wrong, and it is the cell\'s one error (the schema does not report the unread text again).',
     example: {
       file: 'content/mygame/cards.csv',
       yaml: 'name,scoring\nAce,"{ op: per, points: 2"',
