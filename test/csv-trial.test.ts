@@ -63,6 +63,11 @@ describe("a designer's CSV trial", () => {
     expect(await diagnosticsOf(typo)).toEqual([
       'error content/sheet/spells.csv:1:6 csv-header-missing-field: `cots` is not a field of spells (sheet/spell.schema.json), and the required field `cost` has no column: did you mean `cost`? [column 2 is not read until its header is `cost`]',
     ]);
+    // The field that gives each entry its ID: nor is every row said to lack an ID.
+    const nameless = await fixtureProject('sheet', { [SPELLS]: swap(HEADER, HEADER.replace('name;', 'Nmae;')) });
+    expect(await diagnosticsOf(nameless)).toEqual([
+      'error content/sheet/spells.csv:1:1 csv-header-missing-field: `Nmae` is not a field of spells (sheet/spell.schema.json), and the required field `name` has no column: did you mean `name`? [column 1 is not read until its header is `name`]',
+    ]);
     const none = await fixtureProject('sheet', {
       [SPELLS]: (t) =>
         t
