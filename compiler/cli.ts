@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { entryCount } from './names.ts';
 import type { Diagnostic } from './diagnostics/diagnostic.ts';
 import type { DiffFormat } from './diff/command.ts';
 import type { CheckResult } from './pipeline.ts';
@@ -126,7 +127,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         code = errors ? 1 : 0;
         return;
       }
-      const counts = outcome.games.map((g) => `${g.id}: ${g.collections.map((c) => `${c.entries} ${c.name}`).join(', ')}`);
+      const counts = outcome.games.map((g) => `${g.id}: ${g.collections.map((c) => entryCount(c.entries, c.name)).join(', ')}`);
       code = await printDiagnostics(items, counts, run.sources, opts.format, io, opts.quiet, opts.all);
     });
 
@@ -174,15 +175,16 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
 
   program
     .command('new')
-    .usage('<game> <collection> "Name" | game <id> | collection <game> <name> [--csv]')
+    .usage('<game> <collection> "Name" | game <id> | collection <game> <name> [--csv | --json]')
     .description(
-      'Start content with the fields the schemas require: `new <game> <collection> "Name"` appends an entry (its required fields as placeholders, a comment per field; a row of a CSV or TSV collection, an item of a JSON one) and prints its ID; `new game <id>` makes a minimal game that builds; `new collection <game> <name>` adds a collection (manifest entry, file, schema), `--csv` as a CSV file whose header row holds the schema\'s fields.',
+      'Start content with the fields the schemas require: `new <game> <collection> "Name"` appends an entry (its required fields as placeholders, a comment per field; a row of a CSV or TSV collection, an item of a JSON one) and prints its ID; `new game <id>` makes a minimal game that builds; `new collection <game> <name>` adds a collection (manifest entry, file, schema), `--csv` as a CSV file whose header row holds the schema\'s fields, `--json` as a JSON file holding an empty list.',
     )
     .argument('<what>', 'a game ID, or "game", or "collection"')
     .argument('[args...]', 'then the collection and "Name"; the new game\'s ID; or the game and the collection\'s name')
     .option('--id <id>', "the new entry's ID, when the slug of its name is not the one (or is empty: a name in another script)")
     .option('--csv', "with `new collection`: keep the entries in a CSV file (a spreadsheet's export) rather than YAML")
-    .action(async (what: string, args: string[], opts: { id?: string; csv?: boolean }) => {
+    .option('--json', 'with `new collection`: keep the entries in a JSON file (a list of objects) rather than YAML')
+    .action(async (what: string, args: string[], opts: { id?: string; csv?: boolean; json?: boolean }) => {
       const root = path.resolve(program.opts<{ root: string }>().root);
       const expect = (n: number, shape: string) => {
         if (args.length === n) return true;
@@ -201,6 +203,11 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         code = 2;
         return;
       }
+      if (opts.json && what !== 'collection') {
+        io.err('error: --json makes a new collection a JSON file: `rulebook new collection <game> <name> --json`');
+        code = 2;
+        return;
+      }
       const { newCollection, newGame } = await import('./commands/new-game.ts');
       const { newEntry } = await import('./commands/new-entry.ts');
       if (what === 'game') {
@@ -208,7 +215,7 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
         outcome = await newGame(root, args[0]!);
       } else if (what === 'collection') {
         if (!expect(2, 'collection <game> <name>')) return;
-        outcome = await newCollection(root, args[0]!, args[1]!, { csv: opts.csv });
+        outcome = await newCollection(root, args[0]!, args[1]!, { csv: opts.csv, json: opts.json });
       } else {
         if (!expect(2, '<game> <collection> "Name"')) return;
         outcome = await newEntry(root, what, args[0]!, args[1]!, { id: opts.id });
@@ -365,7 +372,7 @@ const PER_RULE = 20;
 /** `report` for a check run in this process (build, drafts, report). */
 async function report(result: CheckResult, format: 'text' | 'json', io: Io, quiet = false, all = false): Promise<number> {
   const counts = result.games.map(
-    (g) => `${g.linked.game.manifest.id}: ${[...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`).join(', ')}`,
+    (g) => `${g.linked.game.manifest.id}: ${[...g.linked.game.collections.values()].map((c) => entryCount(c.entries.length, c.name)).join(', ')}`,
   );
   return printDiagnostics(result.bag.sorted(), counts, result.sources, format, io, quiet, all);
 }
@@ -417,7 +424,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   });
   for (const g of result.games) {
     const m = g.linked.game.manifest;
-    const parts = [...g.linked.game.collections.values()].map((c) => `${c.entries.length} ${c.name}`);
+    const parts = [...g.linked.game.collections.values()].map((c) => entryCount(c.entries.length, c.name));
     const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
     io.err(
       `built ${m.id}: ${parts.join(', ')}; ${n(g.rules.length, 'compiled rule')}; ${n(g.linked.placeholders.length, 'placeholder')}${g.linked.readings.length ? `, ${n(g.linked.readings.length, 'reading')}` : ''}`,

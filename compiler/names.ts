@@ -55,3 +55,20 @@ export const GAME_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The words `rulebook new` reads as commands (`new game`, `new collection`), so never a game's ID. */
 export const COMMAND_WORDS: readonly string[] = ['game', 'collection'];
+
+/**
+ * How many entries a collection has, in words: `3 cards`, `1 card`. A collection's name is the plural of its
+ * entries (`cards`, `ferries`, `decks`); one entry takes its English singular, and a name that does not end as
+ * an English plural (`cordel`, `status`) is kept as it is.
+ */
+export function entryCount(count: number, collection: string): string {
+  if (count !== 1) return `${count} ${collection}`;
+  const one = /ies$/.test(collection)
+    ? collection.slice(0, -3) + 'y'
+    : /(ss|us|is)$/.test(collection)
+      ? collection
+      : /(ch|sh|x|ss)es$/.test(collection)
+        ? collection.slice(0, -2)
+        : collection.replace(/s$/, '');
+  return `1 ${one}`;
+}

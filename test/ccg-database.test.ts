@@ -18,7 +18,7 @@ describe('a CCG database at 1,000 printings', () => {
   it('checks and builds with no error, every printing kept under its code', async () => {
     const built = await runCli(['build', '-C', root]);
     expect(built.code, built.err).toBe(0);
-    expect(built.err).toContain('built ccg: 1000 cards, 9 packs, 6 factions, 1 banlists, 20 rulings, 1 decks');
+    expect(built.err).toContain('built ccg: 1000 cards, 9 packs, 6 factions, 1 banlist, 20 rulings, 1 deck');
     const types = await readFile(path.join(root, 'generated', 'ccg.cards.d.ts'), 'utf8').catch(() =>
       readFile(path.join(root, 'generated', 'ccg.d.ts'), 'utf8'),
     );

@@ -107,7 +107,10 @@ describe('fieldSchema: the schema a header path names', () => {
       properties: { kind: { enum: ['unit', 'spell'] }, extra: { type: 'object' } },
       additionalProperties: false,
     };
-    expect(fieldSchema(inlineEntry(schema), ['cost'], noRefs)).toEqual({ at: { schema: { type: 'integer' }, base: 'https://example.test/e.schema.json' } });
+    expect(fieldSchema(inlineEntry(schema), ['cost'], noRefs)).toEqual({
+      at: { schema: { type: 'integer' }, base: 'https://example.test/e.schema.json' },
+      path: ['cost'],
+    });
     expect(fieldSchema(inlineEntry(schema), ['attack', 'guns'], noRefs)).toMatchObject({ at: { schema: { type: 'integer' } } });
     expect(fieldSchema(inlineEntry(schema), ['effect'], noRefs)).toMatchObject({ at: { schema: { type: 'string' } } });
     // `extra` is an object that lists no keys and does not close itself: any name under it, of any value.
@@ -115,12 +118,19 @@ describe('fieldSchema: the schema a header path names', () => {
     // The entry is closed: a name no part declares is unknown, with every name the parts declare.
     expect(fieldSchema(inlineEntry(schema), ['atack'], noRefs)).toEqual({ unknown: 'atack', known: ['kind', 'extra', 'cost', 'attack', 'effect'] });
     expect(fieldSchema(inlineEntry(schema), ['attack', 'gnus'], noRefs)).toEqual({ unknown: 'gnus', known: ['guns'] });
+    // A header as a spreadsheet capitalises it is the field it names but for case and accents, spelt as the schema spells it.
+    expect(fieldSchema(inlineEntry(schema), ['Attack', 'GUNS'], noRefs)).toMatchObject({ at: { schema: { type: 'integer' } }, path: ['attack', 'guns'] });
+    // Under an object left open, a name is taken as written (it may be a field of its own).
+    expect(fieldSchema(inlineEntry(schema), ['extra', 'Anything'], noRefs)).toMatchObject({ path: ['extra', 'Anything'] });
   });
 
   it('makes a field declared differently by two branches a union of both, tried in order', () => {
     const schema = { oneOf: [{ properties: { size: { type: 'integer' } } }, { properties: { size: { enum: ['small', 'large'] } } }] };
     const found = fieldSchema(inlineEntry(schema), ['size'], noRefs);
-    expect(found).toEqual({ at: { schema: { anyOf: [{ type: 'integer' }, { enum: ['small', 'large'] }] }, base: 'https://example.test/e.schema.json' } });
+    expect(found).toEqual({
+      at: { schema: { anyOf: [{ type: 'integer' }, { enum: ['small', 'large'] }] }, base: 'https://example.test/e.schema.json' },
+      path: ['size'],
+    });
     if (!('at' in found)) throw new Error('unreachable');
     expect(cellValue('3', found.at, noRefs).value).toBe(3);
     expect(cellValue('Large', found.at, noRefs).value).toBe('large');

@@ -516,7 +516,7 @@ describe('rulebook new game / new collection', () => {
     const build = await runCli(['build', '-C', root]);
     expect(build.err).toContain('0 errors, 0 warnings');
     expect(build.code).toBe(0);
-    expect(build.err).toContain('built demo: 1 cards');
+    expect(build.err).toContain('built demo: 1 card');
     expect(await read(root, 'generated/demo.js')).toContain('first-card');
     expect(await exists(path.join(root, 'docs-site/dist/demo/cards.html'))).toBe(true);
     // The drafted card text is a placeholder, listed as a draft.

@@ -29,17 +29,16 @@ describe('a hostile CSV corpus', () => {
     ]);
   });
 
-  it('ragged rows: a cell past the header is an error at it, a short row has its missing cells empty', async () => {
+  it('ragged rows: a row longer than the header is one error at its first extra cell and is left out, a short row has its missing cells empty', async () => {
     const root = await fixtureProject('sheet', {
       [SPELLS]: (t) => swap('Freeze every enemy.;', 'Freeze every enemy.;;stray')(swap('\nÉlan;', '\nLone;5;flame\nÉlan;')(t)),
     });
     expect(await diagnosticsOf(root)).toEqual([
-      'error content/sheet/spells.csv:4:58 csv-row-too-long: this row has 11 cells, the header 10: this cell is under no field and is not read [a cell whose text holds `;` is written in quotes: "a; b"]',
+      'error content/sheet/spells.csv:4:58 csv-row-too-long: this row has 11 cells, the header 10: a cell holding the delimiter (`;`) needs double quotes; the row is left out until its cells line up with the header [in quotes a cell holds `;`: "a; b"]',
     ]);
     const spells = (await check(root)).games[0]!.linked.game.collections.get('spells')!.entries;
-    expect(spells.map((e) => e.id)).toEqual(['fireball', 'frost-nova', 'lone', 'elan']);
-    expect(spells[1]!.value.text).toBe('Freeze every enemy.');
-    expect(spells[2]!.value).toEqual({ name: 'Lone', cost: 5, school: 'flame' });
+    expect(spells.map((e) => e.id)).toEqual(['fireball', 'lone', 'elan']);
+    expect(spells[1]!.value).toEqual({ name: 'Lone', cost: 5, school: 'flame' });
   });
 
   it('a duplicate, an empty and an unknown header cell: each at its cell, the other columns read', async () => {
@@ -82,11 +81,10 @@ describe('a hostile CSV corpus', () => {
     expect(await spellCount(header)).toBe(0);
   });
 
-  it('a flow cell that does not parse: the error at its place in the cell, the cell then reported as it is', async () => {
+  it('a flow cell that does not parse: one error, at its place in the cell (the schema does not report the cell again)', async () => {
     const root = await fixtureProject('sheet', { 'content/sheet/trophies.csv': swap('order: most, awards: [5, 3, 2]', 'order: most, awards: [5, 3, 2') });
     // The cell starts with its quote at column 62; the `{` cellValue names is the first character of its text.
     expect(await diagnosticsOf(root)).toEqual([
-      expect.stringMatching(/^error content\/sheet\/trophies\.csv:2:62 schema-type: `trophies "The Lantern Race" \.scoring` must be an object/),
       'error content/sheet/trophies.csv:2:63 csv-cell-flow: this cell is read as YAML flow text and does not parse: `{` opened here is never closed: add `}` where the map ends [`scoring` holds a map or a list of maps written as in YAML: { op: per, points: 2, each: { field: flour } }]',
     ]);
   });

@@ -134,8 +134,8 @@ describe('duplicate keys', () => {
   it('are reported at the second key (JSON.parse would keep the last silently); the file still loads', () => {
     const { source, said } = read('[\n  {\n    "name": "A",\n    "points": 3,\n    "points": 4\n  },\n  { "name": "B", "tags": { "a": 1, "a": 2 } }\n]');
     expect(said).toEqual([
-      '5:5 json-duplicate-key: the key "points" is given twice in this object: JSON keeps only the last, so the value at line 4 is lost',
-      '7:36 json-duplicate-key: the key "a" is given twice in this object: JSON keeps only the last, so the value at line 7 is lost',
+      '5:5 json-duplicate-key: the key "points" is given twice in this object: JSON keeps only the last, so the value of the first (line 4, column 5) is lost',
+      '7:36 json-duplicate-key: the key "a" is given twice in this object: JSON keeps only the last, so the value of the first (line 7, column 28) is lost',
     ]);
     expect(source.ok).toBe(true);
     expect((source.value as Array<Record<string, unknown>>)[0]!.points).toBe(4);
@@ -146,6 +146,31 @@ describe('duplicate keys', () => {
     expect(clean.said).toEqual([]);
     // Equal keys in different objects are no duplicate.
     expect(read('[{ "name": "A" }, { "name": "B", "x": { "name": "C" } }]').said).toEqual([]);
+  });
+
+  it('on one line: the lost value is told by its line and column', () => {
+    const { said } = read('[\n  { "name": "A",\n    "text": "Glows.", "text": "Shines." }\n]');
+    expect(said).toEqual([
+      '3:23 json-duplicate-key: the key "text" is given twice in this object: JSON keeps only the last, so the value of the first (line 3, column 5) is lost',
+    ]);
+  });
+});
+
+describe("a schema's examples in a JSON file's errors", () => {
+  it('are shown as JSON, not as the YAML flow text the schema writes them in (in a YAML file they stay YAML)', async () => {
+    const schema = JSON.parse(MINI_SCHEMA) as { properties: Record<string, unknown> };
+    schema.properties.flavor = { $ref: '../defs.schema.json#/$defs/text', description: 'Flavor' };
+    const files = (cards: string, file: string) => ({
+      'content/mini/game.yaml': JSON_GAME.replace('cards.json', file),
+      [`content/mini/${file}`]: cards,
+      'schemas/mini/card.schema.json': JSON.stringify(schema),
+    });
+    const json = await makeProject(files('[\n  { "name": "A", "kind": "single", "flavor": 3 }\n]\n', 'cards.json'));
+    const said = (await diagnosticsOf(json)).find((d) => d.includes('.flavor'));
+    expect(said).toContain('(`{ "en": "Flour", "pt-BR": "Farinha" }`)');
+    expect(said).not.toContain('{ en: Flour');
+    const yaml = await makeProject(files('- name: A\n  kind: single\n  flavor: 3\n', 'cards.yaml'));
+    expect((await diagnosticsOf(yaml)).find((d) => d.includes('.flavor'))).toContain('(`{ en: Flour, pt-BR: Farinha }`)');
   });
 });
 

@@ -287,6 +287,42 @@ describe('rulebook new on CSV and TSV collections, and new collection --csv (nee
   });
 });
 
+describe('new collection --json', () => {
+  it('makes a JSON file holding an empty list, declared in the manifest; entries then append to it, and the summary counts in the singular', async () => {
+    const root = await fixtureProject('duel');
+    const before = await read(root, 'content/duel/game.yaml');
+    const r = await runCli(['new', 'collection', 'duel', 'relics', '--json', '-C', root]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('added the collection "relics" to content/duel/game.yaml, with content/duel/relics.json and schemas/duel/relic.schema.json');
+    expect(await read(root, 'content/duel/relics.json')).toBe('[]\n');
+    const at = before.indexOf('\ndeclarations:');
+    expect(await read(root, 'content/duel/game.yaml')).toBe(
+      before.slice(0, at) + '  relics:\n    file: relics.json\n    schema: duel/relic.schema.json\n    type: Relic\n    title: Relics\n' + before.slice(at),
+    );
+    const entry = await runCli(['new', 'duel', 'relics', 'Old Lamp', '-C', root]);
+    expect(entry.code, entry.err).toBe(0);
+    expect(JSON.parse(await read(root, 'content/duel/relics.json'))).toEqual([
+      { name: 'Old Lamp', text: { placeholder: 'TODO', note: "Not written yet: The text, in the rulebook's words." } },
+    ]);
+    const checked = await runCli(['check', '-C', root]);
+    expect(checked.code, checked.err).toBe(0);
+    expect(checked.err).toMatch(/duel: .*, 1 relic(,|\n|$)/m);
+    expect(checked.err).not.toContain('1 relics');
+  });
+
+  it('is refused with --csv, and for anything but a new collection; nothing is written', async () => {
+    const root = await fixtureProject('duel');
+    const before = await read(root, 'content/duel/game.yaml');
+    const both = await runCli(['new', 'collection', 'duel', 'relics', '--json', '--csv', '-C', root]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('--csv or --json, not both');
+    const entry = await runCli(['new', 'duel', 'trophies', 'X', '--json', '-C', root]);
+    expect(entry.code).toBe(2);
+    expect(entry.err).toContain('--json makes a new collection a JSON file');
+    expect(await read(root, 'content/duel/game.yaml')).toBe(before);
+  });
+});
+
 describe('--csv is for new collections only', () => {
   it('is a usage error anywhere else, and nothing is written', async () => {
     const root = await fixtureProject('duel');

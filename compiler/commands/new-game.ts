@@ -77,8 +77,12 @@ export async function newGame(root: string, id: string): Promise<CommandOutcome>
   };
 }
 
-/** `options.csv`: the collection is a spreadsheet's export (`<name>.csv`, its header row the schema's fields by path) rather than YAML. */
-export async function newCollection(root: string, gameId: string, name: string, options: { csv?: boolean } = {}): Promise<CommandOutcome> {
+/**
+ * `options.csv`: the collection is a spreadsheet's export (`<name>.csv`, its header row the schema's fields by
+ * path) rather than YAML; `options.json`: a JSON file holding an empty list (`<name>.json`, `[]`).
+ */
+export async function newCollection(root: string, gameId: string, name: string, options: { csv?: boolean; json?: boolean } = {}): Promise<CommandOutcome> {
+  if (options.csv && options.json) return usage('a collection is one file: --csv or --json, not both');
   if (!COLLECTION.test(name))
     return usage(
       `"${name}" is not a collection name: start with a lower-case letter, then letters and digits (for example "cards" or "actionCards"); it is the export name in generated/`,
@@ -94,7 +98,7 @@ export async function newCollection(root: string, gameId: string, name: string, 
   const types = [...game.collections.values()].map((c) => c.decl.type);
   if (types.includes(type))
     return usage(`another collection of "${gameId}" already has the entry type ${type}`, [`rename the collection, or set \`type:\` by hand`]);
-  const file = `${fileStem(name)}.${options.csv ? 'csv' : 'yaml'}`;
+  const file = `${fileStem(name)}.${options.csv ? 'csv' : options.json ? 'json' : 'yaml'}`;
   const schemaPath = `${game.manifest.id}/${fileStem(singular(name))}.schema.json`;
   for (const f of [path.join(game.dir, file), path.join(root, 'schemas', schemaPath)]) {
     if (await exists(f))
@@ -105,9 +109,12 @@ export async function newCollection(root: string, gameId: string, name: string, 
   const edited = addCollection(manifest, name, { file, schema: schemaPath, type, title: titleOf(name) });
   const schema = schemaText(game.manifest.id, name, isInvented(game.manifest));
   // A CSV file has no comments to say what it holds: its header row says it, one field per column.
+  // A JSON file has no comments either: it starts as an empty list, and `rulebook new` appends items to it.
   const entries = options.csv
     ? csvHeaderText(headerColumns(JSON.parse(schema) as Record<string, unknown>, `${SCHEMA_BASE}${schemaPath}`, before.schemas))
-    : collectionText(game.manifest.id, titleOf(name), name, false, isInvented(game.manifest));
+    : options.json
+      ? '[]\n'
+      : collectionText(game.manifest.id, titleOf(name), name, false, isInvented(game.manifest));
   const changes = [
     { file: manifestFile, text: edited },
     { file: path.join(game.dir, file), text: entries },
@@ -133,7 +140,9 @@ export async function newCollection(root: string, gameId: string, name: string, 
             `its header row names the schema's fields (${entries.trim()}): add a column for each field you add to the schema, one row per entry`,
             `next: fill its rows in a spreadsheet (save as CSV), or \`rulebook new ${gameId} ${name} "Name"\``,
           ]
-        : [`next: \`rulebook new ${gameId} ${name} "Name"\``]),
+        : options.json
+          ? [`it holds an empty list (\`[]\`): \`rulebook new ${gameId} ${name} "Name"\` appends an item, or write the entries as JSON objects`]
+          : [`next: \`rulebook new ${gameId} ${name} "Name"\``]),
     ],
   };
 }

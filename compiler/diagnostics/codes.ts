@@ -113,18 +113,25 @@ const OWN = {
       "The header names each column's field by its path under an entry (`cost`, `attack.guns`). This one names no field of the schema, usually a typo: the column is not read (so its cells are not reported one by one), and the message names the nearest field.",
     example: { file: 'content/mygame/cards.csv', yaml: 'name,cots\nAce,3', fix: 'Name the field as the schema does: `name,cost`.' },
   },
+  'csv-header-missing-field': {
+    severity: 'error',
+    summary: "A CSV file's header has no column for a field its schema requires.",
+    explanation:
+      'Every entry needs the field, and no header cell names it: said once, at the header, rather than once per row. When a header cell that names no field is close to it (`cots` for `cost`), the error stands at that cell and names the field it was probably meant for. A header that differs from a field only by case or accents (`Name`, `Custo` for `custo`) is read as that field, with no error.',
+    example: { file: 'content/mygame/cards.csv', yaml: 'name,cots\nAce,3', fix: 'Name the required field as the schema does: `name,cost`.' },
+  },
   'csv-row-too-long': {
     severity: 'error',
     summary: 'A row of a CSV file has more cells than its header.',
     explanation:
-      'Each cell belongs to the field its header cell names; a cell past the last header cell belongs to none, and is not read. It usually holds text with the delimiter in it that was not quoted (`Fire, Ice` in a comma-separated file). Empty cells past the header are ignored (spreadsheets pad rows), and a row with fewer cells than the header has its missing cells empty.',
+      "A spreadsheet's export is rectangular (a padded column gives the header an empty cell too), so a row with more cells than the header, even empty ones, almost always has text holding the delimiter without quotes (`Fire, Ice` in a comma-separated file): its cells are shifted. The error is said once, at the row's first extra cell, and the row is left out (its shifted cells are not reported one by one). A row with fewer cells than the header has its missing cells empty.",
     example: { file: 'content/mygame/cards.csv', yaml: 'name,text\nAce,Draw, then discard', fix: 'Quote the cell: `Ace,"Draw, then discard"`.' },
   },
   'csv-cell-flow': {
     severity: 'error',
     summary: 'A CSV cell written as YAML flow text does not read.',
     explanation:
-      "A cell whose field wants a map or a list of maps (a scoring rule, a list of awards) holds it as YAML flow text: `{ op: per, points: 2, each: { field: flour } }`. This cell's text does not parse as such; the error is at the place in the cell where it goes wrong.",
+      'A cell whose field wants a map or a list of maps (a scoring rule, a list of awards) holds it as YAML flow text: `{ op: per, points: 2, each: { field: flour } }`. So is a draft (`{ reading: 2, note: "..." }`), in any field. This cell\'s text does not parse as such; the error is at the place in the cell where it goes wrong, and it is the cell\'s one error (the schema does not report the unread text again).',
     example: {
       file: 'content/mygame/cards.csv',
       yaml: 'name,scoring\nAce,"{ op: per, points: 2"',

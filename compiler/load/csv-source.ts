@@ -69,6 +69,11 @@ export class CsvSource implements SourceFile {
   listSeparator = ';';
   /** What the typed value was made with (validate/table-values.ts): typing again with the same is skipped. */
   typedWith: unknown = undefined;
+  /**
+   * What typing reported once for a whole column or cell, so the schema check does not say it again
+   * (validate/schema-report.ts): required fields the header has no column for, and cells whose text did not read.
+   */
+  readonly reported = { missingFields: new Set<string>(), cells: new Set<string>() };
   private untyped: unknown[] = [];
   private readonly lineStarts: number[] = [0];
   /** Flow cells parsed again for the places inside them, by cell. */
@@ -148,7 +153,7 @@ export class CsvSource implements SourceFile {
     this.readHeader(header, data, bag);
     for (const row of data) {
       if (row.cells.every((c) => c.text.trim() === '')) continue; // a blank row of the sheet (`,,,`): no entry
-      this.checkLength(row, bag);
+      if (this.tooLong(row, bag)) continue;
       this.rows.push(row);
     }
     this.untyped = this.rows.map((row) => this.rawEntry(row));
@@ -164,7 +169,9 @@ export class CsvSource implements SourceFile {
     const cells = record.map((text, i): CsvCell => {
       const span = spans[i] ?? [end, end];
       const quoted = body[span[0]] === '"' && text !== body.slice(span[0], span[1]);
-      return { text, start: base + span[0], end: base + span[1], quoted };
+      // A line break inside a quoted cell is `\n` whatever the export wrote (Excel on Windows writes `\r\n`), as YAML
+      // reads one: the CSV and YAML forms of a collection build the same package. offsetInCell maps offsets back.
+      return { text: text.replace(/\r\n?/g, '\n'), start: base + span[0], end: base + span[1], quoted };
     });
     let last = end;
     while (last > start && (body[last - 1] === '\n' || body[last - 1] === '\r')) last--;
@@ -209,18 +216,24 @@ export class CsvSource implements SourceFile {
     });
   }
 
-  /** A row with more cells than the header: the first extra cell that holds something is reported (empty ones are a spreadsheet's padding). */
-  private checkLength(row: CsvRow, bag: DiagnosticBag): void {
-    const extra = row.cells.slice(this.header.length).find((c) => c.text.trim() !== '');
-    if (!extra) return;
+  /**
+   * A row with more cells than the header, reported once at its first extra cell and left out (true). A
+   * spreadsheet's export is rectangular (a padded column gives the header an empty cell too), so even empty extra
+   * cells mean a cell's text held the delimiter unquoted: its cells are shifted, and their own errors would only
+   * mislead.
+   */
+  private tooLong(row: CsvRow, bag: DiagnosticBag): boolean {
+    const extra = row.cells[this.header.length];
+    if (!extra) return false;
     const shown = this.delimiter === '\t' ? 'a tab' : `\`${this.delimiter}\``;
     bag.error(
       this.path,
       this.placeOfRange([extra.start, Math.max(extra.end, extra.start + 1)]),
       'csv-row-too-long',
-      `this row has ${row.cells.length} cells, the header ${this.header.length}: this cell is under no field and is not read`,
-      [`a cell whose text holds ${shown} is written in quotes: "a${this.delimiter === '\t' ? '\t' : this.delimiter} b"`],
+      `this row has ${row.cells.length} cells, the header ${this.header.length}: a cell holding the delimiter (${shown}) needs double quotes; the row is left out until its cells line up with the header`,
+      [`in quotes a cell holds ${shown}: "a${this.delimiter === '\t' ? '\t' : this.delimiter} b"`],
     );
+    return true;
   }
 
   /** A data row as an object of its cells' texts, nested by the header's paths; empty cells are absent. */
@@ -249,17 +262,30 @@ export class CsvSource implements SourceFile {
     this.listSeparator = listSeparator;
   }
 
+  /** Whether a schema error at `pointer` (for `required`, of the field `missing`) was already said by the typing. */
+  saidAlready(pointer: string, missing?: string): boolean {
+    if (missing !== undefined && /^\/\d+$/.test(pointer) && this.reported.missingFields.has(missing)) return true;
+    for (let p = pointer; p.lastIndexOf('/') > 0; p = p.slice(0, p.lastIndexOf('/'))) if (this.reported.cells.has(p)) return true;
+    return false;
+  }
+
   /** The cell of an entry's field (`path` as in the header), when the row has one. */
   cellOf(entry: number, path: readonly string[]): CsvCell | undefined {
     const field = this.header.find((f) => f.read && f.path.length === path.length && f.path.every((s, i) => s === path[i]));
     return field ? this.rows[entry]?.cells[field.column] : undefined;
   }
 
-  /** The offset in the file of the character at `offset` in a cell's text (a quoted cell's `""` is one character of its text). */
+  /**
+   * The offset in the file of the character at `offset` in a cell's text (a quoted cell's `""` is one character of
+   * its text, and so is a `\r\n` line break, read as `\n`).
+   */
   offsetInCell(cell: CsvCell, offset: number): number {
     if (!cell.quoted) return cell.start + offset;
     let raw = cell.start + 1;
-    for (let k = 0; k < offset && raw < cell.end; k++) raw += this.text[raw] === '"' && this.text[raw + 1] === '"' ? 2 : 1;
+    for (let k = 0; k < offset && raw < cell.end; k++) {
+      const pair = (this.text[raw] === '"' && this.text[raw + 1] === '"') || (this.text[raw] === '\r' && this.text[raw + 1] === '\n');
+      raw += pair ? 2 : 1;
+    }
     return raw;
   }
 

@@ -324,11 +324,13 @@ export class JsonSource implements SourceFile {
           seen.set(name, offset);
           return;
         }
+        // Line and column: the two keys are often on one line (`{ "a": 1, "a": 2 }`).
+        const at = this.pointAt(first);
         bag.error(
           this.path,
           this.placeOfRange([offset, offset + length]),
           'json-duplicate-key',
-          `the key ${JSON.stringify(name)} is given twice in this object: JSON keeps only the last, so the value at line ${this.pointAt(first).line} is lost`,
+          `the key ${JSON.stringify(name)} is given twice in this object: JSON keeps only the last, so the value of the first (line ${at.line}, column ${at.column}) is lost`,
           ['keep one of the two (merge their values if both matter)'],
         );
       },

@@ -24,15 +24,38 @@ export interface CellOptions {
  * The schema a header path (`['attack', 'guns']`) names under an entry's schema, or the segment that names no field
  * and the field names known at that level (for "did you mean").
  */
-export function fieldSchema(entry: SchemaAt, path: readonly string[], options: CellOptions): { at: SchemaAt } | { unknown: string; known: string[] } {
+export function fieldSchema(
+  entry: SchemaAt,
+  path: readonly string[],
+  options: CellOptions,
+): { at: SchemaAt; path: string[] } | { unknown: string; known: string[] } {
   const reader = readerOf(options);
   let at = entry;
+  const spelt: string[] = [];
   for (const segment of path) {
-    const child = childSchema(at, segment, reader);
+    let child = childSchema(at, segment, reader);
+    let name = segment;
+    // Spreadsheets capitalise headers (`Name`, `Custo` for `custo`): a name the schema does not declare that is a
+    // declared field's but for case and accents is that field, when it is the only one so.
+    const property = reader.propertyOf(at, segment);
+    const same = property.known.filter((k) => fold(k) === fold(segment));
+    if (!property.found.length && same.length === 1 && same[0] !== segment) {
+      name = same[0]!;
+      child = childSchema(at, name, reader);
+    }
     if ('unknown' in child) return child;
     at = child.at;
+    spelt.push(name);
   }
-  return { at };
+  return { at, path: spelt };
+}
+
+/** The fields an entry's schema requires at its top level (its own `required` and its `allOf` members'). */
+export function requiredFields(entry: SchemaAt, options: CellOptions): string[] {
+  const out = new Set<string>();
+  for (const { schema } of readerOf(options).facetsOf(entry))
+    if (Array.isArray(schema.required)) for (const name of schema.required) if (typeof name === 'string') out.add(name);
+  return [...out];
 }
 
 /** The schema of one name under an object node (see fieldSchema). */

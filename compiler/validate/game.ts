@@ -194,14 +194,12 @@ function validateFile(
         );
     }
     if (given === undefined || bad) {
-      // An entry the schema refused is reported there already; one it accepts with no name would vanish unsaid.
-      if (given === undefined && rolesOk && own.errorCount === errorsBefore)
-        own.error(
-          source.path,
-          source.placeOf(pointer),
-          'entry-no-id',
-          `an entry needs \`${typeof collection.decl.idFrom === 'string' ? collection.decl.idFrom : nameField}\` (or \`id\`) to get its ID`,
-        );
+      // An entry the schema refused is reported there already; one it accepts with no name would vanish unsaid. A
+      // table whose header lacks the field said so once (csv-header-missing-field), not once per row.
+      const idField = typeof collection.decl.idFrom === 'string' ? collection.decl.idFrom : nameField;
+      const saidOnce = isTableSource(source) && source.reported.missingFields.has(idField);
+      if (given === undefined && rolesOk && own.errorCount === errorsBefore && !saidOnce)
+        own.error(source.path, source.placeOf(pointer), 'entry-no-id', `an entry needs \`${idField}\` (or \`id\`) to get its ID`);
       // An entry with no ID has no place in the collection; the references it makes are still checked.
       items.push({ id: undefined, name, value, pointer, refs: found.refs, rules: [] });
       return;

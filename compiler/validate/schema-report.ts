@@ -1,8 +1,10 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { schemaCode } from '../diagnostics/codes.ts';
+import { isTableSource } from '../load/csv-source.ts';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../model.ts';
 import { groupErrors, inUnion } from './schema-error-groups.ts';
+import { asJsonExamples } from './json-examples.ts';
 import { describe, type ErrorContext, type Namer, type UnknownForm } from './schema-words.ts';
 
 /**
@@ -34,7 +36,11 @@ export function reportErrors(errors: ErrorObject[], source: SourceFile, base: st
     // A form without its tag (`{ points: 2 }`, no `op`) fails `required` too: the discriminator's error names the tag with the known forms.
     if (error.keyword === 'required' && tags.has(`${error.instancePath}/${String((error.params as { missingProperty?: string }).missingProperty)}`)) continue;
     const pointer = error.instancePath;
+    // A table's typing said it once already (a required field with no column, a cell whose text did not read).
+    const missing = error.keyword === 'required' ? String((error.params as { missingProperty?: string }).missingProperty) : undefined;
+    if (isTableSource(source) && source.saidAlready(pointer, missing)) continue;
     const report = describe(error, ctx);
+    if (/\.json$/i.test(source.path)) report.message = asJsonExamples(report.message);
     if (report.pointer) report.pointer = report.pointer.slice(base.length);
     const key = `${report.pointer ?? pointer}|${report.message}`;
     if (seen.has(key)) continue;

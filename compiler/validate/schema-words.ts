@@ -109,8 +109,14 @@ export function describe(error: ErrorObject, ctx: ErrorContext): Described {
     }
     case 'const':
       return { message: `${where} must be ${JSON.stringify(params.allowedValue)}`, notes: [] };
-    case 'type':
-      return { message: `${where} must be ${articled(String(params.type))} (got ${kindOf(error.data)})`, notes: [] };
+    case 'type': {
+      // `2,5`: a decimal comma, as a spreadsheet in many locales writes a number.
+      const comma = /number|integer/.test(String(params.type)) && typeof error.data === 'string' ? /^\s*([+-]?\d+),(\d+)\s*$/.exec(error.data) : null;
+      return {
+        message: `${where} must be ${articled(String(params.type))} (got ${kindOf(error.data)})`,
+        notes: comma ? [`write a decimal point: ${comma[1]}.${comma[2]}`] : [],
+      };
+    }
     case 'anyOf':
     case 'oneOf': {
       const keyed = taggedUnion(error, ctx) ?? keyedUnion(error, ctx);

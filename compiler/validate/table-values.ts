@@ -1,10 +1,10 @@
 import type { DiagnosticBag, Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DiagnosticBag as Bag } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
-import { setPath, type CsvSource } from '../load/csv-source.ts';
+import { setPath, type CsvSource, type HeaderField } from '../load/csv-source.ts';
 import { escapePointer } from '../load/yaml-source.ts';
 import type { LoadedCollection, PlaceholderMark } from '../model.ts';
-import { cellValue, fieldSchema, type CellOptions, type CellValue, type SchemaAt } from './cell-values.ts';
+import { cellValue, fieldSchema, requiredFields, type CellOptions, type CellValue, type SchemaAt } from './cell-values.ts';
 import { SCHEMA_BASE, type SchemaSet } from './schemas.ts';
 
 /** What a typing was made with: the same schema set, schema and list separator give the same values. */
@@ -41,14 +41,33 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
   const options: CellOptions = { resolveRef: (ref, base) => schemas.resolveRef(ref, base), listSeparator };
   // Each read column's schema, or undefined for a column naming no field (reported once, at its header cell, and not read).
   const columns = new Map<number, SchemaAt | undefined>();
+  source.reported.missingFields.clear();
+  source.reported.cells.clear();
+  const unknownHeaders: Array<{ field: HeaderField; report: () => void }> = [];
+  const fieldsNamed = new Set<string>();
+  let wrongDelimiter = false;
   for (const field of source.header) {
     if (!field.read) continue;
+    // The path as the header writes it; typing sets it to the schema's spelling (`Name` is `name`).
+    field.path = field.name.split('.').map((s) => s.trim());
     if (!entry) {
       columns.set(field.column, undefined); // no schema to type by (reported as schema-missing): cells stay text
       continue;
     }
     const found = fieldSchema(entry, field.path, options);
     if ('at' in found) {
+      const other = source.header.find((f) => f !== field && columns.has(f.column) && f.path.join('.') === found.path.join('.'));
+      if (other) {
+        own.error(
+          source.path,
+          source.placeOfRange([field.cell.start, Math.max(field.cell.end, field.cell.start + 1)]),
+          'csv-header-duplicate',
+          `\`${field.name}\` names the field \`${found.path.join('.')}\`, already the header of column ${other.column + 1}: a field has one column, so this one is not read`,
+        );
+        continue;
+      }
+      field.path = found.path;
+      fieldsNamed.add(found.path[0]!);
       columns.set(field.column, found.at);
       continue;
     }
@@ -61,19 +80,52 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
         ? [`its fields: ${found.known.join(', ')}`]
         : [];
     const other = [',', ';', '\t'].find((d) => d !== source.delimiter && field.name.includes(d));
+    if (other) wrongDelimiter = true;
     if (other)
       notes.push(
         `the header holds ${other === '\t' ? 'a tab' : `\`${other}\``}: if that separates the columns, declare \`delimiter: "${other === '\t' ? '\\t' : other}"\` on the collection in game.yaml`,
       );
-    own.error(
-      source.path,
-      source.placeOfRange([field.cell.start, Math.max(field.cell.end, field.cell.start + 1)]),
-      'csv-header-unknown',
-      `\`${found.unknown}\`${inside} is not a field of ${collection.name} (${schema}), so this column is not read`,
-      notes,
-      hintOf(hint, found.known),
+    unknownHeaders.push({
+      field,
+      report: () =>
+        own.error(
+          source.path,
+          source.placeOfRange([field.cell.start, Math.max(field.cell.end, field.cell.start + 1)]),
+          'csv-header-unknown',
+          `\`${found.unknown}\`${inside} is not a field of ${collection.name} (${schema}), so this column is not read`,
+          notes,
+          hintOf(hint, found.known),
+        ),
+    });
+  }
+  // A required field with no column is said once, at the header (at the header cell that was probably meant for
+  // it), rather than as a missing field in every row.
+  const meant = new Set<HeaderField>();
+  const missing: Array<() => void> = [];
+  for (const name of entry && source.header.length ? requiredFields(entry, options) : []) {
+    if (fieldsNamed.has(name)) continue;
+    const close = unknownHeaders.find((u) => !meant.has(u.field) && u.field.path.length === 1 && closest(u.field.path[0]!, [name]) === name)?.field;
+    if (close) meant.add(close);
+    const header = source.header[0]!;
+    const cell = close?.cell ?? header.cell;
+    source.reported.missingFields.add(name);
+    // A header read with the wrong delimiter misses every field: its one error (with the delimiter to declare) says it.
+    if (wrongDelimiter) continue;
+    missing.push(() =>
+      own.error(
+        source.path,
+        source.placeOfRange(close ? [cell.start, Math.max(cell.end, cell.start + 1)] : [cell.start, cell.start + 1]),
+        'csv-header-missing-field',
+        close
+          ? `\`${close.name}\` is not a field of ${collection.name} (${schema}), and the required field \`${name}\` has no column: did you mean \`${name}\`?`
+          : `the header has no column for \`${name}\`, a field every entry of ${collection.name} (${schema}) requires`,
+        close ? [`column ${close.column + 1} is not read until its header is \`${name}\``] : [`add a column headed \`${name}\``],
+        hintOf(close ? name : undefined, [name]),
+      ),
     );
   }
+  for (const u of unknownHeaders) if (!meant.has(u.field)) u.report();
+  for (const report of missing) report();
   const placeholders: PlaceholderMark[] = [];
   const readings: PlaceholderMark[] = [];
   const marks: Array<{ kind: 'placeholder' | 'reading'; pointer: string; note: string }> = [];
@@ -89,13 +141,20 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
       const pointer = `/${index}/${field.path.map(escapePointer).join('/')}`;
       for (const mark of typed.marks) marks.push({ kind: mark.kind, pointer: pointer + mark.pointer, note: mark.note });
       if (typed.problem) {
+        // Said once, here: the schema's report of the same cell (its text is not the type wanted) is not added.
+        source.reported.cells.add(pointer);
         const at = source.offsetInCell(cell, Math.min(typed.problem.offset, cell.text.length));
+        const draft = /\b(placeholder|reading)\s*:/.exec(cell.text)?.[1];
         own.error(
           source.path,
           source.placeOfRange([at, at + 1]),
           'csv-cell-flow',
           `this cell is read as YAML flow text and does not parse: ${typed.problem.message}`,
-          [`\`${field.name}\` holds a map or a list of maps written as in YAML: { op: per, points: 2, each: { field: flour } }`],
+          [
+            draft
+              ? `a ${draft === 'reading' ? 'reading' : 'placeholder'} is written in a cell as in YAML, its fields separated by commas: { ${draft}: 2, note: "why, in quotes when it holds a comma or a colon" }`
+              : `\`${field.name}\` holds a map or a list of maps written as in YAML: { op: per, points: 2, each: { field: flour } }`,
+          ],
         );
       }
     }
