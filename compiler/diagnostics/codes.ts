@@ -505,7 +505,8 @@ const OWN = {
   'collection-not-a-list': {
     severity: 'error',
     summary: 'A collection file is not a list of entries.',
-    explanation: 'A collection file holds a list, one item per entry: a YAML sequence (`- ` items) or a JSON array (`[{ ... }, ...]`); a CSV or TSV file is a list by its rows. A map at the top of the file (or a single value) is not a list of entries.',
+    explanation:
+      'A collection file holds a list, one item per entry: a YAML sequence (`- ` items) or a JSON array (`[{ ... }, ...]`); a CSV or TSV file is a list by its rows. A map at the top of the file (or a single value) is not a list of entries.',
     example: { file: FILE.cards, yaml: 'name: Ace\npoints: 3', fix: '- name: Ace\n  points: 3' },
   },
   'entry-not-a-map': {
