@@ -460,23 +460,23 @@ function cellSpans(text: string, start: number, end: number, delimiter: string):
   let i = start;
   for (;;) {
     const cellStart = i;
-    if (text[i] === '"') {
-      i++;
-      while (i < end) {
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') i += 2;
-          else {
-            i++;
-            break;
-          }
-        } else i++;
-      }
-    }
+    if (text[i] === '"') i = afterQuoted(text, i, end) ?? end;
     while (i < end && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') i++;
     spans.push([cellStart, i]);
     if (i < end && text[i] === delimiter) i++;
     else return spans;
   }
+}
+
+/** Where a quoted cell opening at `open` ends (just past its closing quote; `""` is a quote inside it), or undefined when no quote closes it before `end`. */
+function afterQuoted(text: string, open: number, end: number): number | undefined {
+  let i = open + 1;
+  while (i < end) {
+    if (text[i] !== '"') i++;
+    else if (text[i + 1] === '"') i += 2;
+    else return i + 1;
+  }
+  return undefined;
 }
 
 /** The offset of the quote that opens a cell and is never closed, in the text from a record's start to the end. */
@@ -486,18 +486,9 @@ function unclosedQuote(text: string, start: number, delimiter: string): number |
   while (i < text.length) {
     const c = text[i]!;
     if (atCellStart && c === '"') {
-      const open = i;
-      i++;
-      for (;;) {
-        if (i >= text.length) return open;
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') i += 2;
-          else {
-            i++;
-            break;
-          }
-        } else i++;
-      }
+      const after = afterQuoted(text, i, text.length);
+      if (after === undefined) return i;
+      i = after;
       atCellStart = false;
       continue;
     }

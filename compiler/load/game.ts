@@ -14,6 +14,7 @@ import { JsonSource } from './json-source.ts';
 import { YamlSource } from './yaml-source.ts';
 import { isTableFile } from './csv-source.ts';
 import { loadTable } from './table-file.ts';
+import { readParsed, type FileKind } from './read-parsed.ts';
 
 /** Every game folder under content/ (a folder with a game.yaml), in name order. */
 export async function findGames(root: string): Promise<string[]> {
@@ -82,32 +83,20 @@ export async function loadContentFile(
   return isJsonFile(file) ? loadParsed(root, file, bag, JsonSource, sources, cache) : loadYaml(root, file, bag, sources, cache);
 }
 
+/** A YAML or JSON file's reader, by its class: the cache gives back a reader of the same class only. */
+function kindOf<S extends ContentSource>(type: new (shown: string, text: string) => S): FileKind<S> {
+  return { make: (shown, text) => new type(shown, text), reuses: (cached): cached is S => cached instanceof type };
+}
+
 async function loadParsed<S extends ContentSource>(
   root: string,
   file: string,
   bag: DiagnosticBag,
-  kind: new (shown: string, text: string) => S,
+  type: new (shown: string, text: string) => S,
   sources?: Map<string, string>,
   cache?: ParseCache,
 ): Promise<S | undefined> {
-  const read = await readSource(file);
-  if (read === undefined) return undefined;
-  const shown = displayPath(root, file);
-  sources?.set(shown, read.text);
-  const hit = cache?.get(shown, read.text);
-  if (hit && hit.source instanceof kind) {
-    bag.items.push(...hit.diagnostics);
-    return hit.source;
-  }
-  const own = cache ? new DiagnosticBag() : bag;
-  const source = new kind(shown, read.text);
-  if (reportBadBytes(own, shown, read.bad)) source.parse(own);
-  else source.ok = false;
-  if (cache) {
-    cache.set(shown, read.text, source, own.items);
-    bag.items.push(...own.items);
-  }
-  return source;
+  return readParsed(root, file, bag, kindOf(type), { sources, cache });
 }
 
 /**

@@ -1,8 +1,8 @@
-import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { CollectionDecl } from '../model.ts';
 import { CsvSource } from './csv-source.ts';
-import { MAX_TABLE_BYTES, reportBadBytes } from './encoding.ts';
-import { displayPath, readSource } from './files.ts';
+import { MAX_TABLE_BYTES } from './encoding.ts';
+import { readParsed, type FileKind } from './read-parsed.ts';
 import type { ParseCache } from './parse-cache.ts';
 
 /**
@@ -20,23 +20,11 @@ export async function loadTable(
   sources: Map<string, string>,
   cache?: ParseCache,
 ): Promise<CsvSource | undefined> {
-  const read = await readSource(file, MAX_TABLE_BYTES);
-  if (read === undefined) return undefined;
-  const shown = displayPath(root, file);
-  sources.set(shown, read.text);
   const delimiter = typeof decl.delimiter === 'string' ? decl.delimiter : undefined;
-  const hit = cache?.get(shown, read.text);
-  if (hit && hit.source instanceof CsvSource && hit.source.declaredDelimiter === delimiter) {
-    bag.items.push(...hit.diagnostics);
-    return hit.source;
-  }
-  const own = cache ? new DiagnosticBag() : bag;
-  const source = new CsvSource(shown, read.text, delimiter);
-  if (reportBadBytes(own, shown, read.bad)) source.parse(own);
-  else source.ok = false;
-  if (cache) {
-    cache.set(shown, read.text, source, own.items);
-    bag.items.push(...own.items);
-  }
-  return source;
+  const kind: FileKind<CsvSource> = {
+    make: (shown, text) => new CsvSource(shown, text, delimiter),
+    // A table read with another declared delimiter is another table.
+    reuses: (cached): cached is CsvSource => cached instanceof CsvSource && cached.declaredDelimiter === delimiter,
+  };
+  return readParsed(root, file, bag, kind, { sources, cache, maxBytes: MAX_TABLE_BYTES });
 }
