@@ -240,6 +240,12 @@ export interface SourceFile {
   /** Where the value at a JSON pointer stands (its key's place with `key: true`); the nearest enclosing value's place when the pointer reaches below what the file holds. */
   placeOf(pointer: string, options?: { key?: boolean }): Place | undefined;
   placeOfRange(range: readonly [number, number] | readonly number[] | undefined): Place | undefined;
+  /**
+   * Whether a schema error at `pointer` (for `required`, of the field `missing`) was already said another way by
+   * the file's own reading: a CSV table reports a column missing from its header once, not once per row, and a cell it
+   * could not read once, not again as a type error. Files that say nothing ahead of the schema leave it out.
+   */
+  saidAlready?(pointer: string, missing?: string): boolean;
 }
 
 export interface MarkdownPage {

@@ -61,8 +61,8 @@ describe('CSV and TSV collections', () => {
     const result = await check(root);
     const rules = result.games[0]!.rules.filter((r) => r.collection === 'trophies');
     expect(rules.map((r) => [r.entryId, r.pointer, r.kind])).toEqual([
-      ['the-lantern-race', '/scoring', 'scoring'],
-      ['the-counting-house', '/scoring', 'scoring'],
+      ['the-beacon-chase', '/scoring', 'scoring'],
+      ['the-reckoning-hall', '/scoring', 'scoring'],
     ]);
     expect(rules[0]!.examples).toEqual([{ given: [{ lanterns: 7 }, { lanterns: 2 }, { lanterns: 4 }], expect: [5, 2, 3] }]);
     // The example held to its rule: a wrong expectation in the cell is reported.
@@ -75,8 +75,8 @@ describe('CSV and TSV collections', () => {
     const { result } = await entries(root, 'trophies');
     const linked = result.games[0]!.linked;
     expect(linked.placeholders.map((p) => [p.collection, p.id, p.path, p.line])).toEqual([
-      ['trophies', 'the-counting-house', '/flavor', 3],
-      ['trophies', 'the-counting-house', '/scoring/points', 3],
+      ['trophies', 'the-reckoning-hall', '/flavor', 3],
+      ['trophies', 'the-reckoning-hall', '/scoring/points', 3],
     ]);
     expect(linked.readings.map((p) => [p.collection, p.id, p.path, p.line, p.note])).toEqual([
       ['spells', 'elan', '/cost', 5, 'The test rules print no cost for Élan; this edition reads it as 1.'],
@@ -85,19 +85,19 @@ describe('CSV and TSV collections', () => {
     expect(build.code).toBe(0);
     const drafts = await readFile(path.join(root, 'docs-site/dist/sheet/drafts.html'), 'utf8');
     expect(drafts).toContain('The test rules do not print the points.');
-    expect(drafts).toContain('The Counting House');
+    expect(drafts).toContain('The Reckoning Hall');
   });
 
   it('a cell the schema refuses is reported at the cell, by line and column, with the row in the frame', async () => {
     const root = await fixtureProject('sheet', {
       [SPELLS]: (t) => swap('Fireball;3;', 'Fireball;three;')(swap('slow;;;yes', 'slow;x;;yes')(t)),
       // After the byte-order mark and in a CRLF file, columns count from the line's first character.
-      [TROPHIES]: swap('The Counting House,2,', 'The Counting House,two,'),
+      [TROPHIES]: swap('The Reckoning Hall,2,', 'The Reckoning Hall,two,'),
     });
     expect(await diagnosticsOf(root)).toEqual([
       'error content/sheet/spells.csv:2:10 schema-type: `spells "Fireball" .cost` must be an integer (got the string "three")',
       'error content/sheet/spells.csv:4:31 schema-type: `spells "Frost Nova" .attack.guns` must be an integer (got the string "x")',
-      'error content/sheet/trophies.csv:3:20 schema-type: `trophies "The Counting House" .copies` must be an integer (got the string "two")',
+      'error content/sheet/trophies.csv:3:20 schema-type: `trophies "The Reckoning Hall" .copies` must be an integer (got the string "two")',
     ]);
     const cli = await runCli(['check', '-C', root]);
     expect(cli.err).toContain('content/sheet/spells.csv:2:10: error schema-type');

@@ -83,7 +83,7 @@ describe("a designer's CSV trial", () => {
   });
 
   it('a draft written wrong in an integer cell is one error, at the flow problem, with how a draft is written', async () => {
-    const root = await fixtureProject('sheet', { [TROPHIES]: swap('The Counting House,2,', 'The Counting House,{ reading: 2; note: x },') });
+    const root = await fixtureProject('sheet', { [TROPHIES]: swap('The Reckoning Hall,2,', 'The Reckoning Hall,{ reading: 2; note: x },') });
     const found = await diagnosticsOf(root);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^error content\/sheet\/trophies\.csv:3:\d+ csv-cell-flow: this cell is read as YAML flow text and does not parse: /);

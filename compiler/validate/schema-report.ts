@@ -1,6 +1,5 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { schemaCode } from '../diagnostics/codes.ts';
-import { isTableSource } from '../load/csv-source.ts';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../model.ts';
 import { groupErrors, inUnion } from './schema-error-groups.ts';
@@ -38,7 +37,7 @@ export function reportErrors(errors: ErrorObject[], source: SourceFile, base: st
     const pointer = error.instancePath;
     // A table's typing said it once already (a required field with no column, a cell whose text did not read).
     const missing = error.keyword === 'required' ? String((error.params as { missingProperty?: string }).missingProperty) : undefined;
-    if (isTableSource(source) && source.saidAlready(pointer, missing)) continue;
+    if (source.saidAlready?.(pointer, missing)) continue;
     const report = describe(error, ctx);
     if (/\.json$/i.test(source.path)) report.message = asJsonExamples(report.message);
     if (report.pointer) report.pointer = report.pointer.slice(base.length);
