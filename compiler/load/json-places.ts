@@ -1,8 +1,6 @@
 import { visit } from 'jsonc-parser';
 import type { Range } from '../model.ts';
-
-/** What a mark (`{ "placeholder": ..., "note": ... }`) wraps: the key of the value it stands for. */
-export type MarkKind = 'placeholder' | 'reading';
+import type { MarkKind } from './mark-words.ts';
 
 const LITERAL = 0;
 const OBJECT = 1;

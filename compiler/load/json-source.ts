@@ -2,7 +2,8 @@ import { parse as parseWithErrors, ParseErrorCode, visit, type ParseError } from
 import type { CodeFor } from '../diagnostics/codes.ts';
 import type { DiagnosticBag, Place } from '../diagnostics/diagnostic.ts';
 import type { PlaceholderMark, Range, SourceFile } from '../model.ts';
-import { JsonPlaces, PointerRanges, type MarkKind } from './json-places.ts';
+import { JsonPlaces, PointerRanges } from './json-places.ts';
+import { BOTH_KINDS, noNote, unknownMarkKey, type MarkKind } from './mark-words.ts';
 import { escapePointer, MAX_DEPTH } from './yaml-source.ts';
 import { nearestPlace } from './nearest-place.ts';
 
@@ -215,30 +216,16 @@ export class JsonSource implements SourceFile {
   private unwrap(kind: MarkKind, object: Record<string, unknown>, bag: DiagnosticBag, depth: number): unknown {
     const pointer = this.pointerHere();
     const report = (at: () => Place | undefined, code: CodeFor<'error'>, message: string) => this.pending.push(() => bag.error(this.path, at(), code, message));
-    if (kind === 'placeholder' && Object.hasOwn(object, 'reading'))
-      report(
-        () => this.placeOfMarkKey(pointer, 'reading'),
-        'mark-malformed',
-        'a value is either a placeholder (not given yet: a draft) or a reading (a choice made where the rules are silent), not both',
-      );
+    if (kind === 'placeholder' && Object.hasOwn(object, 'reading')) report(() => this.placeOfMarkKey(pointer, 'reading'), 'mark-malformed', BOTH_KINDS);
     for (const key of Object.keys(object)) {
       if (key === 'placeholder' || key === 'reading' || key === 'note') continue;
-      report(
-        () => this.placeOfMarkKey(pointer, key),
-        'mark-malformed',
-        `unknown key \`${key}\` in a ${kind}: it takes only \`${kind}:\` (the value) and \`note:\``,
-      );
+      report(() => this.placeOfMarkKey(pointer, key), 'mark-malformed', unknownMarkKey(key, kind));
     }
     const rawNote = object.note;
     const note = rawNote !== null && typeof rawNote === 'object' ? '' : String(rawNote ?? '');
     if (note.trim() === '') {
-      if (kind === 'placeholder')
-        report(
-          () => this.placeOfMark(pointer),
-          'placeholder-note',
-          'a placeholder needs a `note:` saying what is not given yet (what the rulebook does not print, or what is still to decide)',
-        );
-      else report(() => this.placeOfMark(pointer), 'reading-note', 'a reading needs a `note:` saying what the rules leave open and what was chosen');
+      if (kind === 'placeholder') report(() => this.placeOfMark(pointer), 'placeholder-note', noNote(kind));
+      else report(() => this.placeOfMark(pointer), 'reading-note', noNote(kind));
     }
     (kind === 'placeholder' ? this.placeholders : this.readings).push(this.lazyMark(pointer, note));
     const kinds = this.marksAt.get(pointer);

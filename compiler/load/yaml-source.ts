@@ -19,6 +19,7 @@ import { DiagnosticBag, type Place } from '../diagnostics/diagnostic.ts';
 import { escapePointer } from '../json-pointer.ts';
 import type { PlaceholderMark, Range, SourceFile } from '../model.ts';
 import { findBadIndents, findTooDeep } from './indentation.ts';
+import { BOTH_KINDS, noNote, unknownMarkKey, type MarkKind } from './mark-words.ts';
 import { nearestPlace } from './nearest-place.ts';
 
 export type { PlaceholderMark, Range } from '../model.ts';
@@ -406,20 +407,10 @@ export class YamlSource implements SourceFile {
     if (!kinds.length) return undefined;
     const at = (p: Pair | undefined) => this.placeOfRange((p?.key as YamlNode | undefined)?.range ?? undefined);
     if (kinds.length === 2) {
-      bag.error(
-        this.path,
-        at(pairs.find((p) => keyOf(p) === 'reading')),
-        'mark-malformed',
-        'a value is either a placeholder (not given yet: a draft) or a reading (a choice made where the rules are silent), not both',
-      );
+      bag.error(this.path, at(pairs.find((p) => keyOf(p) === 'reading')), 'mark-malformed', BOTH_KINDS);
     }
     for (const extra of pairs.filter((p) => !['placeholder', 'reading', 'note'].includes(String(keyOf(p))))) {
-      bag.error(
-        this.path,
-        at(extra),
-        'mark-malformed',
-        `unknown key \`${String(keyOf(extra))}\` in a ${kinds[0]}: it takes only \`${kinds[0]}:\` (the value) and \`note:\``,
-      );
+      bag.error(this.path, at(extra), 'mark-malformed', unknownMarkKey(String(keyOf(extra)), kinds[0]!));
     }
     return kinds[0];
   }
@@ -433,14 +424,8 @@ export class YamlSource implements SourceFile {
       const note = notePair && isScalar(notePair.value) ? String(notePair.value.value ?? '') : '';
       const place = this.placeOfRange(node.range ?? undefined);
       if (note.trim() === '') {
-        if (kind === 'placeholder')
-          bag.error(
-            this.path,
-            place,
-            'placeholder-note',
-            'a placeholder needs a `note:` saying what is not given yet (what the rulebook does not print, or what is still to decide)',
-          );
-        else bag.error(this.path, place, 'reading-note', 'a reading needs a `note:` saying what the rules leave open and what was chosen');
+        if (kind === 'placeholder') bag.error(this.path, place, 'placeholder-note', noNote(kind));
+        else bag.error(this.path, place, 'reading-note', noNote(kind));
       }
       (kind === 'placeholder' ? this.placeholders : this.readings).push({ pointer: this.pointerHere(), note, place });
     }
@@ -485,8 +470,6 @@ export interface ParsedYaml {
   readings: PlaceholderMark[];
   cut: Array<readonly [number, number]>;
 }
-
-type MarkKind = 'placeholder' | 'reading';
 
 /** A map of exactly `{ placeholder | reading: VALUE, note }` is a mark around a value, not content. */
 function markKind(items: Pair[]): MarkKind | undefined {
