@@ -28,7 +28,8 @@
 /**
  * A result as the list shows it.
  * `titleLang`: the language of the title itself when it is a name in another language than its page's (`nameLang`).
- * @typedef {{ url: string, title?: string, excerpt?: string, game?: string, page?: string, lang?: string, titleLang?: string }} Place
+ * `nameEnd`: where that name ends in the title, when a gloss in the page's language follows it ("Tocaia (Ambush)").
+ * @typedef {{ url: string, title?: string, excerpt?: string, game?: string, page?: string, lang?: string, titleLang?: string, nameEnd?: number }} Place
  */
 /**
  * The numbered rules (pagefind/numbers.json): each name is [text, url, game index, language index, rule number].
@@ -160,7 +161,8 @@ const wordsOf = (s) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
  * @param {string[]} asked
  */
 function answers(excerpt, asked) {
-  const marks = [...(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => fold(m[1]));
+  // A marked word is compared from its first letter: Pagefind marks "(Ambush)." whole, brackets and all (a gloss).
+  const marks = [...(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => fold(m[1]).replace(/^[^\p{L}\p{N}]+/u, ''));
   if (!marks.length) return true;
   return marks.some((mark) =>
     asked.some((word) => {
@@ -192,6 +194,7 @@ function places(data, query) {
   const candidates = ranked.length ? ranked : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }];
   const found = candidates.filter((p) => answers(p.excerpt, asked)).slice(0, 3);
   const named = nameLangs(data.meta?.names);
+  const glossed = nameLangs(data.meta?.glossed);
   return found.map((p) => ({
     url: p.url,
     title: p.title,
@@ -200,7 +203,27 @@ function places(data, query) {
     page: data.meta?.title,
     lang: data.meta?.lang,
     titleLang: named.get(p.url.split('#')[1] ?? ''),
+    nameEnd: Number(glossed.get(p.url.split('#')[1] ?? '')) || undefined,
   }));
+}
+
+/**
+ * Mark a result title's name with its language: the whole title, or only the name where a gloss in the page's
+ * language follows it (the build's `glossed` metadata: compiler/emit-site/search.ts), so "(Ambush)" is read in English.
+ * @param {HTMLElement} title
+ * @param {string} lang
+ * @param {number | undefined} nameEnd
+ */
+function markNameLang(title, lang, nameEnd) {
+  const text = title.textContent ?? '';
+  if (!nameEnd || !text.startsWith(' (', nameEnd)) {
+    title.lang = lang;
+    return;
+  }
+  const name = document.createElement('span');
+  name.lang = lang;
+  name.textContent = text.slice(0, nameEnd);
+  title.replaceChildren(name, text.slice(nameEnd));
 }
 
 /**
@@ -427,7 +450,7 @@ export function attachSearch(input, region, words, bundlePath, root) {
       title.textContent = item.title ?? '';
       // A name in another language than the result's own (Portuguese chiefs on an English page) says so too.
       const around = li.lang || document.documentElement.lang;
-      if (item.titleLang && fold(item.titleLang) !== fold(around)) title.lang = item.titleLang;
+      if (item.titleLang && fold(item.titleLang) !== fold(around)) markNameLang(title, item.titleLang, item.nameEnd);
       const game = document.createElement('span');
       game.className = 'r-game';
       game.textContent = [item.game, item.page].filter((t) => t && t !== item.title).join(' · ');

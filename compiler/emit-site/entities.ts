@@ -16,6 +16,7 @@ import { joinItems } from './join-items.ts';
 import { inLang, isFreeText, nameLangOn, ownHtml, ownText, untranslatedNoteHtml } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
+import { glossesNoteHtml, glossHtml } from './glosses.ts';
 import type { Effect } from '../rules/dsl.ts';
 
 /**
@@ -32,7 +33,7 @@ export function collectionHtml(c: Collection, ctx: PageContext, level: number, e
   const physical = isPhysical(ctx.game.linked.game, c.name);
   const items = entries.map((e) => entryHtml(c, e, ctx, level, physical)).join('\n');
   const unprinted = collectionDraftsHtml(c, ctx, labelsOf(ctx.game.linked.game, c, ctx.locale));
-  return unprinted + (physical ? `<div class="faces">${items}</div>` : items);
+  return unprinted + glossesNoteHtml(c, entries, ctx) + (physical ? `<div class="faces">${items}</div>` : items);
 }
 
 /** One entry: its name as a heading with a stable anchor, one draft badge with its notes, its rules text, its face (a template, or its titled fields) and its worked examples. */
@@ -55,8 +56,10 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   for (const r of rules) if (ruleShownAtTop(r, e.value)) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
   const skip = new Set([
-    // The display name is the heading already.
+    // The display name is the heading already, with its gloss and the language it is written in (glosses.ts).
     nameFieldOf(c),
+    'gloss',
+    'nameLang',
     'id',
     'text',
     'examples',
@@ -122,7 +125,7 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   parts[headAt] = anchoredHeading(
     level,
     e.id,
-    `${inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale))}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.map((n) => ownText(n, ctx.language)).join(' · ')) : ''}`,
+    `${inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale, e.value))}${glossHtml(c, e, ctx)}${whichHtml(c, e, name, ctx)}${notes.length ? draftBadge(ctx, notes.map((n) => ownText(n, ctx.language)).join(' · ')) : ''}`,
     name,
     ctx,
   );
@@ -316,7 +319,7 @@ function nameOfId(v: string, ref: string | undefined, ctx: PageContext): string 
   if (ref) {
     const entry = ctx.index.entry(ref, v);
     if (entry)
-      return `<a href="${esc(ctx.toGame + ctx.index.hrefOf(ref, v))}">${inLang(inline(textOf(entry.name, ctx.locale) || v, ctx), nameLangOn(game, ref, entry.name, ctx.locale))}</a>`;
+      return `<a href="${esc(ctx.toGame + ctx.index.hrefOf(ref, v))}">${inLang(inline(textOf(entry.name, ctx.locale) || v, ctx), nameLangOn(game, ref, entry.name, ctx.locale, entry.value))}</a>`;
   }
   const field = /^[a-z][A-Za-z0-9]*$/.test(v) ? stateFieldName(ctx.game.players, v) : undefined;
   if (field) return esc(field);

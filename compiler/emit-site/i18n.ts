@@ -144,6 +144,9 @@ const KEYS = [
   'erratumNamesInvented',
   'erratumKeptInvented',
   'translationNoteInvented',
+  // Glosses (glosses.ts): a transcribed game's meanings of foreign names are this edition's, said once and on hover.
+  'glossesNote',
+  'glossTitle',
 ] as const;
 
 export type Words = { readonly [K in (typeof KEYS)[number]]: string };

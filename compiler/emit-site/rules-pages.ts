@@ -46,7 +46,7 @@ function collectionLinkHtml(c: Collection, entries: readonly Entry[], ctx: PageC
   const title = textOf(c.decl.title, ctx.locale) || c.name;
   const names = entries.map(
     (e) =>
-      `<li><a href="${esc(ctx.toGame + ctx.index.hrefOf(c.name, e.id))}">${inLang(esc(plain(textOf((e.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id), nameLangOn(ctx.game.linked.game, c.name, e.name, ctx.locale))}</a></li>`,
+      `<li><a href="${esc(ctx.toGame + ctx.index.hrefOf(c.name, e.id))}">${inLang(esc(plain(textOf((e.name ?? e.value.title) as Text | undefined, ctx.locale)) || e.id), nameLangOn(ctx.game.linked.game, c.name, e.name, ctx.locale, e.value))}</a></li>`,
   );
   return `<div class="collection-link" data-pagefind-ignore><p><a href="${esc(href)}">${esc(title)}</a> (${entries.length}, ${esc(ctx.words.entriesShownOn)}):</p><ul class="entry-links">${names.join('')}</ul></div>`;
 }

@@ -127,7 +127,23 @@ export function withSearchFields(rel: string, html: string, lang: string): strin
   // The headings whose name carries its own language (translation.ts `inLang`), "id=lang ...": a result titled by one says so too.
   const named = [...html.matchAll(/<h[2-6] id="([^"]+)"[^>]*><span lang="([^"]+)">/g)].map((m) => `${m[1]}=${m[2]}`);
   const names = named.length ? `<span hidden data-pagefind-meta="names:${attr(decode(named.join(' ')))}"></span>` : '';
-  return html.replace(/<main\b[^>]*>/, (open) => open + fields + names).replace(UNINDEXED, '');
+  return html.replace(/<main\b[^>]*>/, (open) => open + fields + names + glossedNames(html)).replace(UNINDEXED, '');
+}
+
+/**
+ * The headings whose foreign name is followed by its gloss in the page's language (glosses.ts), "id=length ...":
+ * the length of the name at the start of the result's title, so only the name carries its `lang`, not the gloss.
+ */
+function glossedNames(html: string): string {
+  const glossed = [...html.matchAll(/<h[2-6] id="([^"]+)"[^>]*>([\s\S]*?)<\/h[2-6]>/g)].flatMap((h) => {
+    const name = /^<span lang="[^"]+">([\s\S]*)<\/span> <span class="gloss"/.exec(h[2]!)?.[1];
+    if (name === undefined) return [];
+    const shown = decode(name.replace(/<[^>]*>/g, ''))
+      .replace(/\s+/g, ' ')
+      .trim();
+    return [`${h[1]}=${shown.length}`];
+  });
+  return glossed.length ? `<span hidden data-pagefind-meta="glossed:${attr(decode(glossed.join(' ')))}"></span>` : '';
 }
 
 /**

@@ -192,13 +192,26 @@ export function untranslatedNoteHtml(language: SiteLanguage, block = false): str
 
 /**
  * The language to mark an entry's name with on a page in `locale`: the
- * collection's `nameLang` (Portuguese chiefs in an English game), else the
- * game's own locale, when that is not the page's; undefined when the name
- * reads in the page's language (or is given in it, as a map of locales).
+ * entry's own `nameLang` (a Portuguese event among English ones), else the
+ * collection's (Portuguese chiefs in an English game), else the game's own
+ * locale, when that is not the page's; undefined when the name reads in the
+ * page's language (or is given in it, as a map of locales).
  */
-export function nameLangOn(game: Game, collection: string, name: Text | undefined, locale: string): string | undefined {
+export function nameLangOn(
+  game: Game,
+  collection: string,
+  name: Text | undefined,
+  locale: string,
+  value?: Readonly<Record<string, unknown>>,
+): string | undefined {
   if (name && typeof name === 'object' && name[locale] !== undefined) return undefined;
-  return otherLang(game.collections.get(collection)?.decl.nameLang ?? game.manifest.locale, locale);
+  return otherLang(nameLangOf(game, collection, value), locale);
+}
+
+/** The language an entry's name is written in: its own `nameLang` (glosses.ts), the collection's, else the game's locale. */
+export function nameLangOf(game: Game, collection: string, value?: Readonly<Record<string, unknown>>): string {
+  const own = value?.nameLang;
+  return (typeof own === 'string' && own) || (game.collections.get(collection)?.decl.nameLang ?? game.manifest.locale);
 }
 
 /** The same for the names of a graph's spaces (the graph's own `nameLang`). */

@@ -6,7 +6,7 @@ import type { CheckedGame, Game, PlaceholderInfo, SourceFile } from '../model.ts
 import { textOf } from '../text.ts';
 import { markdownTitle } from './markdown.ts';
 import { labelsOf } from './labels.ts';
-import { isFreeText, siteLanguages } from './translation.ts';
+import { isFreeText, nameLangOf, siteLanguages } from './translation.ts';
 
 /**
  * What a game's pages in another locale would show untranslated: each text
@@ -78,7 +78,7 @@ function shownTexts(g: CheckedGame): Found[] {
     for (const e of c.entries) {
       const owner = `${c.name} "${textOf(e.name, m.locale) || e.id}"`;
       const at = (key: string) => ({ source: e.source, pointer: `${e.pointer}/${key}` });
-      if (typeof e.name === 'string' && (c.decl.nameLang ?? m.locale) === m.locale) out.push({ text: e.name, what: `a name in ${c.name}`, ...at('name') });
+      if (typeof e.name === 'string' && nameLangOf(game, c.name, e.value) === m.locale) out.push({ text: e.name, what: `a name in ${c.name}`, ...at('name') });
       for (const [key, v] of Object.entries(e.value)) {
         if (typeof v !== 'string' || key === 'name' || key === 'id') continue;
         // The card's text, and a titled free-text field (not one of an enum's values, nor an ID that names something).
