@@ -8,6 +8,7 @@ import type { SiteFiles } from '../compiler/emit-site/site.ts';
 import { emitPackage } from '../compiler/emit-code/emit.ts';
 import { check } from '../compiler/pipeline.ts';
 import { diagnosticsOf, fixtureProject, ROOT, swap } from './helpers.ts';
+import { consumerOf, diagnostics } from './package-consumer.ts';
 import { decodeEntities, pagefindFragments, siteOf } from './site/built.ts';
 
 const run = promisify(execFile);
@@ -184,5 +185,15 @@ describe('glosses in the engine package', () => {
       console.log(JSON.stringify([e.tocaia.name, e.tocaia.gloss, e['raso-da-catarina'].gloss ?? null, e.peace.nameLang]));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
     expect(JSON.parse(stdout)).toEqual(['Tocaia', 'Ambush', null, 'en']);
+    // The README tells an engine programmer how to read it, with an example that type-checks strictly.
+    const readme = String(out.get('README.md'));
+    const section = readme.slice(readme.indexOf('## Glosses'));
+    expect(section).toContain("a gloss is the edition’s, not printed");
+    const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(example).toContain('text(entry.gloss, "en"); // "Sergeant Quelè"');
+    const consumer = await consumerOf(dir);
+    const file = path.join(consumer, 'readme-glosses.ts');
+    await writeFile(file, `${example}export {};\n`);
+    expect(diagnostics(file)).toEqual([]);
   });
 });
