@@ -188,7 +188,7 @@ describe('glosses in the engine package', () => {
     // The README tells an engine programmer how to read it, with an example that type-checks strictly.
     const readme = String(out.get('README.md'));
     const section = readme.slice(readme.indexOf('## Glosses'));
-    expect(section).toContain("a gloss is the edition’s, not printed");
+    expect(section).toContain('a gloss is the edition’s, not printed');
     const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
     expect(example).toContain('text(entry.gloss, "en"); // "Sergeant Quelè"');
     const consumer = await consumerOf(dir);
