@@ -14,8 +14,11 @@ import { decodeEntities, pagefindFragments, siteOf } from './site/built.ts';
 const run = promisify(execFile);
 
 // Glosses (issue #22): a name in another language than the page's is followed by its meaning in the reader's
-// language, "Tocaia (Ambush)", from the entry's `gloss` (schemas: defs.schema.json#/$defs/gloss), and marked as this
-// edition's where the game is transcribed from a rulebook (compiler/emit-site/glosses.ts).
+// language, "Tocaia (Ambush)", from the entry's `gloss` (schemas: defs.schema.json#/$defs/gloss). A plain gloss is the
+// rulebook's (or an invented game's designer's) and is shown as it is; one the rulebook does not give is a reading,
+// `{ reading: Ambush, note }`, marked as this edition's on the gloss and once above the entries (emit-site/glosses.ts).
+
+const EDITIONS = "This edition's gloss: the rules do not translate the name.";
 
 /** The `duo` fixture (English, with pt-BR pages; transcribed: it has `source:`) with glosses and names' languages added. */
 function glossedDuo(extra: Record<string, (text: string) => string> = {}): Promise<string> {
@@ -23,16 +26,20 @@ function glossedDuo(extra: Record<string, (text: string) => string> = {}): Promi
   return fixtureProject('duo', {
     'schemas/duo/chief.schema.json': swap('"attack": {', `${glossField} "attack": {`),
     'schemas/duo/harvest.schema.json': swap('"text": {', `${glossField} "text": {`),
-    // A chief's Portuguese name (the collection's nameLang), glossed in English and in Portuguese (never shown: the
-    // name reads in Portuguese on the pt-BR page); the other chief has none.
-    'content/duo/chiefs.yaml': swap('- name: Zé Moleque\n', '- name: Zé Moleque\n  gloss: { en: Joe the Kid, pt-BR: Zé Menino }\n'),
+    // A chief's Portuguese name (the collection's nameLang), glossed by this edition (a reading) in English and in
+    // Portuguese (never shown: the name reads in Portuguese on the pt-BR page); the other's gloss is the rulebook's.
+    'content/duo/chiefs.yaml': (t) =>
+      swap(
+        '- name: Maria Bonita\n',
+        '- name: Maria Bonita\n  gloss: Pretty Maria\n',
+      )(swap('- name: Zé Moleque\n', `- name: Zé Moleque\n  gloss: { reading: { en: Joe the Kid, pt-BR: Zé Menino }, note: "${EDITIONS}" }\n`)(t)),
     // An English card name glossed for the pt-BR page, where it stays in English (the locale file does not translate
     // it); and one glossed in the game's own language although its name is English: shown nowhere.
     'content/duo/harvests.yaml': (t) =>
       swap(
         '- name: Salt Pan\n',
         '- name: Salt Pan\n  gloss: Salt Flat\n',
-      )(swap('- name: Mill Wheel\n', '- name: Mill Wheel\n  gloss: { pt-BR: Roda do Moinho }\n')(t)),
+      )(swap('- name: Mill Wheel\n', `- name: Mill Wheel\n  gloss: { reading: { pt-BR: Roda do Moinho }, note: "${EDITIONS}" }\n`)(t)),
     ...extra,
   });
 }
@@ -67,19 +74,20 @@ describe('the gloss schema', () => {
 
 describe('glosses on the site', () => {
   let files: SiteFiles;
-  let invented: SiteFiles;
   beforeAll(async () => {
     files = await siteOf(await glossedDuo(), { search: false });
-    invented = await siteOf(await glossedDuo({ 'content/duo/game.yaml': swap('source: Flour Duo test rules\n', '') }), { search: false });
   });
   const page = (f: SiteFiles, p: string) => String(f.get(p));
   const TITLE = 'title="This edition&#x27;s gloss: the rulebook does not translate this name."';
 
-  it("follows a foreign name in the page's language, marked as this edition's in a transcribed game", () => {
+  it("follows a foreign name in the page's language, marked as this edition's where it is a reading", () => {
     const chiefs = page(files, 'duo/chiefs.html');
     expect(chiefs).toContain(`<h2 id="ze-moleque"><span lang="pt-BR">Zé Moleque</span> <span class="gloss" ${TITLE}>(Joe the Kid)</span></h2>`);
-    // A name with no gloss is only marked with its language.
-    expect(chiefs).toContain('<h2 id="maria-bonita"><span lang="pt-BR">Maria Bonita</span></h2>');
+    // The rulebook's own gloss is shown as it is.
+    expect(chiefs).toContain('<h2 id="maria-bonita"><span lang="pt-BR">Maria Bonita</span> <span class="gloss">(Pretty Maria)</span></h2>');
+    // The reading's note is not a reading box under the heading: the gloss's title and the note above say it.
+    expect(chiefs).not.toContain('class="reading"');
+    expect(chiefs).not.toContain('the rules do not translate the name');
     // Said once above the entries, in words, out of search.
     expect(chiefs.match(/class="glosses-note"/g)).toHaveLength(1);
     expect(chiefs).toContain(
@@ -109,10 +117,16 @@ describe('glosses on the site', () => {
     expect(ptHarvests).not.toContain('Salt Flat');
   });
 
-  it("is the designer's own in an invented game: shown, but not marked as an edition's", () => {
-    const chiefs = page(invented, 'duo/chiefs.html');
-    expect(chiefs).toContain('<h2 id="ze-moleque"><span lang="pt-BR">Zé Moleque</span> <span class="gloss">(Joe the Kid)</span></h2>');
+  it('is listed with the readings on the drafts page, and a page with only printed glosses has no note', async () => {
+    const drafts = decodeEntities(page(files, 'duo/drafts.html'));
+    expect(drafts).toMatch(
+      /<li><a href="chiefs\.html#ze-moleque">Zé Moleque<\/a> \(Chiefs\): This edition's gloss: the rules do not translate the name\.<\/li>/,
+    );
+    const printed = await glossedDuo({ 'content/duo/chiefs.yaml': swap('- name: Zé Moleque\n', '- name: Zé Moleque\n  gloss: Joe the Kid\n') });
+    const chiefs = page(await siteOf(printed, { search: false }), 'duo/chiefs.html');
+    expect(chiefs).toContain('<span lang="pt-BR">Zé Moleque</span> <span class="gloss">(Joe the Kid)</span>');
     expect(chiefs).not.toContain('glosses-note');
+    expect(chiefs).not.toContain('title="This edition');
   });
 });
 
@@ -157,6 +171,19 @@ describe("the bundled Cangaceiros: its Portuguese names glossed in English as th
     expect(String(files.get('cangaceiros/cities.html'))).not.toContain('class="gloss"');
   });
 
+  it("lists each of this edition's glosses with the readings, and shows Cangaço's printed gloss as it is", () => {
+    const drafts = decodeEntities(String(files.get('cangaceiros/drafts.html')));
+    expect(drafts).toContain(
+      '<li><a href="events.html#tocaia">Tocaia</a> (Event tiles): The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition\'s.</li>',
+    );
+    // Cangaço prints "Camp (Acampamento)": its gloss is the rulebook's, unmarked; Tocaia's there is this edition's.
+    const cards = String(files.get('cangaco/cards.html'));
+    expect(cards).toContain('<h2 id="acampamento"><span lang="pt-BR">Acampamento</span> <span class="gloss">(Camp)</span></h2>');
+    expect(cards).toMatch(/<h2 id="tocaia"><span lang="pt-BR">Tocaia<\/span> <span class="gloss" title="[^"]+">\(Ambush\)<\/span><\/h2>/);
+    // On Cangaço's pt-BR pages the names read in Portuguese: no gloss.
+    expect(String(files.get('cangaco/pt-BR/cards.html'))).not.toContain('class="gloss"');
+  });
+
   it('is in the text Pagefind indexes for the event, so "ambush" finds Tocaia', () => {
     const fragment = pagefindFragments(files).find((f) => f.url === '/cangaceiros/events.html');
     expect(fragment).toBeDefined();
@@ -188,7 +215,7 @@ describe('glosses in the engine package', () => {
     // The README tells an engine programmer how to read it, with an example that type-checks strictly.
     const readme = String(out.get('README.md'));
     const section = readme.slice(readme.indexOf('## Glosses'));
-    expect(section).toContain('a gloss is the edition’s, not printed');
+    expect(section).toContain('`entry.readings.gloss` holds its note');
     const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
     expect(example).toContain('text(entry.gloss, "en"); // "Sergeant Quelè"');
     const consumer = await consumerOf(dir);

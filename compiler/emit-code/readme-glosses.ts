@@ -3,7 +3,7 @@
  * name in another language, and its `nameLang`. Written only when the content glosses a name, with its first
  * glossed entry as the example, so the README fits whatever it is built from.
  */
-import { isInvented, type CheckedGame } from '../model.ts';
+import type { CheckedGame } from '../model.ts';
 import { namespaceName } from '../names.ts';
 import { textOf } from '../text.ts';
 
@@ -11,9 +11,8 @@ export function glossesSection(games: readonly CheckedGame[], name: string): str
   const found = firstGlossed(games);
   if (!found) return '';
   const { game, collection, entry } = found;
-  const whose = isInvented(game.linked.game.manifest)
-    ? 'In this game the glosses are its designer’s own.'
-    : 'In a game transcribed from a rulebook, a gloss is the edition’s, not printed: show it as a help beside the name (as the site does, "Tocaia (Ambush)"), never in its place.';
+  const whose =
+    'A gloss the rulebook does not give is this edition’s reading: `entry.readings.gloss` holds its note. Show a gloss as a help beside the name (as the site does, "Tocaia (Ambush)"), never in its place.';
   const access = /^[A-Za-z_$][\w$]*$/.test(entry.id) ? `.${entry.id}` : `[${JSON.stringify(entry.id)}]`;
   const locale = game.linked.game.manifest.locale;
   const glossed = entry.value.gloss as Parameters<typeof textOf>[0];
@@ -33,6 +32,7 @@ import { ${namespaceName(game.linked.game.manifest.id)}, text } from '${name}';
 const entry = ${namespaceName(game.linked.game.manifest.id)}.${collection}.byId${access};
 entry.name; // ${JSON.stringify(textOf(entry.name))}
 if (entry.gloss !== undefined) text(entry.gloss, ${JSON.stringify(locale)}); // ${JSON.stringify(textOf(glossed, locale))}
+entry.readings.gloss; // the note when the gloss is this edition's, else undefined
 \`\`\`
 `;
 }

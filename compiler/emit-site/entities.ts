@@ -78,7 +78,8 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   parts.push(
     readingsHtml(
       ctx,
-      readingsOf(ctx, c.name, e.id, (p) => !isAtOrUnder(p, '/examples') && !inFields(p)),
+      // A gloss that is a reading is marked on the gloss itself (glosses.ts), not here.
+      readingsOf(ctx, c.name, e.id, (p) => !isAtOrUnder(p, '/examples') && !inFields(p) && !isAtOrUnder(p, '/gloss')),
     ),
   );
   if (typeof e.value.text === 'string') {

@@ -1,5 +1,5 @@
-import { isInvented, type Collection, type Entry, type Text } from '../model.ts';
-import { esc, type PageContext } from './context.ts';
+import type { Collection, Entry, Text } from '../model.ts';
+import { esc, isAtOrUnder, readingsOf, type PageContext } from './context.ts';
 import { nameLangOn } from './translation.ts';
 
 /**
@@ -18,13 +18,15 @@ import { nameLangOn } from './translation.ts';
  * file translates on another locale's page. A gloss in yet another language
  * would gloss nothing for this reader, so it is left out rather than marked.
  *
- * Who wrote it: a gloss is editorial, not a rule value. In a game transcribed
- * from a rulebook (it has `source:`), the rulebook prints the names, not their
- * meanings, so a gloss is this edition's: each carries a title that says so
- * and the collection says it once above its entries, in words (glossesNoteHtml).
- * It is not a reading: readings are choices that change how the game plays,
- * listed for whoever settles the rules; a gloss changes nothing in play. In an
- * invented game (no `source:`) the glosses are the designer's own, unmarked.
+ * Who wrote it is the content's convention for every value: a plain gloss is
+ * the rulebook's (Cangaço prints "Camp (Acampamento)"), or in an invented game
+ * the designer's, and is shown as it is. A gloss the rulebook does not give is
+ * a choice this edition made where the book is silent, a reading
+ * (`gloss: { reading: Ambush, note: ... }`): listed with the game's readings
+ * (the drafts page, `rulebook drafts`, the package's `entry.readings.gloss`),
+ * but on the entry it is marked by a title on the gloss and one note above the
+ * entries (glossesNoteHtml), not by a reading box under every heading: its
+ * note would say the same thing a dozen times on one page.
  */
 
 /** The gloss of an entry on this page, as plain text; undefined when it has none to show here. */
@@ -50,23 +52,23 @@ export function glossOn(c: Collection, e: Entry, ctx: PageContext): string | und
 export function glossHtml(c: Collection, e: Entry, ctx: PageContext): string {
   const gloss = glossOn(c, e, ctx);
   if (gloss === undefined) return '';
-  const title = editorial(ctx) ? ` title="${esc(ctx.words.glossTitle)}"` : '';
+  const title = isEditions(c, e, ctx) ? ` title="${esc(ctx.words.glossTitle)}"` : '';
   return ` <span class="gloss"${title}>(${esc(gloss)})</span>`;
 }
 
 /**
- * Once above a collection's entries, when any shown here has a gloss in a
- * transcribed game: that the meanings in brackets are this edition's, not
- * the rulebook's. Said in words on the page, so a reader on a phone (no
+ * Once above a collection's entries, when any shown here has a gloss that is
+ * this edition's reading: that the meanings in brackets are this edition's,
+ * not the rulebook's. Said in words on the page, so a reader on a phone (no
  * hover for the title) and a screen reader both learn it. Out of search: it
  * answers no question about the game.
  */
 export function glossesNoteHtml(c: Collection, entries: readonly Entry[], ctx: PageContext): string {
-  if (!editorial(ctx) || !entries.some((e) => glossOn(c, e, ctx) !== undefined)) return '';
+  if (!entries.some((e) => isEditions(c, e, ctx) && glossOn(c, e, ctx) !== undefined)) return '';
   return `<p class="glosses-note" data-pagefind-ignore>${esc(ctx.words.glossesNote)}</p>`;
 }
 
-/** A transcribed game's glosses are this edition's (the rulebook prints none); an invented game's are its designer's. */
-function editorial(ctx: PageContext): boolean {
-  return !isInvented(ctx.game.linked.game.manifest);
+/** The entry's gloss is this edition's: a reading (`{ reading: ..., note: ... }`), not the rulebook's nor a designer's. */
+function isEditions(c: Collection, e: Entry, ctx: PageContext): boolean {
+  return readingsOf(ctx, c.name, e.id, (p) => isAtOrUnder(p, '/gloss')).length > 0;
 }
