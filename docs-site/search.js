@@ -153,6 +153,8 @@ const WORD_SEPARATORS = /[^\S\uFEFF]+/;
 /** An answer reaches this many words with whole sentences, or stops at the most and says it was cut. */
 const ANSWER_WORDS = 12;
 const ANSWER_MOST = 40;
+/** The anchor that ends an entry's prose in the indexed copy (compiler/emit-site/search-copy.ts ANSWER_END). */
+const ANSWER_END = 'answer-end';
 
 /**
  * The answer under a result's heading: the sentences that follow the heading in the page's text, up to
@@ -169,8 +171,9 @@ export function answerOf(data, sub) {
   const title = (data.meta?.title ?? '').split(WORD_SEPARATORS).filter(Boolean);
   const titled = title.every((w, i) => fold(words[i] ?? '').startsWith(fold(w)));
   const anchor = sub.anchor ?? { element: 'h1', id: '', text: titled ? title.join(' ') : '', location: 0 };
+  // The answer stops at the next heading, or where the entry's prose ends (the build's `answer-end` anchor).
   const next = (data.anchors ?? [])
-    .filter((a) => /^h\d$/i.test(a.element) && a.text && /\S/.test(a.text) && a.location > anchor.location)
+    .filter((a) => (a.id === ANSWER_END || (/^h\d$/i.test(a.element) && a.text && /\S/.test(a.text))) && a.location > anchor.location)
     .reduce((min, a) => Math.min(min, a.location), words.length);
   const start = anchor.location + (anchor.text ?? '').split(WORD_SEPARATORS).filter(Boolean).length;
   const matched = new Set(sub.locations ?? []);
@@ -409,7 +412,8 @@ function choose(select, wanted, keys) {
   if (!select) return;
   const asked = wanted.split(' ');
   const option = wanted
-    ? ([...select.options].find((o) => o.value === wanted) ?? (keys ? [...select.options].find((o) => o.value.split(' ').some((v) => asked.includes(v))) : undefined))
+    ? ([...select.options].find((o) => o.value === wanted) ??
+      (keys ? [...select.options].find((o) => o.value.split(' ').some((v) => asked.includes(v))) : undefined))
     : undefined;
   select.value = option?.value ?? '';
 }

@@ -17,8 +17,9 @@
  *   TORRE. Quantidade: 1."
  * - **Prose first**: in each entry (and each numbered rule), the blocks of
  *   prose (its rules text, its text, a face's ability) come right after the
- *   heading, before its stats, fields and examples. The search box shows the
- *   first sentences after a result's heading as its answer
+ *   heading, before its stats, fields and examples, and an empty anchor
+ *   marks where they end. The search box shows the first sentences after a
+ *   result's heading, up to that anchor, as its answer
  *   (docs-site/search.js `answerOf`), read from the page text Pagefind
  *   already keeps for its excerpts: no byte is added to the index for it.
  *
@@ -33,20 +34,14 @@ export function indexedCopy(html: string): string {
 
 /** The start tags of what the index leaves out (see above): each element is cut whole, with what it holds. */
 const NOTES =
-  /<(span|p|details|aside|button|caption|thead)\b(?:[^>]*\bclass="(?:draft-note|draft-value is-empty|draft-mark|draft|reading|draft-notes|collection-drafts|backlinks|untranslated)"[^>]*)?>/g;
-
-/** The elements a note can be (every other start tag NOTES matches is a caption or a table head, cut whatever its attributes). */
-const NOTE_TAGS = new Set(['caption', 'thead']);
+  /<(span|p|details|aside|button)\b[^>]*?\sclass="(?:draft-note|draft-value is-empty|draft-mark|draft|reading|draft-notes|collection-drafts|backlinks|untranslated)"[^>]*>|<(caption|thead)>/g;
 
 export function cutNotes(html: string): string {
   let out = '';
   let from = 0;
   NOTES.lastIndex = 0;
   for (let m = NOTES.exec(html); m; m = NOTES.exec(html)) {
-    const tag = m[1]!.toLowerCase();
-    // `<span>`, `<p>` with no note class: matched only because the class part is optional; left alone.
-    if (!NOTE_TAGS.has(tag) && !m[0].includes('class=')) continue;
-    if (m.index < from) continue;
+    const tag = (m[1] ?? m[2])!;
     const end = elementEnd(html, m.index, tag);
     out += html.slice(from, m.index);
     from = end;
@@ -57,18 +52,49 @@ export function cutNotes(html: string): string {
 
 /** A label set apart from its value: "Label: value." (a value that ends a sentence already keeps its own stop). */
 export function separated(html: string): string {
-  return html
-    .replace(EMPTY_ROW, '')
-    .replace(/<\/dt>/g, ':</dt> ')
-    .replace(/(<span class="face-stat-label">[^<]*)<\/span>/g, '$1:</span>')
-    // The innermost values only: one holding another list of fields (a cost of several resources) ends with that list's own stops.
-    .replace(/<dd>((?:(?!<\/?dd>)[\s\S])*)<\/dd>/g, (whole: string, inner: string) => {
-      return /[.!?;:…]\s*$/.test(textOf(inner)) ? `${whole} ` : `<dd>${inner}.</dd> `;
-    });
+  return stopValues(withoutEmptyRows(html).replace(/<\/dt>/g, ':</dt> ')).replace(/(<span class="face-stat-label">[^<]*)<\/span>/g, '$1:</span>');
 }
 
-/** A label whose value was all notes ("not given by the rulebook"): nothing left to say. */
-const EMPTY_ROW = /<dt>(?:(?!<\/dt>)[\s\S])*<\/dt><dd>\s*<\/dd>/g;
+/**
+ * A label whose value was all notes ("not given by the rulebook") is dropped: nothing is left to say. A scan
+ * from each empty value back to its label: a 30,000-card site has 180,000 values, and an expression that
+ * read each row to find the empty ones cost seconds.
+ */
+function withoutEmptyRows(html: string): string {
+  let out = '';
+  let from = 0;
+  for (const m of html.matchAll(/<dd>\s*<\/dd>/g)) {
+    const label = html.lastIndexOf('<dt>', m.index);
+    if (label < from) continue;
+    out += html.slice(from, label);
+    from = m.index + m[0].length;
+  }
+  return out + html.slice(from);
+}
+
+/**
+ * Each value ends with a full stop where its text has no stop of its own, and a space: a value's last
+ * text is found by stepping back over the end tags before `</dd>` (a value holding a list of fields ends
+ * with the stop its last inner value got).
+ */
+function stopValues(html: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = html.indexOf('</dd>'); at >= 0; at = html.indexOf('</dd>', at + 5)) {
+    let i = at;
+    let inner = false;
+    while (i > 0 && /\s/.test(html[i - 1]!)) i--;
+    while (i > 0 && html[i - 1] === '>' && !inner) {
+      i = html.lastIndexOf('<', i - 1);
+      inner = html.startsWith('</dd>', i);
+      while (i > 0 && /\s/.test(html[i - 1]!)) i--;
+    }
+    const stop = inner || /[.!?;:…]/.test(html[i - 1] ?? '.') ? '' : '.';
+    out += `${html.slice(from, at)}${stop}</dd> `;
+    from = at + 5;
+  }
+  return out + html.slice(from);
+}
 
 /** The blocks that open an entry or a rule: its heading, then its prose. */
 const ENTRY = /<(article) class="entity[^"]*"[^>]*>|<(section) class="rule[^"]*"[^>]*>/g;
@@ -111,8 +137,14 @@ function reordered(inner: string, rule: boolean): string {
   }
   if (!prose.length) return inner;
   const top = blocks[head]!;
-  return `${inner.slice(0, top.end)}\n${prose.join('\n')}\n${rest.join('\n')}\n`;
+  // Where the prose ends, an empty anchor (Pagefind keeps every element with an id among a page's anchors, at
+  // its word's place): the answer stops there, before the fields ("Move again.", not "Move again. Cost: 1.").
+  const end = rest.length ? `<span id="${ANSWER_END}"></span>\n` : '';
+  return `${inner.slice(0, top.end)}\n${prose.join('\n')}\n${end}${rest.join('\n')}\n`;
 }
+
+/** The id of the anchor that ends an entry's prose in the indexed copy (docs-site/search.js reads it by this id). */
+export const ANSWER_END = 'answer-end';
 
 /** Rules text, or an entry's own text (a paragraph with no class of its own). */
 function isProse(open: string): boolean {
@@ -127,7 +159,11 @@ function isProse(open: string): boolean {
  */
 function isFaceProse(html: string): boolean {
   if (html.includes('class="face-stat')) return false;
-  return textOf(html).split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 6;
+  return (
+    textOf(html)
+      .split(/\s+/)
+      .filter((w) => /\p{L}{2,}/u.test(w)).length >= 6
+  );
 }
 
 interface Block {
@@ -163,7 +199,7 @@ const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'wbr', 'source
 export function elementEnd(html: string, start: number, tag: string): number {
   const first = html.indexOf('>', start) + 1;
   if (VOID.has(tag) || html[first - 2] === '/') return first;
-  const tags = new RegExp(`<(/?)${tag}\\b[^>]*?(/?)>`, 'gi');
+  const tags = tagsNamed(tag);
   tags.lastIndex = first;
   let depth = 1;
   for (let m = tags.exec(html); m; m = tags.exec(html)) {
@@ -173,6 +209,14 @@ export function elementEnd(html: string, start: number, tag: string): number {
   }
   // Never in the site's own pages: an element left open runs to the end.
   return html.length;
+}
+
+/** A tag name's start and end tags, one expression per name (elementEnd runs once per note and block). */
+const TAGS = new Map<string, RegExp>();
+function tagsNamed(tag: string): RegExp {
+  let tags = TAGS.get(tag);
+  if (!tags) TAGS.set(tag, (tags = new RegExp(`<(/?)${tag}\\b[^>]*?(/?)>`, 'gi')));
+  return tags;
 }
 
 function textOf(html: string): string {

@@ -4,8 +4,8 @@ import { wordsFor } from './i18n.ts';
  * The kind of entry a page holds, for the search box's kind menu: a key the
  * same in every language, and the page's own words for it.
  *
- * Every Markdown rules page of every game is one kind, `rules` ("Rules" on an
- * English page, "Regras" on a Portuguese one). A collection is one kind in
+ * Every Markdown rules page and every page of numbered rules of every game is
+ * one kind, `rules` ("Rules" on an English page, "Regras" on a Portuguese one). A collection is one kind in
  * all its locales and all its pages, keyed by its game and its address
  * (`cangaco/cards` for cangaco/cards.html, cangaco/pt-BR/cards.html and a
  * split collection's cards.2.html), and labelled by its title in each
@@ -32,7 +32,9 @@ export function kindOf(rel: string, html: string): Kind | undefined {
   const inLocale = parts.length > 2 && LOCALE_FOLDER.test(parts[1]!) && parts[1] !== 'rules';
   const inGame = parts.slice(inLocale ? 2 : 1);
   const lang = /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en';
-  if (inGame[0] === 'rules' && inGame.length > 1) return { key: 'rules', label: wordsFor(lang).rules, main: !inLocale };
+  // A Markdown rules page, or the page of numbered rules (a collection whose entries are drawn as rules: Root's "Lei de Root").
+  const rules = (inGame[0] === 'rules' && inGame.length > 1) || /<section class="rule" data-number=/.test(html);
+  if (rules) return { key: 'rules', label: wordsFor(lang).rules, main: !inLocale };
   if (inGame.length !== 1 || inGame[0] === 'index.html') return undefined;
   const slug = /^([^.]+)(?:\.\d+)?\.html$/.exec(inGame[0]!)?.[1];
   if (!slug) return undefined;

@@ -127,7 +127,10 @@ export function withSearchFields(rel: string, html: string, lang: string): strin
   const named = [...html.matchAll(/<h[2-6] id="([^"]+)"[^>]*><span lang="([^"]+)">/g)].map((m) => `${m[1]}=${m[2]}`);
   const names = named.length ? `<span hidden data-pagefind-meta="names:${attr(decode(named.join(' ')))}"></span>` : '';
   // The game's name stays metadata and a filter, out of the text: a page's excerpt started "Cangaceiros. Wounds. When you...".
-  const body = html.replace(/<main\b[^>]*>/, (open) => open + fields + names).replace(UNINDEXED, '').replace('<p class="game-name" ', '<p class="game-name" data-pagefind-ignore ');
+  const body = html
+    .replace(/<main\b[^>]*>/, (open) => open + fields + names)
+    .replace(UNINDEXED, '')
+    .replace('<p class="game-name" ', '<p class="game-name" data-pagefind-ignore ');
   return indexedCopy(body);
 }
 
@@ -143,7 +146,6 @@ const UNINDEXED =
 function attr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
-
 
 /** Pagefind's fragment file: one page's URL, metadata and its headings with an id (gzip, after a `pagefind_dcd` signature). */
 interface Fragment {
