@@ -505,9 +505,13 @@ export function attachSearch(input, region, words, bundlePath, root) {
    */
   function record(how) {
     const href = addressOf({ q: input.value.trim(), game: gameFilter?.value ?? '', kind: kindFilter?.value ?? '' });
-    if (href !== location.href) {
-      if (typing) history.replaceState(history.state, '', href);
-      else history.pushState(null, '', href);
+    try {
+      if (href !== location.href) {
+        if (typing) history.replaceState(history.state, '', href);
+        else history.pushState(null, '', href);
+      }
+    } catch {
+      // A page opened as a file may not change its address (the browser's rule for file: URLs): the search runs all the same.
     }
     typing = how === 'type';
   }
