@@ -16,8 +16,8 @@
 // rules text, its ability; compiler/emit-site/search-copy.ts), with the
 // words Pagefind matched marked. The kind menu is in the page's language, one
 // entry per kind (pagefind/kinds.json). The query and the menus live in the
-// address (?q=, &game=, &kind=): a link shares the search, Back restores the
-// previous one.
+// address (?q=, &q-game=, &q-kind=): a link shares the search, Back restores
+// the previous one.
 
 /**
  * The parts of Pagefind's browser API (pagefind.js; https://pagefind.app/docs/api/) this file uses.
@@ -418,10 +418,16 @@ function choose(select, wanted, keys) {
   select.value = option?.value ?? '';
 }
 
-/** The search a page's address holds: `?q=`, with `&game=` and `&kind=` when a menu chose one. */
+/**
+ * The address's parameters for the search: the query, and the menus' choices. The menus' are named apart
+ * from a collection page's own filters (`?kind=worker`, filters.js), which share the address.
+ */
+const PARAMS = { q: 'q', game: 'q-game', kind: 'q-kind' };
+
+/** The search a page's address holds: `?q=`, with `&q-game=` and `&q-kind=` when a menu chose one. */
 function searchInAddress() {
   const params = new URLSearchParams(location.search);
-  return { q: params.get('q') ?? '', game: params.get('game') ?? '', kind: params.get('kind') ?? '' };
+  return { q: params.get(PARAMS.q) ?? '', game: params.get(PARAMS.game) ?? '', kind: params.get(PARAMS.kind) ?? '' };
 }
 
 /**
@@ -430,9 +436,9 @@ function searchInAddress() {
  */
 function addressOf(search) {
   const url = new URL(location.href);
-  for (const [name, value] of Object.entries(search)) {
-    if (value) url.searchParams.set(name, value);
-    else url.searchParams.delete(name);
+  for (const key of /** @type {const} */ (['q', 'game', 'kind'])) {
+    if (search[key]) url.searchParams.set(PARAMS[key], search[key]);
+    else url.searchParams.delete(PARAMS[key]);
   }
   return url.href;
 }

@@ -172,9 +172,9 @@ describe.runIf(run)('search results that answer', () => {
     const page = await open('index.html');
     await search(page, 'coins');
     await page.selectOption('#search-game', { label: 'Border Run' });
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('game') === 'Border Run');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('q-game') === 'Border Run');
     await page.selectOption('#search-kind', { label: 'Event cards' });
-    await page.waitForFunction(() => new URL(location.href).searchParams.has('kind'));
+    await page.waitForFunction(() => new URL(location.href).searchParams.has('q-kind'));
     await page.waitForFunction(() => [...document.querySelectorAll('#search-results .r-game')].every((g) => g.textContent === 'Border Run · Event cards'));
     const shared = page.url();
     const filtered = (await results(page)).map((r) => r.title).sort();
@@ -189,6 +189,20 @@ describe.runIf(run)('search results that answer', () => {
     expect(await other.$eval('#search-game', (s) => (s as HTMLSelectElement).value)).toBe('Border Run');
     expect(errors).toEqual([]);
     await other.close();
+  });
+
+  it("the search leaves the address's other parameters (a collection page's own ?kind= filter) as they are", async () => {
+    const page = await open('duel/trophies.html?kind=worker#the-lantern-race');
+    await search(page, 'lantern');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'lantern');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('kind')).toBe('worker');
+    expect(url.hash).toBe('#the-lantern-race');
+    // Cleared with Escape: the query leaves the address, the filter stays.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('q'));
+    expect(new URL(page.url()).searchParams.get('kind')).toBe('worker');
+    await page.close();
   });
 
   it('without script, the form submits the query as ?q= to the home page', async () => {
