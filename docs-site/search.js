@@ -10,6 +10,14 @@
 // game, and their page beside a name several entries bear; the status line
 // announces how many there are, never the list. Nothing from the index is
 // inserted as HTML: excerpts are rebuilt as text and <mark> elements.
+//
+// A result under a heading quotes its answer: the first sentences after the
+// heading, which the build puts first in each entry of the indexed copy (its
+// rules text, its ability; compiler/emit-site/search-copy.ts), with the
+// words Pagefind matched marked. The kind menu is in the page's language, one
+// entry per kind (pagefind/kinds.json). The query and the menus live in the
+// address (?q=, &q-game=, &q-kind=): a link shares the search, Back restores
+// the previous one.
 
 /**
  * The parts of Pagefind's browser API (pagefind.js; https://pagefind.app/docs/api/) this file uses.
@@ -18,24 +26,30 @@
  * @property {() => Promise<void>} init
  * @property {(path: string, options: object) => Promise<void>} mergeIndex
  * @property {() => Promise<Record<string, Record<string, number>>>} filters
- * @property {(query: string, options: { filters: Record<string, string> }) => Promise<{ results: { data: () => Promise<PageData> }[] } | null>} search
+ * @property {(query: string, options: { filters: Filters }) => Promise<{ results: { data: () => Promise<PageData> }[] } | null>} search
  */
+/** @typedef {Record<string, string | { any: string[] }>} Filters */
 /**
- * One page Pagefind found, with its headings that hold the query.
- * @typedef {{ url: string, excerpt?: string, meta?: Record<string, string>, sub_results?: SubResult[] }} PageData
- * @typedef {{ url: string, title?: string, excerpt?: string, locations?: number[] }} SubResult
+ * One page Pagefind found, with its headings that hold the query: its text (`content`, the words Pagefind's
+ * locations count) and its anchors (each heading with an id, at the location of its first word).
+ * @typedef {{ url: string, excerpt?: string, content?: string, anchors?: Anchor[], locations?: number[], meta?: Record<string, string>, sub_results?: SubResult[] }} PageData
+ * @typedef {{ element: string, id: string, text?: string, location: number }} Anchor
+ * @typedef {{ url: string, title?: string, excerpt?: string, locations?: number[], anchor?: Anchor }} SubResult
  */
 /**
  * A result as the list shows it.
  * `titleLang`: the language of the title itself when it is a name in another language than its page's (`nameLang`).
  * `nameEnd`: where that name ends in the title, when a gloss in the page's language follows it ("Tocaia (Ambush)").
- * @typedef {{ url: string, title?: string, excerpt?: string, game?: string, page?: string, lang?: string, titleLang?: string, nameEnd?: number }} Place
+ * `answer`: the sentences after its heading, each word with whether the query matched it.
+ * @typedef {{ url: string, title?: string, excerpt?: string, answer?: Answer, game?: string, page?: string, lang?: string, titleLang?: string, nameEnd?: number }} Place
+ * @typedef {{ words: { text: string, marked: boolean }[], cut: boolean }} Answer
  */
+/** Each kind's labels, [language, label] with the main locale's first (pagefind/kinds.json). @typedef {Record<string, [string, string][]>} KindLabels */
 /**
  * The numbered rules (pagefind/numbers.json): each name is [text, url, game index, language index, rule number].
  * @typedef {{ languages: string[], games: string[], names: [string, string, number, number, string?][] }} Names
  */
-/** @typedef {{ pagefind: Pagefind, numbersList: () => Promise<Names>, spellingsList: () => Promise<string[]>, base: URL }} Engine */
+/** @typedef {{ pagefind: Pagefind, numbersList: () => Promise<Names>, spellingsList: () => Promise<string[]>, kinds: Promise<KindLabels>, base: URL }} Engine */
 
 /** bundle URL -> the loaded engine; a failed load is dropped, so the next query tries again. @type {Map<string, Promise<Engine>>} */
 const engines = new Map();
@@ -94,6 +108,11 @@ async function open(base) {
   const languages = fetch(new URL('../languages.json', base))
     .then((r) => (r.ok ? r.json() : []))
     .catch(() => []);
+  // Without the labels the menu names each kind by its key: a failed fetch costs words, not the search.
+  /** @type {Promise<KindLabels>} */
+  const kinds = fetch(new URL('../kinds.json', base))
+    .then((r) => (r.ok ? r.json() : {}))
+    .catch(() => ({}));
   /** @type {Pagefind} */
   const pagefind = await importAgain(new URL('pagefind.js', base).href);
   // Result URLs relative to the site's root ("/duel/x.html"), which the caller joins to the page's
@@ -127,21 +146,69 @@ async function open(base) {
       });
     };
   };
-  return { pagefind, numbersList: lazy('numbers.json', EMPTY_NAMES), spellingsList: lazy('spellings.json', /** @type {string[]} */ ([])), base };
+  return { pagefind, numbersList: lazy('numbers.json', EMPTY_NAMES), spellingsList: lazy('spellings.json', /** @type {string[]} */ ([])), kinds, base };
 }
 
-/** @param {string} excerpt */
-function excerptNode(excerpt) {
+/** Pagefind's word separators: its locations count the words of a page's content split by these. */
+const WORD_SEPARATORS = /[^\S\uFEFF]+/;
+/** An answer reaches this many words with whole sentences, or stops at the most and says it was cut. */
+const ANSWER_WORDS = 12;
+const ANSWER_MOST = 40;
+/** The anchor that ends an entry's prose in the indexed copy (compiler/emit-site/search-copy.ts ANSWER_END). */
+const ANSWER_END = 'answer-end';
+
+/**
+ * The answer under a result's heading: the sentences that follow the heading in the page's text, up to
+ * ANSWER_WORDS words (whole sentences, the first one always; at most ANSWER_MOST), each word marked when
+ * Pagefind matched it there. Undefined when the heading has no text of its own (a rule with only sub-rules).
+ * @param {PageData} data
+ * @param {SubResult} sub
+ * @returns {Answer | undefined}
+ */
+export function answerOf(data, sub) {
+  if (typeof data.content !== 'string') return undefined;
+  const words = data.content.split(WORD_SEPARATORS);
+  // A page found before any of its headings: its text opens with its title, then what the page says first.
+  const title = (data.meta?.title ?? '').split(WORD_SEPARATORS).filter(Boolean);
+  const titled = title.every((w, i) => fold(words[i] ?? '').startsWith(fold(w)));
+  const anchor = sub.anchor ?? { element: 'h1', id: '', text: titled ? title.join(' ') : '', location: 0 };
+  // The answer stops at the next heading, or where the entry's prose ends (the build's `answer-end` anchor).
+  const next = (data.anchors ?? [])
+    .filter((a) => (a.id === ANSWER_END || (/^h\d$/i.test(a.element) && a.text && /\S/.test(a.text))) && a.location > anchor.location)
+    .reduce((min, a) => Math.min(min, a.location), words.length);
+  const start = anchor.location + (anchor.text ?? '').split(WORD_SEPARATORS).filter(Boolean).length;
+  const matched = new Set(sub.locations ?? []);
+  /** @type {Answer['words']} */
+  const out = [];
+  let cut = false;
+  for (let i = start; i < next; i++) {
+    const text = words[i];
+    if (!text) continue;
+    if (out.length >= ANSWER_MOST) {
+      cut = true;
+      break;
+    }
+    out.push({ text, marked: matched.has(i) });
+    if (out.length >= ANSWER_WORDS && /[.!?…]$/.test(text)) break;
+  }
+  return out.length ? { words: out, cut } : undefined;
+}
+
+/** @param {Answer} answer */
+function answerNode(answer) {
   const p = document.createElement('p');
   p.className = 'excerpt';
-  const doc = new DOMParser().parseFromString(`<body>${excerpt}</body>`, 'text/html');
-  for (const node of doc.body.childNodes) {
-    if (node.nodeName === 'MARK') {
-      const mark = document.createElement('mark');
-      mark.textContent = node.textContent;
-      p.append(mark);
-    } else p.append(node.textContent ?? '');
-  }
+  answer.words.forEach(({ text, marked }, i) => {
+    if (i) p.append(' ');
+    if (!marked) return p.append(text);
+    // The word without the punctuation around it is marked, as Pagefind marks it.
+    const [, before = '', core = '', after = ''] = /^([^\p{L}\p{N}]*)([\s\S]*?)([^\p{L}\p{N}]*)$/u.exec(text) ?? [];
+    const mark = document.createElement('mark');
+    mark.textContent = core || text;
+    if (core) p.append(before, mark, after);
+    else p.append(mark);
+  });
+  if (answer.cut) p.append(' …');
   return p;
 }
 
@@ -191,7 +258,7 @@ function places(data, query) {
   const ranked = [...subs].sort((a, b) => inTitle(b) - inTitle(a) || (b.locations?.length ?? 0) - (a.locations?.length ?? 0));
   const asked = wordsOf(fold(query));
   /** @type {SubResult[]} */
-  const candidates = ranked.length ? ranked : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt }];
+  const candidates = ranked.length ? ranked : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt, locations: data.locations }];
   const found = candidates.filter((p) => answers(p.excerpt, asked)).slice(0, 3);
   const named = nameLangs(data.meta?.names);
   const glossed = nameLangs(data.meta?.glossed);
@@ -199,6 +266,7 @@ function places(data, query) {
     url: p.url,
     title: p.title,
     excerpt: p.excerpt,
+    answer: answerOf(data, p),
     game: data.meta?.game,
     page: data.meta?.title,
     lang: data.meta?.lang,
@@ -313,22 +381,89 @@ async function closestName(spellings, query, base) {
 }
 
 /**
+ * One option per label: `values` maps each label to the filter values it stands for (one game; the kinds
+ * one label names, in the page's language). An option's value is its filter values joined by spaces.
  * @param {HTMLSelectElement} select
- * @param {Record<string, number> | undefined} counts
+ * @param {Map<string, string[]>} values
  */
-function fillFilter(select, counts) {
-  const values = Object.keys(counts ?? {}).sort((a, b) => a.localeCompare(b));
-  for (const value of values) {
+function fillFilter(select, values) {
+  const labels = [...values.keys()].sort((a, b) => a.localeCompare(b, document.documentElement.lang || undefined));
+  for (const label of labels) {
+    const value = (values.get(label) ?? []).join(' ');
     if ([...select.options].some((o) => o.value === value)) continue;
     const option = document.createElement('option');
     option.value = value;
-    option.textContent = value;
+    option.textContent = label;
     select.append(option);
   }
   // One value is no choice: the menu stays hidden.
   const label = select.closest('label');
-  if (label) label.hidden = values.length < 2;
-  return values.length > 1;
+  if (label) label.hidden = labels.length < 2;
+  return labels.length > 1;
+}
+
+/**
+ * The kind menu's entries: each kind the index holds, labelled in the page's language (or, for a kind no
+ * page of that language names, in its game's main language), kinds of one label as one entry ("Event cards"
+ * of two games).
+ * @param {Record<string, number> | undefined} counts
+ * @param {KindLabels} labels
+ * @param {string} lang
+ */
+function kindEntries(counts, labels, lang) {
+  /** @type {Map<string, string[]>} */
+  const out = new Map();
+  for (const key of Object.keys(counts ?? {}).sort()) {
+    const named = labels[key] ?? [];
+    const label = (named.find(([l]) => fold(l) === fold(lang)) ?? named[0])?.[1] ?? key;
+    out.set(label, [...(out.get(label) ?? []), key]);
+  }
+  return out;
+}
+
+/** The kind filter as Pagefind takes it: any of the kinds the chosen entry stands for. @param {string} value */
+const kindFilterOf = (value) => ({ any: value.split(' ') });
+
+/**
+ * Choose the option holding `wanted` (from the address): the option of that value, or, in the kind menu
+ * (`keys`), one standing for any of its kinds. Nothing chosen when there is none (a link from an older site).
+ * @param {HTMLSelectElement | null} select
+ * @param {string} wanted
+ * @param {boolean} keys
+ */
+function choose(select, wanted, keys) {
+  if (!select) return;
+  const asked = wanted.split(' ');
+  const option = wanted
+    ? ([...select.options].find((o) => o.value === wanted) ??
+      (keys ? [...select.options].find((o) => o.value.split(' ').some((v) => asked.includes(v))) : undefined))
+    : undefined;
+  select.value = option?.value ?? '';
+}
+
+/**
+ * The address's parameters for the search: the query, and the menus' choices. The menus' are named apart
+ * from a collection page's own filters (`?kind=worker`, filters.js), which share the address.
+ */
+const PARAMS = { q: 'q', game: 'q-game', kind: 'q-kind' };
+
+/** The search a page's address holds: `?q=`, with `&q-game=` and `&q-kind=` when a menu chose one. */
+function searchInAddress() {
+  const params = new URLSearchParams(location.search);
+  return { q: params.get(PARAMS.q) ?? '', game: params.get(PARAMS.game) ?? '', kind: params.get(PARAMS.kind) ?? '' };
+}
+
+/**
+ * The page's address holding a search (the page's own address, its other parameters and its #anchor kept).
+ * @param {{ q: string, game: string, kind: string }} search
+ */
+function addressOf(search) {
+  const url = new URL(location.href);
+  for (const key of /** @type {const} */ (['q', 'game', 'kind'])) {
+    if (search[key]) url.searchParams.set(PARAMS[key], search[key]);
+    else url.searchParams.delete(PARAMS[key]);
+  }
+  return url.href;
 }
 
 /**
@@ -353,6 +488,15 @@ export function attachSearch(input, region, words, bundlePath, root) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   let filled = false;
+  /** The menus' choices an address asked for before the menus had their entries (filled on the first query). */
+  /** @type {{ game: string, kind: string } | undefined} */
+  let pendingChoice;
+  /**
+   * Whether the current history entry is a search the reader is still typing: the next keystroke's query
+   * replaces it. A search is settled (the next one is a new entry, which Back returns from) when it is
+   * submitted, a menu or the suggestion chooses, or the panel closes.
+   */
+  let typing = false;
 
   const focusInside = () => form.contains(document.activeElement);
   const show = () => {
@@ -383,7 +527,32 @@ export function attachSearch(input, region, words, bundlePath, root) {
     report(text);
   };
 
-  async function run() {
+  /**
+   * The address holds the search in view: `type` replaces the entry of a search being typed (a new entry
+   * for its first keystroke); `settle` does the same and closes it, so the next search is a new entry.
+   * @param {'type' | 'settle'} how
+   */
+  function record(how) {
+    const href = addressOf({ q: input.value.trim(), game: gameFilter?.value ?? '', kind: kindFilter?.value ?? '' });
+    try {
+      if (href !== location.href) {
+        if (typing) history.replaceState(history.state, '', href);
+        else history.pushState(null, '', href);
+      }
+    } catch {
+      // A page opened as a file may not change its address (the browser's rule for file: URLs): the search runs all the same.
+    }
+    typing = how === 'type';
+  }
+
+  /**
+   * Run the query in the box with the menus' choices: the one entry point of a search (typed, submitted,
+   * chosen, or restored from the address). `how` says what the address does: `type` and `settle` as
+   * `record`; `restore` leaves it (the search came from it).
+   * @param {'type' | 'settle' | 'restore'} [how]
+   */
+  async function runQuery(how = 'type') {
+    if (how !== 'restore') record(how);
     const query = input.value.trim();
     const mine = ++seq;
     if (!query) return clear();
@@ -396,20 +565,26 @@ export function attachSearch(input, region, words, bundlePath, root) {
     }
     try {
       if (!filled && filters && gameFilter && kindFilter) {
-        const known = await engine.pagefind.filters();
+        const [known, labels] = await Promise.all([engine.pagefind.filters(), engine.kinds]);
         filled = true;
-        const some = [fillFilter(gameFilter, known.game), fillFilter(kindFilter, known.kind)];
+        const games = new Map(Object.keys(known.game ?? {}).map((g) => [g, [g]]));
+        const some = [fillFilter(gameFilter, games), fillFilter(kindFilter, kindEntries(known.kind, labels, document.documentElement.lang))];
         filters.hidden = !some.some(Boolean);
       }
-      /** @type {Record<string, string>} */
+      if (filled && pendingChoice) {
+        choose(gameFilter, pendingChoice.game, false);
+        choose(kindFilter, pendingChoice.kind, true);
+        pendingChoice = undefined;
+      }
+      /** @type {Filters} */
       const chosen = {};
       if (gameFilter?.value) chosen.game = gameFilter.value;
-      if (kindFilter?.value) chosen.kind = kindFilter.value;
+      if (kindFilter?.value) chosen.kind = kindFilterOf(kindFilter.value);
       const found = await engine.pagefind.search(query, { filters: chosen });
       if (mine !== seq || !found) return;
       const pages = await Promise.all(found.results.slice(0, 8).map((r) => r.data()));
       if (mine !== seq) return;
-      const first = NUMBER.test(query) ? numbered(await engine.numbersList(), query).filter((n) => !chosen.game || n.game === chosen.game) : [];
+      const first = NUMBER.test(query) ? numbered(await engine.numbersList(), query).filter((n) => !gameFilter?.value || n.game === gameFilter.value) : [];
       // Pagefind reads "16.5.1" as the words 16, 5 and 1, found in any rule with those numbers: after a
       // numbered rule, only the results that quote the number (rules referring to it) follow.
       const rest = byTitle(
@@ -456,7 +631,8 @@ export function attachSearch(input, region, words, bundlePath, root) {
       game.textContent = [item.game, item.page].filter((t) => t && t !== item.title).join(' · ');
       a.append(title, ' ', game);
       li.append(a);
-      if (item.excerpt) li.append(excerptNode(item.excerpt));
+      // The answer; a heading with no text of its own (a rule with only sub-rules) shows none.
+      if (item.answer) li.append(answerNode(item.answer));
       list.append(li);
     }
     region.querySelector('ol')?.remove();
@@ -471,30 +647,58 @@ export function attachSearch(input, region, words, bundlePath, root) {
   const runSoon = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      void run();
+      void runQuery('type');
     }, 120);
   };
   input.addEventListener('input', runSoon);
   for (const select of [gameFilter, kindFilter])
     select?.addEventListener('change', () => {
-      void run();
+      void runQuery('settle');
     });
   suggestion?.addEventListener('click', () => {
     input.value = suggestion.textContent ?? '';
     input.focus();
-    void run();
+    void runQuery('settle');
   });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearTimeout(timer);
-    await run();
+    await runQuery('settle');
     /** @type {HTMLElement | null} */ (region.querySelector('ol a'))?.focus();
   });
   // The panel closes when focus leaves the search form (a click inside the panel focuses the panel itself),
-  // and opens again when the reader comes back to a query with results.
+  // and opens again when the reader comes back to a query with results. A closed panel settles its search.
   form.addEventListener('focusout', (event) => {
-    if (!(event.relatedTarget instanceof Node && form.contains(event.relatedTarget))) hide();
+    if (!(event.relatedTarget instanceof Node && form.contains(event.relatedTarget))) {
+      hide();
+      typing = false;
+    }
   });
+  /**
+   * The search the address holds, shown: on load (a shared link), on Back or Forward, and when the browser
+   * brings the page back from its cache with another address than its box shows. The box takes focus, so
+   * the panel opens as it does for a reader's own query.
+   */
+  const restore = () => {
+    const wanted = searchInAddress();
+    clearTimeout(timer);
+    typing = false;
+    input.value = wanted.q;
+    pendingChoice = { game: wanted.game, kind: wanted.kind };
+    if (filled) {
+      choose(gameFilter, wanted.game, false);
+      choose(kindFilter, wanted.kind, true);
+      pendingChoice = undefined;
+    }
+    if (!wanted.q) return clear();
+    input.focus({ preventScroll: true });
+    void runQuery('restore');
+  };
+  window.addEventListener('popstate', restore);
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && input.value.trim() !== searchInAddress().q) restore();
+  });
+  if (searchInAddress().q) restore();
   input.addEventListener('focus', show);
   // Arrow keys move between the input and the result links; Escape clears and closes.
   form.addEventListener('keydown', (event) => {
@@ -509,6 +713,8 @@ export function attachSearch(input, region, words, bundlePath, root) {
       (at === 0 ? input : links[at - 1]).focus();
     } else if (event.key === 'Escape' && (input.value || !region.hidden)) {
       input.value = '';
+      clearTimeout(timer);
+      record('settle');
       clear();
       input.focus();
     }

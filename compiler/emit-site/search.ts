@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
-import { wordsFor } from './i18n.ts';
 import { isMovedPage } from './moved-pages.ts';
+import { indexedCopy } from './search-copy.ts';
+import { decode, KindLabels, kindOf } from './search-kinds.ts';
 
 /**
  * The search index, built with Pagefind's Node API from the pages in memory
@@ -41,9 +42,6 @@ const UI_FILES = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|pl
  * locales (`cangaco/pt-BR/drafts.html`), and the "page not found" page.
  */
 const UNSEARCHED = /^([^/]+\/(?:[^/]+\/)?drafts|404)\.html$/;
-/** A game's overview and its Markdown rules pages, in its main locale or in another's folder (`cangaco/pt-BR/`). */
-const OVERVIEW = /^[^/]+\/(?:[^/]+\/)?index\.html$/;
-const RULES_PAGE = /^[^/]+\/(?:[^/]+\/)?rules\//;
 
 /** A rule number at the start of a heading: "16.5.1 Clareiras", "16.4.1.II Passo", "2. Setup". */
 const NUMBER = /^(\d+(?:\.[0-9A-Za-z]+)*)\.?(?=\s|$)/;
@@ -69,12 +67,14 @@ export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array
   }
   const out = new Map<string, Uint8Array>();
   const names = new NameList();
+  const kinds = new KindLabels();
   try {
     for (const [lang, pages] of [...byLang].sort(([a], [b]) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))) {
       const folder = lang.toLowerCase();
       const { index, errors } = await pagefind.createIndex({ forceLanguage: folder });
       if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
       for (const [rel, content] of pages) {
+        kinds.add(rel, content, lang);
         const r = await index.addHTMLFile({ url: `/${rel}`, content: withSearchFields(rel, content, lang) });
         if (r.errors.length) throw new Error(`pagefind ${rel}: ${r.errors.join('; ')}`);
       }
@@ -99,6 +99,8 @@ export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array
   // heading with its URL was 3 MB at 30,000 cards, all of it fetched by a first query that was a misspelling.
   out.set('pagefind/numbers.json', new TextEncoder().encode(JSON.stringify({ ...list, names: list.names.filter((n) => n[4] !== undefined) })));
   out.set('pagefind/spellings.json', new TextEncoder().encode(JSON.stringify([...new Set(list.names.map((n) => n[0]))].sort(compare))));
+  // The kind menu's words: each kind's label in each language that names it (search-kinds.ts).
+  out.set('pagefind/kinds.json', new TextEncoder().encode(JSON.stringify(kinds.toJSON([...byLang.keys()]))));
   out.set('pagefind/levenshtein.js', new TextEncoder().encode(levenshteinModule()));
   return out;
 }
@@ -110,24 +112,26 @@ export async function closeSearch(): Promise<void> {
 
 /**
  * The page as Pagefind should read it: with its kind of entry as a filter
- * (the collection's title; "Rules" for every Markdown rules page, which are
- * chapters of one rulebook) and its language as metadata (a result from
- * another language's page carries its own `lang`). Only the indexed copy
- * changes: the page written to dist/ is left as it is.
+ * and its language as metadata (a result from another language's page
+ * carries its own `lang`), its notes cut and its prose first (search-copy.ts).
+ * The kind is a key the same in every language ("rules" for every rules
+ * page, "cangaco/cards" for a collection's pages in any locale), which the
+ * search box labels in the page's words from pagefind/kinds.json
+ * (search-kinds.ts). Only the indexed copy changes: the page written to
+ * dist/ is left as it is.
  */
 export function withSearchFields(rel: string, html: string, lang: string): string {
-  const game = /^[^/]+\//.test(rel);
-  const words = wordsFor(lang);
-  // A game's overview is no kind of entry: a chosen kind leaves it out.
-  // A page of a split collection ("Cards 201–400") is of its collection's kind ("Cards"), which its page list names.
-  const collectionKind = /data-collection-kind="([^"]*)"/.exec(html)?.[1];
-  const kind =
-    !game || OVERVIEW.test(rel) ? '' : RULES_PAGE.test(rel) ? words.rules : collectionKind !== undefined ? decode(collectionKind) : headingText(html);
+  const kind = kindOf(rel, html)?.key;
   const fields = `<span hidden data-pagefind-meta="lang:${attr(lang)}"${kind ? ` data-pagefind-filter="kind[data-kind]" data-kind="${attr(kind)}"` : ''}></span>`;
   // The headings whose name carries its own language (translation.ts `inLang`), "id=lang ...": a result titled by one says so too.
   const named = [...html.matchAll(/<h[2-6] id="([^"]+)"[^>]*><span lang="([^"]+)">/g)].map((m) => `${m[1]}=${m[2]}`);
   const names = named.length ? `<span hidden data-pagefind-meta="names:${attr(decode(named.join(' ')))}"></span>` : '';
-  return html.replace(/<main\b[^>]*>/, (open) => open + fields + names + glossedNames(html)).replace(UNINDEXED, '');
+  // The game's name stays metadata and a filter, out of the text: a page's excerpt started "Cangaceiros. Wounds. When you...".
+  const body = html
+    .replace(/<main\b[^>]*>/, (open) => open + fields + names + glossedNames(html))
+    .replace(UNINDEXED, '')
+    .replace('<p class="game-name" ', '<p class="game-name" data-pagefind-ignore ');
+  return indexedCopy(body);
 }
 
 /**
@@ -155,27 +159,8 @@ function glossedNames(html: string): string {
 const UNINDEXED =
   /<nav class="collection-pages"[^>]*>[\s\S]*?<\/nav>|<form class="entry-filters"[^>]*>[\s\S]*?<\/form>|<span class="permalink" data-pagefind-ignore>[\s\S]*?<\/span>/g;
 
-function headingText(html: string): string {
-  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
-  return decode(h1.replace(/<[^>]*>/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 function attr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-/** The entities Handlebars and the site's own escaping write (the `&` last, so `&amp;lt;` stays `&lt;`). */
-function decode(s: string): string {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x60;/g, '`')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }
 
 /** Pagefind's fragment file: one page's URL, metadata and its headings with an id (gzip, after a `pagefind_dcd` signature). */

@@ -132,7 +132,8 @@ describe.runIf(run)('search', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-kind');
     await page.keyboard.type('Event');
-    await page.waitForFunction(() => (document.getElementById('search-kind') as HTMLSelectElement).value === 'Event cards');
+    // The option is labelled in the page's words; its value is the kind's key, the same in every language.
+    await page.waitForFunction(() => (document.getElementById('search-kind') as HTMLSelectElement).selectedOptions[0]?.textContent === 'Event cards');
     await page.waitForFunction(() => [...document.querySelectorAll('#search-results .r-game')].every((g) => g.textContent === 'Border Run · Event cards'));
     expect((await results(page)).map((r) => r.title).sort()).toEqual(['Lâmpada Velha', 'Market Day', 'Scout Bounty']);
     expect(errors).toEqual([]);

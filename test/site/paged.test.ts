@@ -143,7 +143,9 @@ describe('a large collection on the site', () => {
     expect(problems).toEqual([]);
     const fragments = pagefindFragments(files);
     const seven = fragments.find((f) => f.url === '/synth/cards.7.html');
-    expect(seven?.filters.kind).toEqual(['Cards']);
+    // The kind is the collection's key, labelled "Cards" in pagefind/kinds.json (compiler/emit-site/search-kinds.ts).
+    expect(seven?.filters.kind).toEqual(['synth/cards']);
+    expect(JSON.parse(new TextDecoder().decode(files.get('pagefind/kinds.json') as Uint8Array))['synth/cards']).toEqual([['en', 'Cards']]);
     expect(seven?.meta.title).toBe('Cards 1201–1400');
   });
 

@@ -44,8 +44,9 @@ describe('the search index', () => {
     expect(byUrl.has('/duel/trophies.html') && byUrl.has('/index.html')).toBe(true);
     // Games with draft values have a drafts page (a game without any has none), so the check above saw some.
     for (const g of ['duel', 'board']) expect(files.has(`${g}/drafts.html`), g).toBe(true);
-    expect(byUrl.get('/duel/trophies.html')?.filters).toEqual({ game: ['Lantern Duel'], kind: ['Trophy cards'] });
-    expect(byUrl.get('/duel/rules/overview.html')?.filters).toEqual({ game: ['Lantern Duel'], kind: ['Rules'] });
+    // A kind is a key the same in every language (search-kinds.ts), labelled in pagefind/kinds.json.
+    expect(byUrl.get('/duel/trophies.html')?.filters).toEqual({ game: ['Lantern Duel'], kind: ['duel/trophies'] });
+    expect(byUrl.get('/duel/rules/overview.html')?.filters).toEqual({ game: ['Lantern Duel'], kind: ['rules'] });
     expect(byUrl.get('/tree/glossary.html')?.filters.game).toEqual(['Árvore']);
     // A game's overview is no kind of entry.
     expect(byUrl.get('/duel/index.html')?.filters).toEqual({ game: ['Lantern Duel'] });
@@ -57,9 +58,9 @@ describe('the search index', () => {
     const page = '<html lang="en"><main id="main" data-pagefind-body><h1>Cards &amp; "Tokens"</h1></main></html>';
     const indexed = withSearchFields('g/cards.html', page, 'en');
     expect(indexed).toContain(
-      '<main id="main" data-pagefind-body><span hidden data-pagefind-meta="lang:en" data-pagefind-filter="kind[data-kind]" data-kind="Cards &amp; &quot;Tokens&quot;"></span><h1>',
+      '<main id="main" data-pagefind-body><span hidden data-pagefind-meta="lang:en" data-pagefind-filter="kind[data-kind]" data-kind="g/cards"></span><h1>',
     );
-    expect(withSearchFields('g/rules/setup.html', page, 'pt-BR')).toContain('data-kind="Regras"');
+    expect(withSearchFields('g/rules/setup.html', page, 'pt-BR')).toContain('data-kind="rules"');
     expect(withSearchFields('index.html', page, 'en')).not.toContain('data-kind');
   });
 
