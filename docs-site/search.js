@@ -11,6 +11,8 @@
 // announces how many there are, never the list. Nothing from the index is
 // inserted as HTML: excerpts are rebuilt as text and <mark> elements.
 
+import { answerFieldQuery, isFieldQuery } from './field-search.js';
+
 /**
  * The parts of Pagefind's browser API (pagefind.js; https://pagefind.app/docs/api/) this file uses.
  * @typedef {object} Pagefind
@@ -364,6 +366,19 @@ export function attachSearch(input, region, words, bundlePath, root) {
     const query = input.value.trim();
     const mine = ++seq;
     if (!query) return clear();
+    // ---- field queries (field-search.js): `cost<=3`, `-type:ice`, `or`, parentheses; answered from the build's data, not Pagefind ----
+    if (isFieldQuery(query)) {
+      try {
+        const said = await answerFieldQuery(query, region, () => mine === seq);
+        if (mine !== seq) return;
+        if (suggest) suggest.hidden = true;
+        report(said);
+      } catch {
+        if (mine === seq) fail(region.dataset.failed || words.offline);
+      }
+      return;
+    }
+    // ---- end of field queries ----
     let engine;
     try {
       engine = await load(bundle());
