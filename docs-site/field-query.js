@@ -461,7 +461,7 @@ function valuesNamed(value, dict) {
 }
 
 /**
- * Whether a bound query needs the entries' texts (a bare word, `text:`, or a text field), which are loaded in chunks.
+ * Whether a bound query needs the entries' names or texts (a bare word, `name:`, `text:`, a text field), which are loaded in chunks.
  * @param {Bound} q
  * @returns {boolean}
  */
@@ -473,6 +473,7 @@ export function needsText(q) {
     case 'not':
       return needsText(q.item);
     case 'word':
+    case 'name':
     case 'text':
       return true;
     case 'field':

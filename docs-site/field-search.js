@@ -21,17 +21,20 @@ const EXCERPT = 240;
  * @typedef {{ collections: CollectionIndex[], pseudo: { kind: string[], name: string[], text: string[] } }} GameIndex
  */
 /**
- * One collection's columns (query-data.ts `collectionData`).
- * @typedef {{ pages: string[], ids: string[], names: string[], page?: number[],
+ * One collection's columns (query-data.ts `collectionData`). A dictionary `{ of }` is a reference to that
+ * collection's entries: the column holds their indices.
+ * @typedef {{ pages: string[], size: number,
  *   columns: Record<string, Array<number | null> | number[][]>,
- *   dict: Record<string, { values: string[], labels: string[][] }>,
+ *   dict: Record<string, { values: string[], labels: string[][] } | { of: string }>,
  *   text: { files: string[], starts: number[] } }} CollectionData
- * @typedef {{ text: string[], fields: Record<string, Array<string | null>> }} TextChunk
+ * @typedef {{ ids: string[], names: string[], page?: number[], text: string[], fields: Record<string, Array<string | null>> }} TextChunk
  */
 /**
- * A collection ready to query: the evaluator's table, the raw data, its text as printed (filled chunk by chunk).
+ * A collection ready to query: the evaluator's table, the raw data, and, filled chunk by chunk, its entries' IDs,
+ * names, pages and text as printed.
  * @typedef {{ info: CollectionIndex, data: CollectionData, table: import('./field-query.js').Table, base: URL,
- *   printed: Array<string | undefined>, chunks: Array<Promise<void> | undefined> }} Loaded
+ *   ids: string[], names: string[], page: number[], printed: Array<string | undefined>,
+ *   chunks: Array<Promise<void> | undefined> }} Loaded
  */
 
 /** URL -> parsed JSON; a failed fetch is dropped, so the next query fetches it again. @type {Map<string, Promise<any>>} */
@@ -63,14 +66,19 @@ function collection(info, index) {
     p = getJson(url).then((/** @type {CollectionData} */ data) => {
       /** @type {import('./field-query.js').Table['dict']} */
       const dict = {};
-      for (const [key, d] of Object.entries(data.dict)) dict[key] = d.labels.map((words, i) => [...new Set([d.values[i], ...words].map(fold))]);
+      for (const [key, d] of Object.entries(data.dict))
+        if ('labels' in d) dict[key] = d.labels.map((words, i) => [...new Set([d.values[i], ...words].map(fold))]);
+      const size = data.size;
       /** @type {Loaded} */
       const loaded = {
         info,
         data,
         base: url,
-        table: { name: info.name, size: data.ids.length, names: data.names.map(fold), columns: { ...data.columns }, dict },
-        printed: new Array(data.ids.length),
+        table: { name: info.name, size, names: new Array(size).fill(''), columns: { ...data.columns }, dict },
+        ids: new Array(size),
+        names: new Array(size),
+        page: new Array(size).fill(0),
+        printed: new Array(size),
         chunks: new Array(data.text.files.length),
       };
       return loaded;
@@ -94,8 +102,13 @@ function textChunk(c, k) {
       const table = c.table;
       table.texts ??= new Array(table.size);
       chunk.text.forEach((t, i) => {
-        c.printed[start + i] = t;
-        /** @type {string[]} */ (table.texts)[start + i] = fold(t);
+        const at = start + i;
+        c.ids[at] = chunk.ids[i];
+        c.names[at] = chunk.names[i];
+        c.page[at] = chunk.page?.[i] ?? 0;
+        c.printed[at] = t;
+        table.names[at] = fold(chunk.names[i]);
+        /** @type {string[]} */ (table.texts)[at] = fold(t);
       });
       for (const f of c.info.fields) {
         if (f.type !== 'text') continue;
@@ -117,6 +130,34 @@ function textChunk(c, k) {
   return p;
 }
 
+/** Every text chunk of a collection. @param {Loaded} c */
+const allText = (c) => c.data.text.files.map((_, k) => textChunk(c, k));
+
+/**
+ * The dictionaries of the references a query names that point at a collection's entries (`refersTo:"moinho"`):
+ * that collection's IDs and names, loaded for it.
+ * @param {import('./field-query.js').Bound} q
+ * @param {Loaded[]} loaded
+ * @returns {Promise<void>}
+ */
+async function namedReferences(q, loaded) {
+  if (q.type === 'and' || q.type === 'or') {
+    for (const item of q.items) await namedReferences(item, loaded);
+    return;
+  }
+  if (q.type === 'not') return namedReferences(q.item, loaded);
+  if (q.type !== 'field') return;
+  for (const c of loaded) {
+    const info = q.keys.get(c.info.name);
+    const d = info ? c.data.dict[info.key] : undefined;
+    if (!info || !d || !('of' in d) || c.table.dict[info.key]) continue;
+    const target = loaded.find((t) => t.info.name === d.of);
+    if (!target) continue;
+    await Promise.all(allText(target));
+    c.table.dict[info.key] = target.ids.map((id, i) => [...new Set([fold(id), fold(target.names[i])])]);
+  }
+}
+
 /** The chunk holding entry `i`. @param {Loaded} c @param {number} i */
 const chunkOf = (c, i) => {
   const starts = c.data.text.starts;
@@ -128,10 +169,10 @@ const chunkOf = (c, i) => {
 /** @type {(template: string, values: Record<string, string>) => string} */
 const format = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ''));
 
-/** The help panel, which holds the game's query index address and the words (layout.hbs). */
+/** The help panel, which holds the address of the game's query index (layout.hbs; none on a page of no game). */
 const panel = () => /** @type {HTMLElement | null} */ (document.getElementById('query-help'));
-/** @returns {Record<string, string>} */
-const wordsOf = () => JSON.parse(panel()?.dataset.words || '{}');
+/** The words of field queries in the page's language, on the search panel of every page (layout.hbs). @returns {Record<string, string>} */
+const wordsOf = () => JSON.parse(document.getElementById('search-results')?.dataset.queryWords || '{}');
 
 /** The game's index, or undefined on a page of no game (the home page). */
 function gameIndex() {
@@ -161,6 +202,19 @@ function errorWords(error, words) {
  * @returns {Promise<string>}
  */
 export async function answerFieldQuery(query, region, current) {
+  const said = await answer(query, region, current);
+  // Which query the panel answers now (the browser tests wait for it).
+  if (current()) region.dataset.answered = query;
+  return said;
+}
+
+/**
+ * @param {string} query
+ * @param {HTMLElement} region
+ * @param {() => boolean} current
+ * @returns {Promise<string>}
+ */
+async function answer(query, region, current) {
   const words = wordsOf();
   const game = gameIndex();
   const clear = () => {
@@ -186,7 +240,8 @@ export async function answerFieldQuery(query, region, current) {
     return errorWords(error, words);
   }
   const loaded = await Promise.all(index.collections.map((c) => collection(c, game.url)));
-  if (needsText(bound)) await Promise.all(loaded.flatMap((c) => c.data.text.files.map((_, k) => textChunk(c, k))));
+  if (needsText(bound)) await Promise.all(loaded.flatMap(allText));
+  await namedReferences(bound, loaded);
   /** @type {Array<{ c: Loaded, i: number }>} */
   const hits = [];
   for (const c of loaded) {
@@ -197,9 +252,10 @@ export async function answerFieldQuery(query, region, current) {
   clear();
   const list = document.createElement('ol');
   list.className = 'field-results';
-  list.dataset.queryMs = String(Math.round(performance.now() - started));
   region.append(list);
   await drawMore(list, hits, 0, words);
+  // How long the answer took, its data's fetches and its first results drawn included (compiler/bench/site-at-size.ts reads it).
+  list.dataset.queryMs = String(Math.round(performance.now() - started));
   const n = hits.length;
   return n === 0
     ? `${words.queryNone} “${query}”`
@@ -226,11 +282,11 @@ async function drawMore(list, hits, from, words) {
   for (const { c, i } of shown) {
     const li = document.createElement('li');
     const a = document.createElement('a');
-    const page = c.data.pages[c.data.page?.[i] ?? 0];
-    a.href = new URL(`${page}#${encodeURIComponent(c.data.ids[i])}`, c.base).href;
+    const page = c.data.pages[c.page[i]];
+    a.href = new URL(`${page}#${encodeURIComponent(c.ids[i])}`, c.base).href;
     const title = document.createElement('span');
     title.className = 'r-title';
-    title.textContent = c.data.names[i];
+    title.textContent = c.names[i];
     const kind = document.createElement('span');
     kind.className = 'r-game';
     kind.textContent = c.info.label;
@@ -293,6 +349,11 @@ function suggestField(region, error, words) {
  * open) and closes it again; Escape closes it too, focus going back to the button.
  */
 export function attachQueryHelp() {
+  // A "Did you mean" left by a field query goes once the box holds plain words again (search.js answers those).
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById('search-q'));
+  input?.addEventListener('input', () => {
+    if (!isFieldQuery(input.value)) document.querySelector('#search-results .query-suggest')?.remove();
+  });
   const help = panel();
   const button = /** @type {HTMLButtonElement | null} */ (document.querySelector('button.query-help-button'));
   if (!help || !button) return;

@@ -22,15 +22,16 @@ import { declaredName } from './phrases.ts';
  *   they answer to (their labels in each locale, their key) and the kind of
  *   value they hold; and the pseudo-fields' words (`kind`, `name`, `text`).
  *   Small: the help panel lists it, and a query's fields are bound with it.
- * - `<collection>.query.json`, by columns (as the filters' entry list): IDs,
- *   names, pages, and per field a column of numbers or of indices into the
- *   field's values (enums, references, lists, yes/no). Fetched on a query's
- *   first use of the collection.
- * - `<collection>.query.text.<n>.json`: the entries' rules text and text
- *   fields, in chunks of about TEXT_CHUNK_BUDGET characters, fetched only for
- *   a query that reads text (a bare word, `text:`, a text field) and, for a
- *   result list, the chunks of the entries shown. At 30,000 cards the text is
- *   megabytes a query of numbers never downloads.
+ * - `<collection>.query.json`, by columns (as the filters' entry list): per
+ *   field a column of numbers or of indices into the field's values (enums,
+ *   references, lists, yes/no), a reference to another collection as the
+ *   entry's index there. Fetched on a query's first use of the collection.
+ * - `<collection>.query.text.<n>.json`: the entries' IDs, names, pages, rules
+ *   text and text fields, in chunks of about TEXT_CHUNK_BUDGET characters,
+ *   all fetched only for a query that reads words (a bare word, `name:`,
+ *   `text:`, a text field, a reference by name); a result list fetches the
+ *   chunks of the entries it shows. At 30,000 cards that is megabytes a query
+ *   of numbers and values never downloads.
  *
  * Its own files rather than an extension of `<collection>.entries.json`
  * (collection-pages.ts): that list exists only for a split collection and
@@ -38,8 +39,8 @@ import { declaredName } from './phrases.ts';
  * their text must come in chunks.
  */
 
-/** Characters of text per chunk file: a few hundred kilobytes, fetched in a blink, so a 30,000-card text is a dozen files. */
-export const TEXT_CHUNK_BUDGET = 300_000;
+/** Characters per chunk file (IDs, names, text): about 150 kB, fetched in a blink; the results shown fetch only their chunks. */
+export const TEXT_CHUNK_BUDGET = 150_000;
 /** A reference with more values than this is not listed in the help panel (a card's "refers to": 30,000 names). */
 const HELP_VALUES = 12;
 
@@ -83,7 +84,7 @@ export function queryFiles(
     if (!plan) continue;
     const fields = fieldsOf(c, ctx, languages);
     const file = `${collectionSlug(c.name)}.query.json`;
-    const { data, chunks } = collectionData(c, plan, fields, ctx);
+    const { data, chunks } = collectionData(c, plan, fields, ctx, plans);
     out.set(file, JSON.stringify(data));
     chunks.forEach((chunk, i) => out.set(chunkFile(c, i), JSON.stringify(chunk)));
     const title = textOf(c.decl.title, main);
@@ -173,11 +174,14 @@ function typeOf(values: readonly unknown[], place: SchemaPlace, item: SchemaPlac
   return 'text';
 }
 
-interface ValueDict {
-  values: string[];
-  /** Each value's words in the page's locale, then in the game's other locales (folded by the client). */
-  labels: string[][];
-}
+type ValueDict =
+  | {
+      values: string[];
+      /** Each value's words in the page's locale, then in the game's other locales (folded by the client). */
+      labels: string[][];
+    }
+  /** A reference to a collection the queries know: the column holds the entry's index there, named by that collection's IDs and names. */
+  | { of: string };
 
 /** The rules text of an entry as the page prints it: its `text`, else the sentences of its rules shown above its fields. */
 function ruleTextOf(c: Collection, e: Entry, ctx: PageContext): string {
@@ -194,8 +198,15 @@ function ruleTextOf(c: Collection, e: Entry, ctx: PageContext): string {
 }
 
 /** The columns of one collection, and its text in chunks. */
-function collectionData(c: Collection, plan: CollectionPlan, fields: readonly FieldPlan[], ctx: PageContext): { data: unknown; chunks: unknown[] } {
+function collectionData(
+  c: Collection,
+  plan: CollectionPlan,
+  fields: readonly FieldPlan[],
+  ctx: PageContext,
+  plans: ReadonlyMap<string, CollectionPlan>,
+): { data: unknown; chunks: unknown[] } {
   const entries = c.entries;
+  const game = ctx.game.linked.game;
   const columns: Record<string, unknown[]> = {};
   const dicts: Record<string, ValueDict> = {};
   const textFields: FieldPlan[] = [];
@@ -212,10 +223,24 @@ function collectionData(c: Collection, plan: CollectionPlan, fields: readonly Fi
       columns[f.key] = raw.map((v) => (typeof v === 'number' ? v : null));
       continue;
     }
-    const dict: ValueDict = { values: [], labels: [] };
-    const index = new Map<string, number>();
     const place = f.type === 'list' ? f.item : f.place;
     const placePointer = f.type === 'list' ? `${f.pointer}/0` : f.pointer;
+    // A reference to a collection the queries know (a card's "refers to", a printing's pack) is that entry's
+    // index there, named by that collection's IDs and names: 30,000 names are not written a second time.
+    const target = place?.ref && plans.has(place.ref) ? game.collections.get(place.ref) : undefined;
+    if (target) {
+      const at = new Map(target.entries.map((e, i) => [e.id, i]));
+      const indexOf = (v: unknown) => (v === undefined || v === null ? -1 : (at.get(String(v)) ?? -1));
+      columns[f.key] = raw.map((v) => (f.type === 'list' ? (Array.isArray(v) ? v.map(indexOf) : []) : indexOf(v)));
+      dicts[f.key] = { of: target.name };
+      if (target.entries.length <= HELP_VALUES) {
+        f.values = target.entries.map((e) => valueLabel(e.id, place, ctx));
+        f.count = target.entries.length;
+      }
+      continue;
+    }
+    const dict = { values: [] as string[], labels: [] as string[][] };
+    const index = new Map<string, number>();
     const ordered = orderedValues(raw, f, place);
     for (const v of ordered) {
       index.set(v, dict.values.length);
@@ -241,26 +266,37 @@ function collectionData(c: Collection, plan: CollectionPlan, fields: readonly Fi
       f.count = ordered.length;
     }
   }
-  // Text in chunks of about TEXT_CHUNK_BUDGET characters.
-  const chunks: Array<{ text: string[]; fields: Record<string, Array<string | null>> }> = [];
+  // IDs, names, pages and text in chunks of about TEXT_CHUNK_BUDGET characters.
+  const split = plan.pages.length > 1;
+  const chunks: Array<{ ids: string[]; names: string[]; page?: number[]; text: string[]; fields: Record<string, Array<string | null>> }> = [];
   const starts: number[] = [];
   let chunk: (typeof chunks)[number] | undefined;
   let size = 0;
   entries.forEach((e, i) => {
     const text = ruleTextOf(c, e, ctx);
+    const name = plainWords(textOf(e.name, ctx.locale), ctx) || e.id;
     const own = textFields.map((f) => {
       // The `text` field is the rules text already: not written twice.
       if (f.key === 'text') return null;
       const v = valueAt(e, f.pointer);
       return v === undefined || v === null ? null : plainWords(ownText(typeof v === 'object' ? textOf(v as Text, ctx.locale) : String(v), ctx.language), ctx);
     });
-    const weight = text.length + own.reduce((n, s) => n + (s?.length ?? 0), 0) + 8;
+    const weight = e.id.length + name.length + text.length + own.reduce((n, s) => n + (s?.length ?? 0), 0) + 16;
     if (!chunk || size + weight > TEXT_CHUNK_BUDGET) {
-      chunk = { text: [], fields: Object.fromEntries(textFields.filter((f) => f.key !== 'text').map((f) => [f.key, []])) };
+      chunk = {
+        ids: [],
+        names: [],
+        ...(split ? { page: [] } : {}),
+        text: [],
+        fields: Object.fromEntries(textFields.filter((f) => f.key !== 'text').map((f) => [f.key, []])),
+      };
       chunks.push(chunk);
       starts.push(i);
       size = 0;
     }
+    chunk.ids.push(e.id);
+    chunk.names.push(name);
+    chunk.page?.push(plan.pageOf.get(e.id) ?? 0);
     chunk.text.push(text);
     textFields.forEach((f, k) => {
       if (f.key !== 'text') chunk!.fields[f.key]!.push(own[k]!);
@@ -270,9 +306,7 @@ function collectionData(c: Collection, plan: CollectionPlan, fields: readonly Fi
   const pages = plan.pages.map((p) => p.file);
   const data = {
     pages,
-    ids: entries.map((e) => e.id),
-    names: entries.map((e) => plainWords(textOf(e.name, ctx.locale), ctx) || e.id),
-    ...(pages.length > 1 ? { page: entries.map((e) => plan.pageOf.get(e.id) ?? 0) } : {}),
+    size: entries.length,
     columns,
     dict: dicts,
     text: { files: chunks.map((_, i) => chunkFile(c, i)), starts },
