@@ -5,7 +5,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { startServer, type SiteServer } from '../../compiler/serve/server.ts';
 import { siteOf } from '../site/built.ts';
 import { axeViolations, browserAvailable, siteInBrowser } from './browser.ts';
@@ -163,6 +165,25 @@ describe.runIf(run)('field queries', () => {
     expect((await ask(page, 'tipo:estacao -"cartas distribuidas">=7')).names).toEqual(['Seca 2']);
     expect((await ask(page, 'nmero<2')).count).toBe('Nenhum campo se chama “nmero”.');
     expect((await page.locator('#search-results .query-suggest').textContent())?.replace(/\s+/g, ' ')).toBe('Você quis dizer Número?');
+    await page.close();
+  });
+
+  it('shows 20 results, then 20 more at a time, the count naming them all; a long answer is axe clean', async () => {
+    const namesIn = (file: string) => (parse(readFileSync(path.join(REPO, 'content', 'cangaco', file), 'utf8')) as Array<{ name: string }>).map((e) => e.name);
+    // cards.yaml's 11 kinds, then cordel.yaml's 20 cards: the manifest's order, stations (3) left out.
+    const expected = [...namesIn('cards.yaml'), ...namesIn('cordel.yaml')];
+    expect(expected).toHaveLength(31);
+    const page = await open(`${cangaco.url}cangaco/cards.html`);
+    const first = await ask(page, '-kind:station');
+    expect(first.count).toBe('31 entries match: “-kind:station”');
+    expect(first.names).toEqual(expected.slice(0, 20));
+    expect(await axeViolations(page, '#search-results')).toEqual([]);
+    await page.locator('#search-results li.more button').click();
+    await page.waitForFunction(() => document.querySelectorAll('#search-results ol li .r-title').length === 31);
+    expect(await page.locator('#search-results ol li .r-title').allTextContents()).toEqual(expected);
+    expect(await page.locator('#search-results li.more').count()).toBe(0);
+    // Focus goes to the first of the results just drawn, so a keyboard reader goes on from there.
+    expect(await page.evaluate(() => document.activeElement?.querySelector('.r-title')?.textContent)).toBe(expected[20]);
     await page.close();
   });
 
