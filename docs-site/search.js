@@ -19,6 +19,8 @@
 // address (?q=, &q-game=, &q-kind=): a link shares the search, Back restores
 // the previous one.
 
+import { answerFieldQuery, isFieldQuery } from './field-search.js';
+
 /**
  * The parts of Pagefind's browser API (pagefind.js; https://pagefind.app/docs/api/) this file uses.
  * @typedef {object} Pagefind
@@ -556,6 +558,19 @@ export function attachSearch(input, region, words, bundlePath, root) {
     const query = input.value.trim();
     const mine = ++seq;
     if (!query) return clear();
+    // ---- field queries (field-search.js): `cost<=3`, `-type:ice`, `or`, parentheses; answered from the build's data, not Pagefind ----
+    if (isFieldQuery(query)) {
+      try {
+        const said = await answerFieldQuery(query, region, () => mine === seq);
+        if (mine !== seq) return;
+        if (suggest) suggest.hidden = true;
+        report(said);
+      } catch {
+        if (mine === seq) fail(region.dataset.failed || words.offline);
+      }
+      return;
+    }
+    // ---- end of field queries ----
     let engine;
     try {
       engine = await load(bundle());

@@ -5,6 +5,7 @@
 // site's own files.
 import { attachSearch } from './search.js';
 import { attachCollectionPages } from './filters.js';
+import { attachQueryHelp } from './field-search.js';
 
 const html = document.documentElement;
 html.classList.add('js');
@@ -65,6 +66,9 @@ const language = /** @type {HTMLSelectElement | null} */ (document.getElementByI
 const bundle = language ? () => language.value : html.dataset.search || 'pagefind/en/';
 if (input && results) attachSearch(input, results, words, bundle, html.dataset.root || '');
 language?.addEventListener('change', () => input?.dispatchEvent(new Event('input')));
+
+// Field queries: the help panel beside the search box lists the game's fields (field-search.js).
+attachQueryHelp();
 
 // A collection split over pages: its filters, and links to entries drawn on another of its pages (filters.js).
 attachCollectionPages();

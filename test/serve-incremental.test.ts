@@ -68,13 +68,18 @@ describe('serve keeps the site whole across saves', () => {
     await live.init();
     await live.settled();
     const files = async () => (await readdir(path.join(root, 'docs-site/dist/mini'))).filter((f) => f.startsWith('cards')).sort();
-    expect(await files()).toEqual(['cards.2.html', 'cards.entries.json', 'cards.html']);
+    // Beside the pages: the filters' entry list, and the field queries' data (query-data.ts: columns, then text in chunks).
+    expect(await files()).toEqual(['cards.2.html', 'cards.entries.json', 'cards.html', 'cards.query.json', 'cards.query.text.1.json']);
     await writeFile(path.join(root, 'content/mini/cards.yaml'), many.split('\n').slice(0, 10).join('\n') + '\n');
     const r = await live.update([path.join(root, 'content/mini/cards.yaml')]);
     expect(r.ok, r.errors).toBe(true);
     await live.settled();
-    expect(await files()).toEqual(['cards.html']);
-    expect([...live.site.keys()].filter((p) => p.startsWith('mini/cards'))).toEqual(['mini/cards.html']);
+    expect(await files()).toEqual(['cards.html', 'cards.query.json', 'cards.query.text.1.json']);
+    expect([...live.site.keys()].filter((p) => p.startsWith('mini/cards'))).toEqual([
+      'mini/cards.html',
+      'mini/cards.query.json',
+      'mini/cards.query.text.1.json',
+    ]);
     await (await import('../compiler/emit-site/search.ts')).closeSearch();
   });
 });

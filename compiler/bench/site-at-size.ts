@@ -80,6 +80,27 @@ if (process.argv.includes('--browser')) {
       indexChunks: `${sum('/pagefind/en/index/')} of ${all('pagefind/en/index/')}`,
       fragments: `${sum('/pagefind/en/fragment/')} of ${all('pagefind/en/fragment/')}`,
     };
+    // Field queries (docs-site/field-search.js): each one's time in the page (data fetched, answered, first results
+    // drawn), first asked and then again warm; the first of them fetches the cards' columns, the first with text its chunks.
+    const fieldQueries = ['cost<=3', 'kind:event cost<=1', '-tags:rare points>=5', '(kind:goal or kind:hazard) resource:flour', 'text:"farinha" cost>8'];
+    const timed: Record<string, { firstMs: number; warmMs: number; matches: string }> = {};
+    for (const q of fieldQueries) {
+      const ms: number[] = [];
+      for (let k = 0; k < 2; k++) {
+        await page.locator('#search-q').fill('');
+        await page.locator('#search-q').fill(q);
+        await page.waitForFunction((query) => document.getElementById('search-results')?.dataset.answered === query, q);
+        ms.push(Number(await page.locator('#search-results ol.field-results').getAttribute('data-query-ms')));
+        if (k === 0) await page.evaluate(() => delete document.getElementById('search-results')!.dataset.answered);
+      }
+      timed[q] = { firstMs: ms[0]!, warmMs: ms[1]!, matches: (await page.locator('#search-results .count').textContent()) ?? '' };
+    }
+    report.fieldQueries = {
+      columnsBytes: size(files.get('synth/cards.query.json') ?? ''),
+      textBytes: [...files].filter(([p]) => /^synth\/cards\.query\.text\.\d+\.json$/.test(p)).reduce((n, [, c]) => n + size(c), 0),
+      textChunks: [...files].filter(([p]) => /^synth\/cards\.query\.text\.\d+\.json$/.test(p)).length,
+      queries: timed,
+    };
   } finally {
     await browser.close();
     await server.close();

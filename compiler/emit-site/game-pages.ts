@@ -13,6 +13,7 @@ import type { CollectionPlan } from './pages.ts';
 import { rulesChapterHtml } from './rules-pages.ts';
 import { siteIndexOf } from './site-index.ts';
 import { movedPageHtml, movedPages } from './moved-pages.ts';
+import { queryFiles } from './query-data.ts';
 import { gameInLocale, siteLanguages, type SiteLanguage } from './translation.ts';
 
 /** A page of a game before the layout frames it. */
@@ -79,6 +80,8 @@ function renderGameIn(
     for (const [f, content] of files) extra.set(home + f, content);
     pages.forEach(add);
   }
+  // Field queries: the data the browser answers them from (query-data.ts).
+  for (const [f, content] of queryFiles(plans, ctxAt(''), titleOf, languages)) extra.set(home + f, content);
   // The drafts page lists notes, not rules: kept out of search, where it drowned the entries it annotates.
   if (hasDrafts)
     add({

@@ -147,6 +147,37 @@ const KEYS = [
   // Glosses (glosses.ts): a transcribed game's meanings of foreign names are this edition's, said once and on hover.
   'glossesNote',
   'glossTitle',
+  // ---- field queries (query-data.ts, docs-site/field-search.js) ----
+  'queryKindWord',
+  'queryNameWord',
+  'queryTextWord',
+  'queryHelp',
+  'queryHelpTitle',
+  'queryHelpIntro',
+  'queryHelpExamples',
+  'queryKindHelp',
+  'queryNameHelp',
+  'queryTextHelp',
+  'queryNumber',
+  'queryOneOf',
+  'queryFreeText',
+  'queryYesNo',
+  'queryListOf',
+  'queryMatchOne',
+  'queryMatchMany',
+  'queryNone',
+  'queryShowMore',
+  'queryNoGame',
+  'queryErrorUnclosed',
+  'queryErrorUnopened',
+  'queryErrorQuote',
+  'queryErrorEmpty',
+  'queryErrorDangling',
+  'queryErrorNoValue',
+  'queryErrorNotNumber',
+  'queryErrorNotCompared',
+  'queryErrorUnknownField',
+  // ---- end of field queries ----
 ] as const;
 
 export type Words = { readonly [K in (typeof KEYS)[number]]: string };

@@ -95,6 +95,12 @@ export function page(data: PageData): string {
       offline: data.t.searchOffline,
       copied: data.t.copied,
     }),
+    // Field queries' words (docs-site/field-search.js): every `query...` word, the "Did you mean" and the failure.
+    queryWords: JSON.stringify({
+      ...Object.fromEntries(Object.entries(data.t).filter(([k]) => k.startsWith('query'))),
+      didYouMean: data.t.didYouMean,
+      filterFailed: data.t.filterFailed,
+    }),
   });
 }
 
