@@ -5,6 +5,7 @@
 // site's own files.
 import { attachSearch } from './search.js';
 import { attachCollectionPages } from './filters.js';
+import { keepSearchAtHand } from './search-at-hand.js';
 
 const html = document.documentElement;
 html.classList.add('js');
@@ -45,7 +46,8 @@ document.addEventListener('keydown', (event) => {
   const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
   if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey && input) {
     event.preventDefault();
-    input.focus();
+    // The box is in view (the header stays on screen): focusing it must not scroll the page.
+    input.focus({ preventScroll: true });
     input.select();
   }
   // WCAG 1.4.13: a tooltip can be dismissed without moving focus.
@@ -65,6 +67,9 @@ const language = /** @type {HTMLSelectElement | null} */ (document.getElementByI
 const bundle = language ? () => language.value : html.dataset.search || 'pagefind/en/';
 if (input && results) attachSearch(input, results, words, bundle, html.dataset.root || '');
 language?.addEventListener('change', () => input?.dispatchEvent(new Event('input')));
+
+// The header (its search box and Menu button) stays on screen on long pages and phones (search-at-hand.js).
+keepSearchAtHand();
 
 // A collection split over pages: its filters, and links to entries drawn on another of its pages (filters.js).
 attachCollectionPages();
