@@ -129,8 +129,10 @@ function attachFilters(form) {
   const inline = form.dataset.list;
   // Each option's own words, which its count follows ("All" has none from the build).
   for (const s of selects) for (const o of s.options) o.dataset.label ??= o.text;
+  /** The page's own list, read once; a malformed one rejects like a failed fetch. @type {Promise<EntryList> | undefined} */
+  let own;
   /** @returns {Promise<EntryList>} */
-  const load = () => (inline !== undefined ? Promise.resolve(JSON.parse(inline)) : entryList(form.dataset.entries));
+  const load = () => (inline !== undefined ? (own ??= new Promise((resolve) => resolve(JSON.parse(inline)))) : entryList(form.dataset.entries));
   let seq = 0;
 
   const chosen = () => selects.filter((s) => s.value).map((s) => [s.name, s.value]);

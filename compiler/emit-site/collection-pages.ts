@@ -162,7 +162,7 @@ export function filtersHtml(
       `<label for="${esc(id(f.key))}">${esc(f.label)}</label> <select id="${esc(id(f.key))}" name="${esc(f.key)}" data-filter><option value="">${esc(w.filterAll)}</option>${f.values.map((v) => `<option value="${esc(v.value)}" data-label="${esc(v.label)}">${esc(v.label)}</option>`).join('')}</select>`,
   );
   const filterSet = fields.length
-    ? `<fieldset class="filter-menus"><legend>${esc(`${w.filterEntries} ${title}`)}</legend>${menus.map((m) => `<span class="filter">${m}</span>`).join(' ')} <button type="submit">${esc(w.filterApply)}</button> <button type="reset">${esc(w.filterReset)}</button></fieldset>`
+    ? `<fieldset class="filter-menus"><legend>${esc(`${w.filterEntries} ${title}`)}</legend>${menus.map((m) => `<span class="filter">${m}</span>`).join(' ')}</fieldset>`
     : '';
   const sortId = id('sort-by');
   const orderId = id('sort-order');
@@ -185,5 +185,7 @@ export function filtersHtml(
     title,
   };
   const source = list === undefined ? `data-entries="${esc(entriesFile(c))}"` : `data-list="${esc(list)}"`;
-  return `<form class="entry-filters" ${source} data-words="${esc(JSON.stringify(words))}" data-pagefind-ignore hidden>${filterSet}${sortSet}<p class="filter-count" role="status"></p><nav class="filter-pages" aria-label="${esc(w.filterPages)}" hidden></nav></form>${list === undefined ? '<div class="sorted-list" data-pagefind-ignore hidden></div>' : ''}`;
+  // Apply is for a reader who changes a menu and presses Enter (a change applies at once); Show all clears every choice.
+  const actions = `<p class="filter-actions"><button type="submit">${esc(w.filterApply)}</button> <button type="reset">${esc(w.filterReset)}</button></p>`;
+  return `<form class="entry-filters" ${source} data-words="${esc(JSON.stringify(words))}" data-pagefind-ignore hidden>${filterSet}${sortSet}${actions}<p class="filter-count" role="status"></p><nav class="filter-pages" aria-label="${esc(w.filterPages)}" hidden></nav></form>${list === undefined ? '<div class="sorted-list" data-pagefind-ignore hidden></div>' : ''}`;
 }
