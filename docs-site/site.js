@@ -6,6 +6,7 @@
 import { attachSearch } from './search.js';
 import { attachCollectionPages } from './filters.js';
 import { attachQueryHelp } from './field-search.js';
+import { keepSearchAtHand } from './search-at-hand.js';
 
 const html = document.documentElement;
 html.classList.add('js');
@@ -46,7 +47,8 @@ document.addEventListener('keydown', (event) => {
   const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
   if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey && input) {
     event.preventDefault();
-    input.focus();
+    // The box is in view (the header stays on screen): focusing it must not scroll the page.
+    input.focus({ preventScroll: true });
     input.select();
   }
   // WCAG 1.4.13: a tooltip can be dismissed without moving focus.
@@ -69,6 +71,8 @@ language?.addEventListener('change', () => input?.dispatchEvent(new Event('input
 
 // Field queries: the help panel beside the search box lists the game's fields (field-search.js).
 attachQueryHelp();
+// The header (its search box and Menu button) stays on screen on long pages and phones (search-at-hand.js).
+keepSearchAtHand();
 
 // A collection split over pages: its filters, and links to entries drawn on another of its pages (filters.js).
 attachCollectionPages();

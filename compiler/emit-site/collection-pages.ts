@@ -5,6 +5,7 @@ import { labelsOf, type SchemaPlace } from './labels.ts';
 import { collectionSlug } from '../site-addresses.ts';
 import type { CollectionPlan } from './pages.ts';
 import { declaredName } from './phrases.ts';
+import { sortColumn, type SortField } from './sort-fields.ts';
 
 /**
  * What a split collection's pages carry besides their entries: the list of
@@ -16,6 +17,13 @@ import { declaredName } from './phrases.ts';
  * (docs-site/filters.js) fetches only when a reader uses a filter or follows
  * a link to an entry drawn on another page. Without script the form stays
  * hidden and the pages read as they are, with their page list.
+ */
+
+/**
+ * Every collection drawn as entries has the same form above them (filters,
+ * sort): on a page holding all its entries the form reads the entry list
+ * from its own `data-list` (a few KB for 200 entries: no fetch, and it works
+ * from a file), on a split collection from `<collection>.entries.json`.
  */
 
 /** A field is a filter when it holds one of a few values: a menu of 10,000 card names helps no one. */
@@ -48,6 +56,8 @@ export function filterFieldsOf(c: Collection, ctx: PageContext): FilterField[] {
   for (const e of c.entries) for (const k of Object.keys(e.value)) keys.add(k);
   const out: FilterField[] = [];
   for (const key of keys) {
+    // `sort` names the sort menu in the address (`?sort=cost`).
+    if (key === 'sort') continue;
     const place = labels.at(`/${key}`);
     const en = place.choices;
     if (!place.title || (!en && !place.ref)) continue;
@@ -85,9 +95,10 @@ export function entriesFile(c: Collection): string {
 /**
  * The entry list, by columns (an array per property) so that 30,000 entries
  * stay a file a browser fetches and parses in a blink: `page` indexes
- * `pages`; a filter's column indexes its `values` (-1: no value).
+ * `pages`; a filter's column indexes its `values` (-1: no value); a sort
+ * field's column holds each entry's number (null: none, sorted last).
  */
-export function entriesJson(plan: CollectionPlan, fields: readonly FilterField[], ctx: PageContext): string {
+export function entriesJson(plan: CollectionPlan, fields: readonly FilterField[], ctx: PageContext, sorts: readonly SortField[] = []): string {
   const entries = plan.pages.flatMap((p) => p.entries);
   const columns: Record<string, number[]> = {};
   for (const f of fields) {
@@ -104,6 +115,8 @@ export function entriesJson(plan: CollectionPlan, fields: readonly FilterField[]
     names: entries.map((e) => plain(textOf(e.name, ctx.locale)) || e.id),
     page: entries.map((e) => plan.pageOf.get(e.id) ?? 0),
     values: columns,
+    sorts: sorts.map((f) => ({ key: f.key, label: f.label })),
+    numbers: Object.fromEntries(sorts.map((f) => [f.key, sortColumn(entries, f)])),
   });
 }
 
@@ -121,14 +134,58 @@ export function pagesNavHtml(c: Collection, plan: CollectionPlan, current: numbe
   return `<nav class="collection-pages" aria-label="${esc(`${w.pagesOf} ${title}`)}" data-pagefind-ignore data-collection-kind="${esc(title)}" data-entries="${esc(entriesFile(c))}"><p class="group">${esc(`${w.pagesOf} ${title}`)} (${plan.pages.length}; ${plan.pageOf.size} ${esc(w.entriesCount)})</p><ol>${items.join('')}</ol></nav>`;
 }
 
-/** The filter form: one menu per filter field, a reset, a live count and the pages holding matches. Hidden until the script shows it. */
-export function filtersHtml(c: Collection, fields: readonly FilterField[], title: string, ctx: PageContext): string {
-  if (!fields.length) return '';
+/**
+ * The form above a collection's entries: one menu per filter field (each
+ * option with its count, filled in by the script), the sort menus (the
+ * listed order, the name, each numeric field; ascending or descending), a
+ * reset, a live count and, on a split collection, the pages holding matches
+ * and the sorted list across them. Hidden until the script shows it; nothing
+ * when there is nothing to filter or sort (a collection of one entry).
+ *
+ * `list` is the entry list itself for a collection on one page; a split one
+ * names its file instead (`entriesFile`).
+ */
+export function filtersHtml(
+  c: Collection,
+  fields: readonly FilterField[],
+  title: string,
+  ctx: PageContext,
+  sorts: readonly SortField[] = [],
+  list?: string,
+): string {
+  const sortable = c.entries.length > 1;
+  if (!fields.length && !sortable) return '';
   const w = ctx.words;
   const id = (key: string) => `filter-${c.name}-${key}`.replace(/[^A-Za-z0-9-]/g, '-');
   const menus = fields.map(
     (f) =>
-      `<label for="${esc(id(f.key))}">${esc(f.label)}</label> <select id="${esc(id(f.key))}" name="${esc(f.key)}"><option value="">${esc(w.filterAll)}</option>${f.values.map((v) => `<option value="${esc(v.value)}">${esc(v.label)}</option>`).join('')}</select>`,
+      `<label for="${esc(id(f.key))}">${esc(f.label)}</label> <select id="${esc(id(f.key))}" name="${esc(f.key)}" data-filter><option value="">${esc(w.filterAll)}</option>${f.values.map((v) => `<option value="${esc(v.value)}" data-label="${esc(v.label)}">${esc(v.label)}</option>`).join('')}</select>`,
   );
-  return `<form class="entry-filters" data-entries="${esc(entriesFile(c))}" data-words="${esc(JSON.stringify({ match: w.filterMatch, onPage: w.filterOnPage, loading: w.filterLoading, failed: w.filterFailed, none: w.filterNone }))}" data-pagefind-ignore hidden><fieldset><legend>${esc(`${w.filterEntries} ${title}`)}</legend>${menus.map((m) => `<span class="filter">${m}</span>`).join(' ')} <button type="submit">${esc(w.filterApply)}</button> <button type="reset">${esc(w.filterReset)}</button></fieldset><p class="filter-count" role="status"></p><nav class="filter-pages" aria-label="${esc(w.filterPages)}" hidden></nav></form>`;
+  const filterSet = fields.length
+    ? `<fieldset class="filter-menus"><legend>${esc(`${w.filterEntries} ${title}`)}</legend>${menus.map((m) => `<span class="filter">${m}</span>`).join(' ')}</fieldset>`
+    : '';
+  const sortId = id('sort-by');
+  const orderId = id('sort-order');
+  const sortSet = sortable
+    ? `<fieldset class="sort-menus"><legend>${esc(`${w.sortEntries} ${title}`)}</legend><span class="filter"><label for="${esc(sortId)}">${esc(w.sortBy)}</label> <select id="${esc(sortId)}" name="sort" data-sort><option value="">${esc(w.sortListed)}</option><option value="name">${esc(w.sortName)}</option>${sorts.map((f) => `<option value="${esc(f.key)}">${esc(f.label)}</option>`).join('')}</select></span> <span class="filter"><label for="${esc(orderId)}">${esc(w.sortOrder)}</label> <select id="${esc(orderId)}" data-order><option value="asc">${esc(w.sortAscending)}</option><option value="desc">${esc(w.sortDescending)}</option></select></span></fieldset>`
+    : '';
+  const words = {
+    match: w.filterMatch,
+    onPage: w.filterOnPage,
+    loading: w.filterLoading,
+    failed: w.filterFailed,
+    none: w.filterNone,
+    optionSaid: w.filterOptionSaid,
+    sorted: w.sortStatus,
+    ascending: w.sortAscending,
+    descending: w.sortDescending,
+    name: w.sortName,
+    more: w.sortMore,
+    page: w.sortPage,
+    title,
+  };
+  const source = list === undefined ? `data-entries="${esc(entriesFile(c))}"` : `data-list="${esc(list)}"`;
+  // Apply is for a reader who changes a menu and presses Enter (a change applies at once); Show all clears every choice.
+  const actions = `<p class="filter-actions"><button type="submit">${esc(w.filterApply)}</button> <button type="reset">${esc(w.filterReset)}</button></p>`;
+  return `<form class="entry-filters" ${source} data-words="${esc(JSON.stringify(words))}" data-pagefind-ignore hidden>${filterSet}${sortSet}${actions}<p class="filter-count" role="status"></p><nav class="filter-pages" aria-label="${esc(w.filterPages)}" hidden></nav></form>${list === undefined ? '<div class="sorted-list" data-pagefind-ignore hidden></div>' : ''}`;
 }

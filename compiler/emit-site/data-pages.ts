@@ -7,6 +7,7 @@ import type { GamePage } from './game-pages.ts';
 import { labelsOf } from './labels.ts';
 import { isPaged, planCollection, type CollectionPlan } from './pages.ts';
 import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
+import { sortFieldsOf } from './sort-fields.ts';
 
 /**
  * The pages of a game's collections: the numbered rules and the glossary
@@ -65,14 +66,18 @@ export function collectionPages(c: Collection, plan: CollectionPlan | undefined,
     const body = intro + (c.name === roles.rules ? rulesTreeHtml(c, ctx0) : glossaryHtml(c, ctx0));
     return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body, group: words.rules }], files };
   }
-  if (!isPaged(plan))
-    return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body: intro + collectionHtml(c, ctx0, 2), group: words.data }], files };
+  const fields = filterFieldsOf(c, ctx0);
+  const sorts = sortFieldsOf(c, ctx0);
+  if (!isPaged(plan)) {
+    // One page: its filters and sort read the entry list from the form itself (collection-pages.ts).
+    const tools = filtersHtml(c, fields, titleOf(c.name), ctx0, sorts, entriesJson(plan, fields, ctx0, sorts));
+    return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body: intro + tools + collectionHtml(c, ctx0, 2), group: words.data }], files };
+  }
   // A split collection: each page has the page list and the filters above its entries; the entry list beside them.
-  const fields = filterFieldsOf(c, ctxAt(''));
-  files.set(entriesFile(c), entriesJson(plan, fields, ctxAt('')));
+  files.set(entriesFile(c), entriesJson(plan, fields, ctx0, sorts));
   const pages = plan.pages.map((p, i) => {
     const ctx = ctxAt('');
-    const furniture = pagesNavHtml(c, plan, i, titleOf(c.name), ctx) + filtersHtml(c, fields, titleOf(c.name), ctx);
+    const furniture = pagesNavHtml(c, plan, i, titleOf(c.name), ctx) + filtersHtml(c, fields, titleOf(c.name), ctx, sorts);
     return { rel: p.file, title: p.label, body: intro + furniture + collectionHtml(c, ctx, 2, p.entries), group: words.data, noOutline: true };
   });
   return { pages, files };

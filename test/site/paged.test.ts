@@ -103,7 +103,7 @@ describe('a large collection on the site', () => {
     const page = String(files.get('synth/cards.2.html'));
     expect(page).toContain('<form class="entry-filters" data-entries="cards.entries.json"');
     expect(page).toMatch(
-      /<label for="filter-cards-kind">Kind<\/label> <select id="filter-cards-kind" name="kind"><option value="">All<\/option><option value="building">building<\/option>/,
+      /<label for="filter-cards-kind">Kind<\/label> <select id="filter-cards-kind" name="kind" data-filter><option value="">All<\/option><option value="building" data-label="building">building<\/option>/,
     );
     expect(page).toContain('<p class="filter-count" role="status"></p>');
     expect(page).not.toContain(list.ids[2400]!);
