@@ -5,6 +5,8 @@
 // site's own files.
 import { attachSearch } from './search.js';
 import { attachCollectionPages } from './filters.js';
+// Previews of cited rules, glossary terms and entry links (previews.js): it attaches itself.
+import './previews.js';
 
 const html = document.documentElement;
 html.classList.add('js');
