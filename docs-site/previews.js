@@ -8,8 +8,8 @@
 // the common ones (`a.xref`, `a.term`, `a.entry-link`), but Markdown pages and
 // field values link too, so the test is the address, not a class.
 //
-// When: after a short pause under a mouse; at once on keyboard focus
-// (:focus-visible, so a click's focus does not open it); on a tap (touch or
+// When: after a short pause under a mouse; at once on keyboard focus (not
+// the focus a click gives the link); on a tap (touch or
 // pen), which opens the preview instead of leaving the page. A phone reader
 // expects what the Wikipedia apps and the online Law of Root do: the first tap
 // shows the text with a "Go to" link, a second tap on the cited link closes
@@ -424,12 +424,15 @@ function place() {
 
 // ---- Events -------------------------------------------------------------------------
 
-/** The kind of pointer that last pressed, to tell a tap from a click. */
+/** The kind of pointer that last pressed, to tell a tap from a click; and what it pressed, when, to tell its focus from the keyboard's. */
 let lastPointer = '';
+/** @type {{ target: EventTarget | null, at: number }} */
+let pressed = { target: null, at: 0 };
 const within = (/** @type {EventTarget | null} */ t) => !!current && t instanceof Node && (current.link.contains(t) || current.box.contains(t));
 
 document.addEventListener('pointerdown', (event) => {
   lastPointer = event.pointerType;
+  pressed = { target: event.target, at: event.timeStamp };
   // A press anywhere else closes it (a tap beside it on a phone).
   if (current && !within(event.target)) hide();
 });
@@ -454,8 +457,10 @@ document.addEventListener('pointerout', (event) => {
 document.addEventListener('focusin', (event) => {
   if (current && !within(event.target)) hide();
   const link = crossReference(event.target);
-  // Keyboard focus only: a click or a tap focuses the link too, and answers for itself.
-  if (link && link !== dismissed && link.matches(':focus-visible')) show(link, 'focus');
+  // Focus from the keyboard (or a script), not from a press: a click or a tap focuses the link too, and answers for
+  // itself (the hover's pause, the tap). Not :focus-visible, which a script's focus after a click does not match.
+  const byPress = link !== null && pressed.target instanceof Node && link.contains(pressed.target) && event.timeStamp - pressed.at < 1000;
+  if (link && link !== dismissed && !byPress) show(link, 'focus');
   if (link !== dismissed) dismissed = null;
 });
 

@@ -1,9 +1,12 @@
+import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteServer } from '../../compiler/serve/server.ts';
 import { startServer } from '../../compiler/serve/server.ts';
 import type { SiteFiles } from '../../compiler/emit-site/site.ts';
 import { siteOf, syntheticProject } from '../site/built.ts';
+import { fixturesProject, runCli } from '../helpers.ts';
+import { staticHost, type StaticHost } from '../static-host.ts';
 import { PHONE, axeViolations, browserAvailable, siteInBrowser, launch } from './browser.ts';
 
 const run = browserAvailable();
@@ -278,6 +281,37 @@ describe.runIf(run)('previews across a split collection', () => {
     expect(await preview.locator('.rb-preview-title').textContent()).toBe(list.names[last]);
     // The "Go to" link names the page that draws it.
     expect(await preview.locator('a.rb-preview-go').getAttribute('href')).toBe(`${server.url}synth/${list.pages[list.page[last]!]!.href}#${id}`);
+    await page.close();
+  });
+});
+
+// The site built with --base and served only under that path (test/static-host.ts), as GitHub Pages serves it:
+// the preview's fetch of another page stays under the base.
+describe.runIf(run)('previews under a sub-path', () => {
+  const BASE = '/some/path/';
+  let browser: Browser;
+  let host: StaticHost;
+
+  beforeAll(async () => {
+    const root = await fixturesProject(['tree']);
+    expect((await runCli(['build', '--base', BASE, '-C', root])).code).toBe(0);
+    host = await staticHost(path.join(root, 'docs-site', 'dist'), BASE);
+    browser = await launch();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+  });
+
+  it("reads a rule on another page of the site under its base, and the popover's link stays under it", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${host.origin}${BASE}tree/glossary.html`);
+    const link = page.locator('main a[href="rules.html#r-16-6"]');
+    await link.hover();
+    const go = page.locator('.rb-preview a.rb-preview-go');
+    await go.waitFor();
+    expect(await page.locator('.rb-preview').textContent()).toContain('Cada RUÍNA guarda uma Tocha (16.6.1).');
+    expect(new URL((await go.getAttribute('href'))!).pathname).toBe(`${BASE}tree/rules.html`);
     await page.close();
   });
 });
