@@ -224,7 +224,9 @@ function sourcesOf(heading, target) {
   }
   /** @type {Element[]} */
   const out = [];
-  const start = heading.parentElement?.matches('.head') ? heading.parentElement : heading === target ? heading : target;
+  // A box of another kind that holds its heading: what else it holds.
+  if (target !== heading && target.contains(heading)) return [...target.children].filter((c) => !c.contains(heading));
+  const start = heading.parentElement?.matches('.head') ? heading.parentElement : heading;
   for (let next = start.nextElementSibling; next && !next.matches('.head, h1, h2, h3, h4, h5, h6, section, article'); next = next.nextElementSibling)
     out.push(next);
   return out;
@@ -238,6 +240,14 @@ function sourcesOf(heading, target) {
  */
 function previewOf(target) {
   const heading = /^H[1-6]$/.test(target.tagName) ? target : target.querySelector('h1, h2, h3, h4, h5, h6');
+  // A target that is its own text (a space of a map's list, a row): that text, with no title.
+  if (!heading) {
+    const copy = safeCopy(target);
+    // Its words in a block of their own (a list item's, outside its list, would not be a list item).
+    const block = document.createElement('div');
+    if (copy instanceof Element) block.append(...copy.childNodes);
+    return { title: '', draft: '', blocks: wordsOf(block) ? [block] : [] };
+  }
   const titleCopy = heading ? safeCopy(heading) : null;
   // The heading's draft badge is drawn beside the title, not read as one of its words.
   const badge = titleCopy instanceof Element ? titleCopy.querySelector('.rb-preview-draft') : null;
@@ -246,7 +256,7 @@ function previewOf(target) {
   /** @type {Node[]} */
   const blocks = [];
   let used = 0;
-  for (const c of sourcesOf(heading ?? target, target)) {
+  for (const c of sourcesOf(heading, target)) {
     if (used >= TEXT_BUDGET) break;
     const copy = safeCopy(c);
     if (!(copy instanceof Element)) continue;
@@ -287,8 +297,9 @@ let dismissed = null;
  * @param {Node[]} blocks
  * @param {string} href
  * @param {string} [draft] the word "draft", when the target is a draft
+ * @param {string} [name] what the "Go to" link names, when there is no title (the reference's own words)
  */
-function fill(box, title, blocks, href, draft = '') {
+function fill(box, title, blocks, href, draft = '', name = title) {
   const head = document.createElement('p');
   head.className = 'rb-preview-title';
   head.textContent = title;
@@ -301,7 +312,7 @@ function fill(box, title, blocks, href, draft = '') {
   const go = document.createElement('a');
   go.className = 'rb-preview-go';
   go.href = href;
-  go.textContent = title ? `${goWord}: ${title}` : goWord;
+  go.textContent = name ? `${goWord}: ${name}` : goWord;
   const foot = document.createElement('p');
   foot.append(go);
   box.replaceChildren(...(title ? [head] : []), ...blocks, foot);
@@ -369,7 +380,7 @@ function show(link, how) {
       if (!found) return fill(box, '', [failed()], link.href);
       const { title, draft, blocks } = previewOf(found.element);
       const href = new URL(url.hash, found.page).href;
-      fill(box, title || wordsOf(link), blocks, href, draft);
+      fill(box, title, blocks, href, draft, title || wordsOf(link));
     })
     .catch(() => {
       if (current?.box === box) fill(box, '', [failed()], link.href);

@@ -156,6 +156,16 @@ describe.runIf(run)('previews of cross-references', () => {
     await context.close();
   });
 
+  it("a link to a spot that is its own text (a map's space) previews that text, as valid HTML for axe", async () => {
+    const { page, context } = await open('board/maps.html');
+    const link = page.locator('main li a[href="#marsh-fenwick"]').first();
+    await link.hover();
+    const preview = await previewOf(page, link);
+    expect(await text(preview)).toBe('Fenwick (Field). Fenwick is next to Reedby and Mirewell. The arrow points to Mirewell.Go to: Fenwick');
+    expect(await axeViolations(page, '.rb-preview')).toEqual([]);
+    await context.close();
+  });
+
   it('on a phone a tap previews instead of leaving, fits the screen beside the link; a second tap closes; the "Go to" link goes', async () => {
     const { page, context } = await open('tree/rules.html', { phone: true });
     const before = page.url();
