@@ -59,7 +59,7 @@ const loadingWord = words.previewLoading || 'Loading…';
 const failedWord = words.previewFailed || 'This text could not be loaded.';
 
 /** The site's root folder, which every previewed link must lie under (the site may live under a sub-path). */
-const siteRoot = new URL(html.dataset.root || '', location.href);
+const siteRoot = new URL(html.dataset.root || './', location.href);
 
 /** How long a mouse rests on a link before its preview opens, and may leave it before it closes (to cross onto the popover). */
 const OPEN_DELAY = 250;
