@@ -7,6 +7,8 @@ import { attachSearch } from './search.js';
 import { attachCollectionPages } from './filters.js';
 import { attachQueryHelp } from './field-search.js';
 import { keepSearchAtHand } from './search-at-hand.js';
+// Previews of cited rules, glossary terms and entry links (previews.js): it attaches itself.
+import './previews.js';
 
 const html = document.documentElement;
 html.classList.add('js');

@@ -190,6 +190,10 @@ const KEYS = [
   'queryErrorNotCompared',
   'queryErrorUnknownField',
   // ---- end of field queries ----
+  // A cross-reference's preview (docs-site/previews.js): its link to the target, while it loads, when it cannot.
+  'previewGo',
+  'previewLoading',
+  'previewFailed',
 ] as const;
 
 export type Words = { readonly [K in (typeof KEYS)[number]]: string };

@@ -94,6 +94,10 @@ export function page(data: PageData): string {
       searching: data.t.searching,
       offline: data.t.searchOffline,
       copied: data.t.copied,
+      // The words of a cross-reference's preview (previews.js).
+      previewGo: data.t.previewGo,
+      previewLoading: data.t.previewLoading,
+      previewFailed: data.t.previewFailed,
     }),
     // Field queries' words (docs-site/field-search.js): every `query...` word, the "Did you mean" and the failure.
     queryWords: JSON.stringify({
