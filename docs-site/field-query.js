@@ -33,7 +33,7 @@
  * @typedef {{ type: 'and', items: Bound[] } | { type: 'or', items: Bound[] } | { type: 'not', item: Bound }
  *   | { type: 'word', value: string } | { type: 'kind', collections: Set<string> }
  *   | { type: 'name', op: Op, value: string } | { type: 'text', op: Op, value: string }
- *   | { type: 'field', op: Op, value: string, number?: number, keys: Map<string, FieldInfo> }} Bound
+ *   | { type: 'field', op: Op, value: string, number?: number, keys: Map<string, FieldInfo>, otherwise?: 'name' | 'text' }} Bound
  */
 
 export class QueryError extends Error {
@@ -303,7 +303,10 @@ export function resolve(node, collections, pseudo) {
     if (number === undefined) throw new QueryError('notNumber', { field: node.field, label, value: node.text });
   } else if (node.op !== ':' && node.op !== '=' && !infos.some((f) => f.type === 'number'))
     throw new QueryError('notCompared', { field: node.field, label, value: node.text });
-  return { type: 'field', op: node.op, value: fold(node.value), ...(number === undefined ? {} : { number }), keys };
+  // A game's own field called "text" (or "name") is that field where a collection has it; elsewhere the word still
+  // means the rules text (or the name), so `text:"gain 1"` reads every collection.
+  const otherwise = node.op === ':' || node.op === '=' ? (pseudo.text.includes(word) ? 'text' : pseudo.name.includes(word) ? 'name' : undefined) : undefined;
+  return { type: 'field', op: node.op, value: fold(node.value), ...(number === undefined ? {} : { number }), keys, ...(otherwise ? { otherwise } : {}) };
 }
 
 /** `name` and `text` compare words: `:` and `=` only. @param {{ op: Op, field: string, text: string }} node */
@@ -393,6 +396,7 @@ export function evaluate(q, table) {
     }
     case 'field': {
       const info = q.keys.get(table.name);
+      if (!info && q.otherwise) return evaluate({ type: q.otherwise, op: q.op, value: q.value }, table);
       const column = info ? table.columns[info.key] : undefined;
       if (!info || !column) return out;
       if (info.type === 'number') {
@@ -477,7 +481,7 @@ export function needsText(q) {
     case 'text':
       return true;
     case 'field':
-      return [...q.keys.values()].some((f) => f.type === 'text');
+      return q.otherwise !== undefined || [...q.keys.values()].some((f) => f.type === 'text');
     default:
       return false;
   }

@@ -207,6 +207,12 @@ describe('binding fields and answering over a table', () => {
     expect(found('text:"gain 1"')).toEqual(['Frost Nova', 'Ação Rápida', 'Tocaia']);
     expect(found('nome:elan')).toEqual(['Élan']);
     expect(found('motto:water')).toEqual(['Élan']);
+    // A field the game itself calls Text is that field where a collection has it (here a motto)...
+    const withText = { ...SPELLS, fields: [...SPELLS.fields, { key: 'motto', label: 'Text', names: ['Text', 'motto'], type: 'text' as const }] };
+    const bound = resolve(parse('text:water'), [withText, EVENTS], PSEUDO);
+    expect([...evaluate(bound, spellsTable)]).toEqual([0, 0, 1, 0]);
+    // Where a collection lacks the field, `text:` still reads its rules text.
+    expect([...evaluate(resolve(parse('text:fame'), [withText, EVENTS], PSEUDO), eventsTable)]).toEqual([0, 1]);
     expect(found('-tocaia gain')).toEqual(['Frost Nova', 'Élan', 'Ação Rápida', 'Market Day']);
   });
 
