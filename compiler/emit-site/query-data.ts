@@ -1,3 +1,4 @@
+import { glossOn } from './glosses.ts';
 import { textOf } from '../text.ts';
 import type { Collection, Entry, Text } from '../model.ts';
 import { collectionSlug } from '../site-addresses.ts';
@@ -274,7 +275,9 @@ function collectionData(
   let size = 0;
   entries.forEach((e, i) => {
     const text = ruleTextOf(c, e, ctx);
-    const name = plainWords(textOf(e.name, ctx.locale), ctx) || e.id;
+    // A gloss follows the name as on the entry's heading ("Tocaia (Ambush)"): `ambush` and `name:ambush` find it too.
+    const gloss = glossOn(c, e, ctx);
+    const name = (plainWords(textOf(e.name, ctx.locale), ctx) || e.id) + (gloss ? ` (${gloss})` : '');
     const own = textFields.map((f) => {
       // The `text` field is the rules text already: not written twice.
       if (f.key === 'text') return null;

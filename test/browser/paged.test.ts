@@ -159,12 +159,19 @@ describe.runIf(run)('a large collection in a browser', () => {
     const results = await page.$$eval('#search-results li a', (as) =>
       as.map((a) => ({ title: a.querySelector('.r-title')?.textContent, where: a.querySelector('.r-game')?.textContent })),
     );
+    // Pagefind ranks pages, not phrases: the synthetic names share their words, so the other card of the same
+    // name may rank past the 8 pages a first query opens. Each shown is told apart by its kind and its page.
     const same = results.filter((r) => r.title?.startsWith(name));
-    expect(same.length).toBeGreaterThan(1);
+    expect(same.length).toBeGreaterThan(0);
     for (const r of same) {
       expect(r.title).toMatch(new RegExp(`^${name} · (${list.fields[0]!.values.join('|')})$`));
       expect(r.where).toMatch(/^Synthetic · Cards \d+–\d+$/);
     }
+    // Every card of that name, exactly: a field query on the name (docs-site/field-search.js).
+    await page.locator('#search-q').fill(`name:"${name}"`);
+    await page.waitForFunction((n) => [...document.querySelectorAll('#search-results li a .r-title')].filter((t) => t.textContent === n).length > 1, name);
+    const named = await page.$$eval('#search-results li a .r-title', (ts) => ts.map((t) => t.textContent));
+    expect(named).toEqual(Array(counts.get(name)).fill(name));
     expect(errors).toEqual([]);
     await page.close();
   });
