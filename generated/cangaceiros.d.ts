@@ -226,7 +226,7 @@ export interface Chief {
     };
 }
 /** A path of a EventTile's fields, dotted (`a.0.b`): the keys of its `drafts` and `readings`; "" is the whole entry. */
-export type EventTileField = "id" | "name" | `name.${string}` | "kind" | "effect" | `effect.${string}` | "reminder" | `reminder.${string}` | "setup" | `setup.${string}` | "examples" | `examples.${number}` | `examples.${number}.given` | `examples.${number}.given.${string}` | `examples.${number}.given.${string}.${string}` | `examples.${number}.expect` | `examples.${number}.expect.${string}` | `examples.${number}.expect.${string}.${string}` | `examples.${number}.note`;
+export type EventTileField = "id" | "name" | `name.${string}` | "gloss" | `gloss.${string}` | "nameLang" | "kind" | "effect" | `effect.${string}` | "reminder" | `reminder.${string}` | "setup" | `setup.${string}` | "examples" | `examples.${number}` | `examples.${number}.given` | `examples.${number}.given.${string}` | `examples.${number}.given.${string}.${string}` | `examples.${number}.expect` | `examples.${number}.expect.${string}` | `examples.${number}.expect.${string}.${string}` | `examples.${number}.note`;
 export interface EventTile {
     readonly id: EventTileId;
     /** The effect compiled from the data: the player's state after it (fields it does not touch are kept). */
@@ -235,6 +235,10 @@ export interface EventTile {
     readonly rulesText: string;
     /** The Event's name as printed. */
     readonly name: string;
+    /** What the Portuguese name means, in English: this edition's gloss, not printed in the rulebook (which keeps the names untranslated). */
+    readonly gloss?: string;
+    /** The language of this entry's name, where it is not the collection's. */
+    readonly nameLang?: string;
     /** event: one of the 14 Event tiles; peace: the Peace tile. */
     readonly kind: "event" | "peace";
     /** What each player without a Cangaceiro on the tile suffers in Phase 4. */
@@ -421,11 +425,15 @@ export interface City {
     };
 }
 /** A path of a PlunderBonus's fields, dotted (`a.0.b`): the keys of its `drafts` and `readings`; "" is the whole entry. */
-export type PlunderBonusField = "id" | "name" | `name.${string}` | "gain" | "gain.resource" | "gain.amount" | "gain.cangaceiro" | "gain.swapEventTiles" | "gain.heal" | "limit" | "text" | `text.${string}` | "uses" | `uses.${number}` | `uses.${number}.${string}`;
+export type PlunderBonusField = "id" | "name" | `name.${string}` | "gloss" | `gloss.${string}` | "nameLang" | "gain" | "gain.resource" | "gain.amount" | "gain.cangaceiro" | "gain.swapEventTiles" | "gain.heal" | "limit" | "text" | `text.${string}` | "uses" | `uses.${number}` | `uses.${number}.${string}`;
 export interface PlunderBonus {
     readonly id: PlunderBonusId;
     /** The bonus name as printed. */
     readonly name: string;
+    /** What the Portuguese name means, in English: this edition's gloss, not printed in the rulebook (which keeps the names untranslated). */
+    readonly gloss?: string;
+    /** The language of this entry's name, where it is not the collection's. */
+    readonly nameLang?: string;
     /** What the bonus gives. */
     readonly gain: {
         /** Declared resource. */
@@ -597,11 +605,15 @@ export interface RewardTile {
     };
 }
 /** A path of a Icon's fields, dotted (`a.0.b`): the keys of its `drafts` and `readings`; "" is the whole entry. */
-export type IconField = "id" | "name" | `name.${string}` | "text" | `text.${string}` | "image";
+export type IconField = "id" | "name" | `name.${string}` | "gloss" | `gloss.${string}` | "nameLang" | "text" | `text.${string}` | "image";
 export interface Icon {
     readonly id: IconId;
     /** The icon's name as printed. */
     readonly name: string;
+    /** What the Portuguese name means, in English: this edition's gloss, not printed in the rulebook (which keeps the names untranslated). */
+    readonly gloss?: string;
+    /** The language of this entry's name, where it is not the collection's. */
+    readonly nameLang?: string;
     /** Its meaning in the rulebook's words. */
     readonly text: string;
     /** The icon's picture: an SVG file, as a path from this YAML file (icons/boot.svg). The site draws it sanitised, inline, at the size of the text (shapes only: nothing in it can run or load). A drawing this edition made, not the printed art, is a placeholder whose note says so. */

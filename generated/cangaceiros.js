@@ -530,6 +530,7 @@ const $events = [
     {
         id: "peace",
         name: "Peace",
+        nameLang: "en",
         kind: "peace",
         effect: { op: "none" },
         setup: "Take the \"Peace\" tile and place it with the active side up on the first space on the Event Track, on the top part of the Map board.",
@@ -548,6 +549,7 @@ const $events = [
     {
         id: "sargento-quele",
         name: "Sargento Quelè",
+        gloss: "Sergeant Quelè",
         kind: "event",
         effect: {
             op: "when",
@@ -568,6 +570,7 @@ const $events = [
         ],
         drafts: NO_MARKS,
         readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
             "effect.do": "The rulebook does not say who takes an Event's wounds: its Wounds section lets you choose between your Chief and a Cangaceiro only when you attack a Volante. This edition puts them all on the Chief, as when the Volantes attack.",
             "examples.0.expect": "This result follows this edition's reading that an Event's wounds all go on the Chief.",
         },
@@ -577,6 +580,7 @@ const $events = [
     {
         id: "procura-se",
         name: "Procura-se",
+        gloss: "Wanted",
         kind: "event",
         effect: {
             op: "payEach",
@@ -591,13 +595,16 @@ const $events = [
             },
         ],
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
         apply: (s) => ((s) => payEach(s, readCount(s, "cangaceirosInPrison"), "reis", 2, "fame", 2))(parsePlayerState(s)),
         rulesText: "Pay 2 Reis tokens for each of your Cangaceiros in the Recife Prison. Lose 2 Fame Points for each such Cangaceiro you can't afford.",
     },
     {
         id: "sertao-perigoso",
         name: "Sertão Perigoso",
+        gloss: "Dangerous Backlands",
         kind: "event",
         effect: {
             op: "unless",
@@ -621,13 +628,16 @@ const $events = [
             },
         ],
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
         apply: (s) => ((s) => ((readCount(s, "caatingaActionCards") >= 1 && readCount(s, "serraActionCards") >= 1) ? s : ((s) => lose(s, "fame", 4))(s)))(parsePlayerState(s)),
         rulesText: "If you don't have at least 1 Caatinga Action card and at least 1 Serra Action card, you lose 4 Fame Points.",
     },
     {
         id: "luger-parabellum",
         name: "Luger Parabellum",
+        nameLang: "en",
         kind: "event",
         effect: {
             op: "payEach",
@@ -669,6 +679,7 @@ const $events = [
     {
         id: "bencao-de-padre-cicero",
         name: "Bênção de Padre Cicero",
+        gloss: "Blessing of Father Cicero",
         kind: "event",
         effect: {
             op: "unless",
@@ -683,13 +694,16 @@ const $events = [
             },
         ],
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
         apply: (s) => ((s) => (readCount(s, "cangaceirosOnPlayerBoard") >= 6 ? s : ((s) => lose(s, "fame", 4))(s)))(parsePlayerState(s)),
         rulesText: "If you don't have at least 6 Cangaceiros on your Player board, you lose 4 Fame Points.",
     },
     {
         id: "facada",
         name: "Facada",
+        gloss: "Knife Stab",
         kind: "event",
         effect: {
             op: "payEach",
@@ -704,13 +718,16 @@ const $events = [
             },
         ],
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
         apply: (s) => ((s) => payEach(s, readCount(s, "cangaceirosOnFacaoLine"), "reis", 2, "fame", 2))(parsePlayerState(s)),
         rulesText: "Pay 2 Reis tokens for each Cangaceiro on your Player board on the Facão line. Lose 2 Fame Points for each such Cangaceiro you can't afford.",
     },
     {
         id: "pedro-candido-traidor",
         name: "Pedro Candido Traidor!",
+        gloss: "Pedro Candido, Traitor!",
         kind: "event",
         effect: {
             op: "moveAll",
@@ -731,13 +748,16 @@ const $events = [
             },
         ],
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
         apply: (s) => ((s) => moveAll(s, "garrisonsByTerrain", ["caatinga", "sertao"], "cangaceirosInPrison"))(parsePlayerState(s)),
         rulesText: "Put all of your Garrisons currently in Caatinga and Sertão spaces in the Recife Prison.",
     },
     {
         id: "cala-a-boca",
         name: "Cala a Boca!",
+        gloss: "Shut Up!",
         kind: "event",
         effect: {
             op: "payEach",
@@ -752,13 +772,16 @@ const $events = [
             },
         ],
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
         apply: (s) => ((s) => payEach(s, readCount(s, "garrisonsByTerrain"), "reis", 2, "fame", 2))(parsePlayerState(s)),
         rulesText: "Pay 2 Reis tokens for each of your Cangaceiros in a Garrison on the Map board. You lose 2 Fame Points for each such Cangaceiro you can't afford.",
     },
     {
         id: "matar-os-macacos",
         name: "Matar os Macacos!",
+        gloss: "Kill the Monkeys! – the police, in the cangaceiros' slang",
         kind: "event",
         effect: {
             op: "unless",
@@ -767,13 +790,16 @@ const $events = [
         },
         examples: [{ given: { vengeance: 2, fame: 3 }, expect: { vengeance: 2, fame: 0 } }],
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
         apply: (s) => ((s) => (readCount(s, "vengeance") >= 3 ? s : ((s) => lose(s, "fame", 4))(s)))(parsePlayerState(s)),
         rulesText: "If you don't have at least 3 Vengeance tokens on your Player board, you lose 4 Fame Points.",
     },
     {
         id: "corrupcao",
         name: "Corrupção",
+        gloss: "Corruption",
         kind: "event",
         effect: {
             op: "unless",
@@ -782,7 +808,9 @@ const $events = [
         },
         examples: [{ given: { deal: 2, fame: 9 }, expect: { fame: 5 } }],
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
         apply: (s) => ((s) => (readCount(s, "deal") >= 3 ? s : ((s) => lose(s, "fame", 4))(s)))(parsePlayerState(s)),
         rulesText: "If you don't have at least 3 Deal tokens on your Player board, you lose 4 Fame Points.",
     },
@@ -826,6 +854,7 @@ const $events = [
     {
         id: "tocaia",
         name: "Tocaia",
+        gloss: "Ambush",
         kind: "event",
         effect: {
             op: "all",
@@ -860,6 +889,7 @@ const $events = [
         ],
         drafts: NO_MARKS,
         readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
             "effect.do.1.do": "The rulebook does not say who takes an Event's wounds: its Wounds section lets you choose between your Chief and a Cangaceiro only when you attack a Volante. This edition puts them all on the Chief, as when the Volantes attack.",
             "examples.0.expect": "This result follows this edition's reading that an Event's wounds all go on the Chief.",
         },
@@ -1613,11 +1643,15 @@ const $plunderBonuses = [
     {
         id: "facao",
         name: "Facão",
+        nameLang: "pt-BR",
+        gloss: "Machete",
         gain: { cangaceiro: "facao-line", amount: 1 },
         limit: 5,
         text: "Take 1 Cangaceiro from your reserve and place it on your Player board on the leftmost free space on the Facão line. You can never have more than 5 Cangaceiros on this line.",
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
     },
     {
         id: "deal",
@@ -2850,16 +2884,24 @@ const $icons = [
     {
         id: "volante",
         name: "Volante",
+        nameLang: "pt-BR",
+        gloss: "Flying Police Squad",
         text: "Remove a Volante trophy from your reserve.",
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
     },
     {
         id: "cangaceiro",
         name: "Cangaceiro",
+        nameLang: "pt-BR",
+        gloss: "Outlaw of the Backlands",
         text: "Place 1 Cangaceiro in a Guns/Protection/Facão line of your choice on your Player board (or remove 1, if in a red box).",
         drafts: NO_MARKS,
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
     },
     {
         id: "threaten-gang",
@@ -7021,6 +7063,12 @@ export const cangaceiros = Object.freeze({
         {
             collection: "events",
             id: "sargento-quele",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "sargento-quele",
             path: "/effect/do",
             note: "The rulebook does not say who takes an Event's wounds: its Wounds section lets you choose between your Chief and a Cangaceiro only when you attack a Volante. This edition puts them all on the Chief, as when the Volantes attack.",
         },
@@ -7029,6 +7077,60 @@ export const cangaceiros = Object.freeze({
             id: "sargento-quele",
             path: "/examples/0/expect",
             note: "This result follows this edition's reading that an Event's wounds all go on the Chief.",
+        },
+        {
+            collection: "events",
+            id: "procura-se",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "sertao-perigoso",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "bencao-de-padre-cicero",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "facada",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "pedro-candido-traidor",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "cala-a-boca",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "matar-os-macacos",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "corrupcao",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "events",
+            id: "tocaia",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
         },
         {
             collection: "events",
@@ -7041,6 +7143,24 @@ export const cangaceiros = Object.freeze({
             id: "tocaia",
             path: "/examples/0/expect",
             note: "This result follows this edition's reading that an Event's wounds all go on the Chief.",
+        },
+        {
+            collection: "plunderBonuses",
+            id: "facao",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "icons",
+            id: "volante",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "icons",
+            id: "cangaceiro",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
         },
         {
             collection: "map",

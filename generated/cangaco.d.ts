@@ -27,11 +27,13 @@ export interface CangacoEndState {
     readonly doubled: readonly CardKindId[];
 }
 /** A path of a CardKind's fields, dotted (`a.0.b`): the keys of its `drafts` and `readings`; "" is the whole entry. */
-export type CardKindField = "id" | "name" | "structure" | "setSize" | "positions" | `positions.${number}` | "grants" | `grants.${number}` | "limitPerPlayer" | "points" | "countScoring" | `countScoring.${number}` | `countScoring.${number}.cards` | `countScoring.${number}.orMore` | `countScoring.${number}.points` | "cardsInDeck" | "text" | `text.${string}` | "examples" | `examples.${number}` | `examples.${number}.note` | `examples.${number}.given` | `examples.${number}.given.${string}` | `examples.${number}.expect`;
+export type CardKindField = "id" | "name" | "gloss" | `gloss.${string}` | "structure" | "setSize" | "positions" | `positions.${number}` | "grants" | `grants.${number}` | "limitPerPlayer" | "points" | "countScoring" | `countScoring.${number}` | `countScoring.${number}.cards` | `countScoring.${number}.orMore` | `countScoring.${number}.points` | "cardsInDeck" | "text" | `text.${string}` | "examples" | `examples.${number}` | `examples.${number}.note` | `examples.${number}.given` | `examples.${number}.given.${string}` | `examples.${number}.expect`;
 export interface CardKind {
     readonly id: CardKindId;
     /** The card name as printed. */
     readonly name: string;
+    /** What the Portuguese name means, in English: as the rulebook prints it ("Camp (Acampamento)"), else this edition's gloss, a reading. */
+    readonly gloss?: string;
     /** single: takes effect as it enters play; set: takes effect when the set is completed. */
     readonly structure: "single" | "set";
     /** For a set: how many cards complete it. */

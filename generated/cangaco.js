@@ -8,6 +8,7 @@ const $cards = [
     {
         id: "chefe-do-bando",
         name: "Chefe do Bando",
+        gloss: "Gang Leader",
         structure: "single",
         grants: ["flour", "cachaca", "ammunition"],
         limitPerPlayer: 1,
@@ -19,6 +20,7 @@ const $cards = [
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
         readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
             structure: "The rulebook says the Chefe do Bando is different from the other Cangaço cards but not whether it is a single card or part of a set; as only one may be on each player's table, this edition treats it as a single card.",
         },
     },
@@ -58,6 +60,7 @@ const $cards = [
     {
         id: "igreja",
         name: "Igreja",
+        gloss: "Church",
         structure: "set",
         setSize: null,
         grants: null,
@@ -70,11 +73,14 @@ const $cards = [
             points: "The rulebook does not print the victory points of each card kind.",
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
     },
     {
         id: "tocaia",
         name: "Tocaia",
+        gloss: "Ambush",
         structure: "set",
         setSize: null,
         grants: null,
@@ -87,11 +93,14 @@ const $cards = [
             points: "The rulebook does not print the victory points of each card kind.",
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
     },
     {
         id: "tiroteio",
         name: "Tiroteio",
+        gloss: "Shootout",
         structure: "set",
         setSize: null,
         grants: null,
@@ -104,11 +113,14 @@ const $cards = [
             points: "The rulebook does not print the victory points of each card kind.",
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
     },
     {
         id: "coiteiro",
         name: "Coiteiro",
+        gloss: "Protector (who hides the gang)",
         structure: "set",
         setSize: null,
         grants: null,
@@ -121,11 +133,14 @@ const $cards = [
             points: "The rulebook does not print the victory points of each card kind.",
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
-        readings: NO_MARKS,
+        readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
     },
     {
         id: "acampamento",
         name: "Acampamento",
+        gloss: "Camp",
         structure: "set",
         setSize: 3,
         positions: ["left", "middle", "right"],
@@ -143,6 +158,7 @@ const $cards = [
     {
         id: "volante",
         name: "Volante",
+        gloss: "Flying Police Squad",
         structure: "single",
         grants: null,
         points: null,
@@ -154,12 +170,14 @@ const $cards = [
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
         readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
             structure: "The rulebook does not say whether a Volante card is single or part of a set; its effect applies \"when a Volante card is played\", not when a set is completed, so this edition treats it as a single card.",
         },
     },
     {
         id: "corone",
         name: "Coroné",
+        gloss: "Colonel",
         structure: "single",
         grants: null,
         points: null,
@@ -171,12 +189,14 @@ const $cards = [
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
         readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
             structure: "The rulebook does not say whether a Coroné card is single or part of a set; its effect applies \"when playing a Coroné card\", not when a set is completed, so this edition treats it as a single card.",
         },
     },
     {
         id: "padim",
         name: "Padim",
+        gloss: "Godfather",
         structure: "single",
         grants: null,
         points: null,
@@ -188,12 +208,14 @@ const $cards = [
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
         readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
             structure: "The rulebook does not say whether a Padim card is single or part of a set; its effect applies \"when a Padim card is played\", not when a set is completed, so this edition treats it as a single card.",
         },
     },
     {
         id: "mascate",
         name: "Mascate",
+        gloss: "Peddler",
         structure: "single",
         grants: null,
         points: null,
@@ -205,6 +227,7 @@ const $cards = [
             cardsInDeck: "The rulebook does not say how many cards of this kind the 97-card deck holds, nor their player-count icons.",
         },
         readings: {
+            gloss: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
             structure: "The rulebook does not say whether a Mascate card is single or part of a set; its effect applies \"when playing a Mascate card\", not when a set is completed, so this edition treats it as a single card.",
         },
     },
@@ -1104,8 +1127,44 @@ export const cangaco = Object.freeze({
         {
             collection: "cards",
             id: "chefe-do-bando",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "cards",
+            id: "chefe-do-bando",
             path: "/structure",
             note: "The rulebook says the Chefe do Bando is different from the other Cangaço cards but not whether it is a single card or part of a set; as only one may be on each player's table, this edition treats it as a single card.",
+        },
+        {
+            collection: "cards",
+            id: "igreja",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "cards",
+            id: "tocaia",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "cards",
+            id: "tiroteio",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "cards",
+            id: "coiteiro",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "cards",
+            id: "volante",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
         },
         {
             collection: "cards",
@@ -1116,14 +1175,32 @@ export const cangaco = Object.freeze({
         {
             collection: "cards",
             id: "corone",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "cards",
+            id: "corone",
             path: "/structure",
             note: "The rulebook does not say whether a Coroné card is single or part of a set; its effect applies \"when playing a Coroné card\", not when a set is completed, so this edition treats it as a single card.",
         },
         {
             collection: "cards",
             id: "padim",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
+        },
+        {
+            collection: "cards",
+            id: "padim",
             path: "/structure",
             note: "The rulebook does not say whether a Padim card is single or part of a set; its effect applies \"when a Padim card is played\", not when a set is completed, so this edition treats it as a single card.",
+        },
+        {
+            collection: "cards",
+            id: "mascate",
+            path: "/gloss",
+            note: "The rulebook keeps this name in Portuguese and does not translate it: this English gloss is this edition's.",
         },
         {
             collection: "cards",
