@@ -10,7 +10,19 @@ sw.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(['index.html', 'style.css', 'site.js', 'search.js', 'filters.js', 'field-query.js', 'field-search.js', 'search-at-hand.js', 'previews.js']))
+      .then((cache) =>
+        cache.addAll([
+          'index.html',
+          'style.css',
+          'site.js',
+          'search.js',
+          'filters.js',
+          'field-query.js',
+          'field-search.js',
+          'search-at-hand.js',
+          'previews.js',
+        ]),
+      )
       .catch(() => {})
       .then(() => sw.skipWaiting()),
   );

@@ -22,7 +22,19 @@ export { renderHome } from './home-page.ts';
 export { NOT_FOUND } from './not-found-page.ts';
 
 /** Files copied as they are from docs-site/ to the root of dist/. */
-const ASSETS = ['style.css', 'site.js', 'search.js', 'filters.js', 'field-query.js', 'field-search.js', 'search-at-hand.js', 'previews.js', 'moved.js', 'sw.js', 'favicon.svg'];
+const ASSETS = [
+  'style.css',
+  'site.js',
+  'search.js',
+  'filters.js',
+  'field-query.js',
+  'field-search.js',
+  'search-at-hand.js',
+  'previews.js',
+  'moved.js',
+  'sw.js',
+  'favicon.svg',
+];
 
 export type SiteFiles = Map<string, string | Uint8Array>;
 
