@@ -157,7 +157,7 @@ let sizes: ReturnType<typeof parseSizeArgs>;
 try {
   sizes = parseSizeArgs(process.argv.slice(2));
 } catch (error) {
-  process.stderr.write(`${(error as Error).message}\nusage: npm run bench [-- --cards 1000,10000,30000 [--runs 3] [--per-file 100 (0: one file)] [--timeout 300] [--seed 42] [--work DIR]]\n`);
+  process.stderr.write(`${(error as Error).message}\nusage: npm run bench [-- --cards 1000,10000,30000 [--runs 3] [--per-file 100 (0: one file)] [--timeout 300] [--seed 42] [--work DIR] [--json | --search]]\n`);
   process.exit(2);
 }
 if (sizes) await sizeBench(ROOT, sizes);

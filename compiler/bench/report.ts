@@ -9,10 +9,10 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { layoutKey, type Measure, type SizeResult, type Verdict } from './targets.ts';
 
-export type Section = 'sizes' | 'json' | 'bundled';
+export type Section = 'sizes' | 'json' | 'search' | 'bundled';
 
 /** The sections in the order the file shows them. */
-const SECTIONS: readonly Section[] = ['sizes', 'json', 'bundled'];
+const SECTIONS: readonly Section[] = ['sizes', 'json', 'search', 'bundled'];
 
 export interface Machine {
   cpu: string;
@@ -62,7 +62,8 @@ const HEAD = `# Benchmarks
 Written by \`npm run bench\` (compiler/bench/). Sections, each rewritten by
 its own run: the synthetic game at the sizes users reach
 (\`npm run bench -- --cards 1000,10000,30000\`), the same cards as one JSON
-file (\`npm run bench -- --cards 30000 --json\`), and the bundled games
+file (\`npm run bench -- --cards 30000 --json\`), field queries in the
+browser (\`npm run bench -- --cards 30000 --search\`), and the bundled games
 (\`npm run bench\`).
 `;
 

@@ -3,6 +3,7 @@
 // with the same cards, then every measure in fresh processes (measure.ts),
 // the one-card serve rebuild (serve-probe.ts), the floor and Velite
 // (peers.ts), and the targets as ratios within the run (targets.ts).
+import { searchBench } from './search-bench.ts';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,8 @@ export interface SizeOptions {
   work: string;
   /** The JSON layout: the cards as one JSON file, beside the JSON floor (floor-json.mjs), written to its own section. */
   json: boolean;
+  /** Field queries in the browser over the site at each size (search-bench.ts), written to their own section. */
+  search: boolean;
 }
 
 export function parseSizeArgs(argv: readonly string[]): SizeOptions | undefined {
@@ -32,7 +35,7 @@ export function parseSizeArgs(argv: readonly string[]): SizeOptions | undefined 
   if (cards === undefined) return undefined;
   const sizes = cards.split(',').map((s) => Number(s.replace(/_/g, '')));
   const num = (k: string, d: number) => (arg(k) === undefined ? d : Number(arg(k)));
-  const o: SizeOptions = { sizes, runs: num('runs', 3), perFile: num('per-file', 100), timeoutS: num('timeout', 300), seed: num('seed', 42), work: path.resolve(arg('work') ?? path.join(tmpdir(), 'rulebook-bench')), json: argv.includes('--json') };
+  const o: SizeOptions = { sizes, runs: num('runs', 3), perFile: num('per-file', 100), timeoutS: num('timeout', 300), seed: num('seed', 42), work: path.resolve(arg('work') ?? path.join(tmpdir(), 'rulebook-bench')), json: argv.includes('--json'), search: argv.includes('--search') };
   const bad = [...sizes.filter((n) => !Number.isInteger(n) || n < 2).map((n) => `--cards ${n}`), ...(['runs', 'per-file', 'timeout', 'seed'] as const).filter((k) => !Number.isInteger(num(k, 1)) || num(k, 1) < (k === 'per-file' || k === 'seed' ? 0 : 1)).map((k) => `--${k} ${arg(k)}`)];
   if (bad.length) throw new Error(`bench: not a whole number (cards >= 2, runs >= 1): ${bad.join(', ')}`);
   return o;
@@ -225,6 +228,7 @@ export async function sizeBench(root: string, o: SizeOptions): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   // Ctrl-C: exit through 'exit' handlers, so a running \`rulebook serve\` is stopped too (serve-probe.ts).
   process.once('SIGINT', () => process.exit(130));
+  if (o.search) return searchBench(root, o.sizes, log);
   if (o.json) return jsonBench(root, await prepareJsonPeers(root, o.work), o, log);
   const peers = await preparePeers(root, log);
   const notes: string[] = [];
