@@ -143,7 +143,11 @@ function attachFilters(form) {
     const mine = ++seq;
     const picks = chosen();
     const sort = sortParam();
-    const params = new URLSearchParams(picks);
+    // The address's other parameters (a search's ?q=, a shared link's own) stay: only the filters' and the sort's change.
+    const params = new URLSearchParams(location.search);
+    for (const s of selects) params.delete(s.name);
+    params.delete('sort');
+    for (const [name, value] of picks) params.set(name, value);
     if (sort) params.set('sort', sort);
     const query = params.toString();
     history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);

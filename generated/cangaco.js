@@ -120,7 +120,7 @@ const $cards = [
     {
         id: "coiteiro",
         name: "Coiteiro",
-        gloss: "Protector (who hides the gang)",
+        gloss: "Protector who hides the gang",
         structure: "set",
         setSize: null,
         grants: null,

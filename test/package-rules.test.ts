@@ -233,10 +233,10 @@ describe('card points: examples checked at build time, names checked at link', (
     );
     const found = (await diagnosticsOf(root)).filter((d) => d.includes('cards.yaml') && d.startsWith('error'));
     expect(found).toEqual([
-      'error content/cangaco/cards.yaml:37:15 example-mismatch: example 1 expects 8 but the points are 7',
-      'error content/cangaco/cards.yaml:39:15 example-mismatch: example 2 expects 3 but the points are a draft (Os Cabras: The rulebook gives only 4 cards = 7 points.)',
-      'error content/cangaco/cards.yaml:41:15 example-mismatch: example 3 expects 0 but the points are a draft (Os Cabras: The rulebook gives only 4 cards = 7 points.)',
-      expect.stringMatching(/^error content\/cangaco\/cards.yaml:42:23 example-field: "cards" is not a field of the end state/),
+      'error content/cangaco/cards.yaml:42:15 example-mismatch: example 1 expects 8 but the points are 7',
+      'error content/cangaco/cards.yaml:44:15 example-mismatch: example 2 expects 3 but the points are a draft (Os Cabras: The rulebook gives only 4 cards = 7 points.)',
+      'error content/cangaco/cards.yaml:46:15 example-mismatch: example 3 expects 0 but the points are a draft (Os Cabras: The rulebook gives only 4 cards = 7 points.)',
+      expect.stringMatching(/^error content\/cangaco\/cards.yaml:47:23 example-field: "cards" is not a field of the end state/),
     ]);
   });
 

@@ -151,7 +151,10 @@ describe.runIf(run)('sort and filter counts on collection pages', () => {
     const page = await open(`${synth.url}synth/cards.2.html`);
     await page.getByLabel('Sort by', { exact: true }).selectOption('cost');
     await page.waitForSelector('.sorted-list table tbody tr');
-    const rows = () => page.$$eval('.sorted-list tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const rows = () =>
+      page.$$eval('.sorted-list tbody tr', (trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.querySelector('a') ?? td).textContent ?? '')),
+      );
     const first = await rows();
     expect(first.length).toBe(100);
     expect(first.map((r) => r[0])).toEqual(order.slice(0, 100).map((i) => names[i]));
