@@ -4,6 +4,8 @@
 //   `kind:chief` found nothing and `kind:chief or kind:event` only the events (docs-site/field-query.js).
 // - A field query's result for an Action card showed its name alone: its rules text is its "Action text"
 //   field, which the word search quotes (docs-site/field-search.js).
+// - The help panel's words taught `custo<=3` and `escola:gelo`, fields Cangaço does not have: a reader who tried
+//   them was told no field is called so (compiler/locales/*.yaml queryHelpIntro; its examples are the game's own).
 // - On a desktop, a cited rule's preview opened above the link covered the header that stays on screen, and
 //   with it the search box (docs-site/previews.js).
 // Expected sets are read off the content's YAML, not off the site's scripts.
@@ -92,6 +94,34 @@ describe.runIf(run)('fixes from the trial of the search', () => {
     expect(answer.excerpts[0]).toBe(first.length > 240 ? expect.stringContaining(first.slice(0, 60)) : first);
     for (const excerpt of answer.excerpts) expect(excerpt).toMatch(/gain 1\b/i);
     await page.close();
+  });
+
+  it('the help panel names only fields the game has, and each of its examples runs without an error', async () => {
+    for (const [url, unknown] of [
+      ['cangaco/pt-BR/cards.html', 'Nenhum campo'],
+      ['cangaceiros/chiefs.html', 'No field'],
+    ] as const) {
+      const page = await open(`${server.url}${url}`);
+      await page.locator('button.query-help-button').click();
+      const help = page.locator('#query-help');
+      await help.locator('.query-example').first().waitFor();
+      const listed = (await help.locator('dt code').allTextContents()).map((t) => t.replace(/"/g, ''));
+      const prose = await help.locator('p:not(.query-examples)').allTextContents();
+      // Every `field:` or `field<=` the panel's sentences write is a field it lists.
+      const named = prose.flatMap((t) => [...t.matchAll(/([\p{L}]+)(?::|<=|>=)\S/gu)].map((m) => m[1]!.toLowerCase()));
+      expect(
+        named.filter((n) => !listed.includes(n)),
+        url,
+      ).toEqual([]);
+      const examples = await help.locator('.query-example').allTextContents();
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples) {
+        const answer = await ask(page, example);
+        expect(answer.count, example).not.toContain(unknown);
+        await page.keyboard.press('Escape');
+      }
+      await page.close();
+    }
   });
 
   it('a cited rule’s preview opened above its link stays under the header, leaving the search box uncovered', async () => {
