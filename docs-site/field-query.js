@@ -33,7 +33,8 @@
  * @typedef {{ type: 'and', items: Bound[] } | { type: 'or', items: Bound[] } | { type: 'not', item: Bound }
  *   | { type: 'word', value: string } | { type: 'kind', collections: Set<string> }
  *   | { type: 'name', op: Op, value: string } | { type: 'text', op: Op, value: string }
- *   | { type: 'field', op: Op, value: string, number?: number, keys: Map<string, FieldInfo>, otherwise?: 'name' | 'text' }} Bound
+ *   | { type: 'field', op: Op, value: string, number?: number, keys: Map<string, FieldInfo>,
+ *       otherwise?: { type: 'kind', collections: Set<string> } | { type: 'name' | 'text', op: Op, value: string } }} Bound
  */
 
 export class QueryError extends Error {
@@ -303,10 +304,25 @@ export function resolve(node, collections, pseudo) {
     if (number === undefined) throw new QueryError('notNumber', { field: node.field, label, value: node.text });
   } else if (node.op !== ':' && node.op !== '=' && !infos.some((f) => f.type === 'number'))
     throw new QueryError('notCompared', { field: node.field, label, value: node.text });
-  // A game's own field called "text" (or "name") is that field where a collection has it; elsewhere the word still
-  // means the rules text (or the name), so `text:"gain 1"` reads every collection.
-  const otherwise = node.op === ':' || node.op === '=' ? (pseudo.text.includes(word) ? 'text' : pseudo.name.includes(word) ? 'name' : undefined) : undefined;
+  // A game's own field called "text", "name" or "kind" is that field where a collection has it; elsewhere the word
+  // still means the rules text, the name or the collection, so `text:"gain 1"` reads every collection, and in
+  // Cangaceiros (whose Event tiles have a field Kind) `kind:chief or kind:event` still finds the chiefs.
+  const otherwise = node.op === ':' || node.op === '=' ? pseudoTerm(word, node, collections, pseudo) : undefined;
   return { type: 'field', op: node.op, value: fold(node.value), ...(number === undefined ? {} : { number }), keys, ...(otherwise ? { otherwise } : {}) };
+}
+
+/**
+ * The pseudo-field a field's word also names (`kind`, `name`, `text`), bound, for the collections without that field.
+ * @param {string} word
+ * @param {{ op: Op, value: string }} node
+ * @param {CollectionInfo[]} collections
+ * @param {PseudoWords} pseudo
+ */
+function pseudoTerm(word, node, collections, pseudo) {
+  if (pseudo.text.includes(word)) return { type: /** @type {const} */ ('text'), op: node.op, value: fold(node.value) };
+  if (pseudo.name.includes(word)) return { type: /** @type {const} */ ('name'), op: node.op, value: fold(node.value) };
+  if (pseudo.kind.includes(word)) return { type: /** @type {const} */ ('kind'), collections: collectionsNamed(node.value, collections) };
+  return undefined;
 }
 
 /** `name` and `text` compare words: `:` and `=` only. @param {{ op: Op, field: string, text: string }} node */
@@ -396,7 +412,7 @@ export function evaluate(q, table) {
     }
     case 'field': {
       const info = q.keys.get(table.name);
-      if (!info && q.otherwise) return evaluate({ type: q.otherwise, op: q.op, value: q.value }, table);
+      if (!info && q.otherwise) return evaluate(q.otherwise, table);
       const column = info ? table.columns[info.key] : undefined;
       if (!info || !column) return out;
       if (info.type === 'number') {
@@ -481,7 +497,7 @@ export function needsText(q) {
     case 'text':
       return true;
     case 'field':
-      return q.otherwise !== undefined || [...q.keys.values()].some((f) => f.type === 'text');
+      return (q.otherwise !== undefined && needsText(q.otherwise)) || [...q.keys.values()].some((f) => f.type === 'text');
     default:
       return false;
   }

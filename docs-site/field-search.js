@@ -90,6 +90,17 @@ function collection(info, index) {
 }
 
 /**
+ * The first text field an entry gives, in the collection's order of fields (what the page prints under its name).
+ * @param {Loaded} c
+ * @param {TextChunk} chunk
+ * @param {number} i
+ */
+function ownTextOf(c, chunk, i) {
+  for (const f of c.info.fields) if (f.type === 'text' && chunk.fields[f.key]?.[i]) return /** @type {string} */ (chunk.fields[f.key]?.[i]);
+  return '';
+}
+
+/**
  * Load text chunk `k` of a collection into its table (folded) and its printed text.
  * @param {Loaded} c
  * @param {number} k
@@ -106,7 +117,9 @@ function textChunk(c, k) {
         c.ids[at] = chunk.ids[i];
         c.names[at] = chunk.names[i];
         c.page[at] = chunk.page?.[i] ?? 0;
-        c.printed[at] = t;
+        // An entry whose rules text lives in a text field of its own (Cangaceiros' Action cards print their
+        // "Action text") answers with that field, as the word search does, rather than with its name alone.
+        c.printed[at] = t || ownTextOf(c, chunk, i);
         table.names[at] = fold(chunk.names[i]);
         /** @type {string[]} */ (table.texts)[at] = fold(t);
       });

@@ -413,7 +413,7 @@ function scheduleHide() {
   }, CLOSE_DELAY);
 }
 
-/** Beside the link, never over it: below it, or above when there is more room there; within the screen's width. */
+/** Beside the link, never over it: below it, or above when there is more room there (under the header); within the screen's width. */
 function place() {
   if (!current) return;
   const { link, box } = current;
@@ -423,8 +423,11 @@ function place() {
   const rect = link.getClientRects()[0] ?? link.getBoundingClientRect();
   box.style.maxHeight = '';
   const width = box.offsetWidth;
+  // The header stays on screen (sticky, style.css) and holds the search box: a popover above the link stops
+  // under it rather than covering it.
+  const ceiling = Math.max(0, document.querySelector('header.site')?.getBoundingClientRect().bottom ?? 0);
   const below = window.innerHeight - rect.bottom - gap - margin;
-  const above = rect.top - gap - margin;
+  const above = rect.top - gap - margin - ceiling;
   const height = box.offsetHeight;
   const down = height <= below || below >= above;
   box.style.maxHeight = `${Math.max(80, Math.min(height, down ? below : above))}px`;

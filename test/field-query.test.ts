@@ -222,6 +222,16 @@ describe('binding fields and answering over a table', () => {
     expect(found('kind:spells cost>=3 or kind:events -market')).toEqual(['Fireball', 'Tocaia']);
   });
 
+  it('reads a collection’s own field called Kind there, and `kind:` as the collection in the others', () => {
+    // As Cangaceiros' Event tiles, whose field Kind is Event tile or "Peace" tile: here the spells' tags are called Kind.
+    const withKind = { ...SPELLS, fields: SPELLS.fields.map((f) => (f.key === 'tags' ? { ...f, label: 'Kind', names: ['Kind', 'kind'] } : f)) };
+    const game = [withKind, EVENTS];
+    expect([...evaluate(resolve(parse('kind:quick'), game, PSEUDO), spellsTable)]).toEqual([1, 0, 0, 1]);
+    expect([...evaluate(resolve(parse('kind:event'), game, PSEUDO), eventsTable)]).toEqual([1, 1]);
+    expect([...evaluate(resolve(parse('kind:event or kind:slow'), game, PSEUDO), spellsTable)]).toEqual([0, 1, 0, 0]);
+    expect([...evaluate(resolve(parse('-kind:events'), game, PSEUDO), eventsTable)]).toEqual([0, 0]);
+  });
+
   it('combines and, or, not and parentheses as parsed', () => {
     expect(found('(school:flame or tags:slow) -rare:yes')).toEqual(['Frost Nova']);
     expect(found('school:frost (cost=1 or rare:yes)')).toEqual(['Élan']);
