@@ -80,7 +80,21 @@ describe('fieldSchema: the schema a header path names', () => {
   it('names the segment that is no field and the fields known there, for "did you mean"', () => {
     expect(fieldSchema(entry(CARD), ['txet'], options)).toEqual({
       unknown: 'txet',
-      known: ['id', 'name', 'gloss', 'structure', 'setSize', 'positions', 'grants', 'limitPerPlayer', 'points', 'countScoring', 'cardsInDeck', 'text', 'examples'],
+      known: [
+        'id',
+        'name',
+        'gloss',
+        'structure',
+        'setSize',
+        'positions',
+        'grants',
+        'limitPerPlayer',
+        'points',
+        'countScoring',
+        'cardsInDeck',
+        'text',
+        'examples',
+      ],
     });
     const nested = fieldSchema(entry(PLUNDER), ['gain', 'amont'], options);
     expect(nested).toEqual({ unknown: 'amont', known: ['resource', 'amount', 'cangaceiro', 'swapEventTiles', 'heal'] });
