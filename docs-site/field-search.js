@@ -5,6 +5,7 @@
 // first field query; the query parsed and answered by field-query.js; the results drawn in the search panel
 // as links to each entry's anchor, with its rules text; and the help panel listing the game's fields.
 // search.js hands a query here when isFieldQuery says it is one. Nothing from the data is inserted as HTML.
+import { jsonAt } from './fetch-json.js';
 import { QueryError, evaluate, fold, isFieldQuery, needsText, parse, resolve } from './field-query.js';
 
 export { isFieldQuery };
@@ -37,20 +38,6 @@ const EXCERPT = 240;
  *   chunks: Array<Promise<void> | undefined> }} Loaded
  */
 
-/** URL -> parsed JSON; a failed fetch is dropped, so the next query fetches it again. @type {Map<string, Promise<any>>} */
-const cache = new Map();
-/** @param {URL} url */
-function getJson(url) {
-  const key = url.href;
-  let p = cache.get(key);
-  if (!p) {
-    p = fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
-    cache.set(key, p);
-    p.catch(() => cache.delete(key));
-  }
-  return p;
-}
-
 /** Loaded collections by their data URL. @type {Map<string, Promise<Loaded>>} */
 const collections = new Map();
 
@@ -63,7 +50,7 @@ function collection(info, index) {
   const url = new URL(info.file, index);
   let p = collections.get(url.href);
   if (!p) {
-    p = getJson(url).then((/** @type {CollectionData} */ data) => {
+    p = jsonAt(url).then((/** @type {CollectionData} */ data) => {
       /** @type {import('./field-query.js').Table['dict']} */
       const dict = {};
       for (const [key, d] of Object.entries(data.dict))
@@ -108,7 +95,7 @@ function ownTextOf(c, chunk, i) {
 function textChunk(c, k) {
   let p = c.chunks[k];
   if (!p) {
-    p = getJson(new URL(c.data.text.files[k], c.base)).then((/** @type {TextChunk} */ chunk) => {
+    p = jsonAt(new URL(c.data.text.files[k], c.base)).then((/** @type {TextChunk} */ chunk) => {
       const start = c.data.text.starts[k];
       const table = c.table;
       table.texts ??= new Array(table.size);
@@ -192,7 +179,7 @@ function gameIndex() {
   const at = panel()?.dataset.query;
   if (!at) return undefined;
   const url = new URL(at, location.href);
-  return { url, index: /** @type {Promise<GameIndex>} */ (getJson(url)) };
+  return { url, index: /** @type {Promise<GameIndex>} */ (jsonAt(url)) };
 }
 
 /**

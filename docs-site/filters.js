@@ -30,6 +30,8 @@
 // A link that names an entry on the collection's first page (`cards.html#id`:
 // a bookmark, a link from before the split) is sent on to the page that draws it.
 
+import { askedFor, jsonAt } from './fetch-json.js';
+
 /**
  * A collection's entry list (compiler/emit-site/collection-pages.ts, `entriesJson`): every entry's ID and page
  * (an index into `pages`), each filter field's value per entry as an index into that field's `values` (-1: none),
@@ -48,22 +50,13 @@
 /** Rows of the sorted list shown at once, and added by each "Show more". */
 const LIST_STEP = 100;
 
-/** List URL -> the list; a failed fetch is dropped, so the next use fetches it again. @type {Map<string, Promise<EntryList>>} */
-const lists = new Map();
 /**
  * @param {string | undefined} href
  * @returns {Promise<EntryList>}
  */
 function entryList(href) {
   // `href` is the element's data-entries, which the selectors that find it require.
-  const url = new URL(href ?? '', location.href).href;
-  let list = lists.get(url);
-  if (!list) {
-    list = fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
-    lists.set(url, list);
-    list.catch(() => lists.delete(url));
-  }
-  return list;
+  return jsonAt(href ?? '');
 }
 
 /** This page's file name ("cards.3.html"), which the entry list names its pages by. */
@@ -163,7 +156,7 @@ function attachFilters(form) {
       }
       status.textContent = '';
       // The counts still show, over every entry, once the list is here.
-      if (inline !== undefined || lists.has(new URL(form.dataset.entries ?? '', location.href).href))
+      if (inline !== undefined || askedFor(form.dataset.entries ?? ''))
         load()
           .then((list) => mine === seq && counts(list, []))
           .catch(() => {});

@@ -17,6 +17,7 @@ sw.addEventListener('install', (event) => {
           'site.js',
           'search.js',
           'filters.js',
+          'fetch-json.js',
           'field-query.js',
           'field-search.js',
           'search-at-hand.js',

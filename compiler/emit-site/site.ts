@@ -27,6 +27,7 @@ const ASSETS = [
   'site.js',
   'search.js',
   'filters.js',
+  'fetch-json.js',
   'field-query.js',
   'field-search.js',
   'search-at-hand.js',
