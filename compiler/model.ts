@@ -37,12 +37,24 @@ export interface CollectionDecl {
   pageBy?: string;
   /** The language of the entries' names when it is not the game's: the site marks each such name with it (`lang`). */
   nameLang?: Locale;
+  /** The collection's cards as printed pieces (`rulebook print`): their size, bleed and back. */
+  card?: CardDecl;
   /** Roles played by the dataset's own fields, so the data keeps its names: `name` (default `name`), `copies` (default `copies`). */
   fields?: CollectionFields;
   /** A CSV file's delimiter (`,` `;` tab `|`), when the header line would not tell it (default: the one the header line uses most; tab for .tsv). */
   delimiter?: string;
   /** What splits a list cell of a CSV or TSV file (default `;`). */
   listSeparator?: string;
+}
+
+/** A collection's printed card (schemas/game.schema.json `card`). */
+export interface CardDecl {
+  /** A named size (poker 63×88 mm, bridge 56×87, mini 44×63, tarot 70×120, square 70×70) or `[width, height]` in mm. */
+  size: 'poker' | 'bridge' | 'mini' | 'tarot' | 'square' | readonly [number, number];
+  /** Millimetres of background past the cut line on each side (default 3). */
+  bleed?: number;
+  /** A picture (relative to the game's folder) on the back of every card, when there is no `templates/<collection>.back.hbs`. */
+  back?: string;
 }
 
 /** Which of an entry's fields plays each role. */
