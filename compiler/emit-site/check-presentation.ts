@@ -221,7 +221,7 @@ export function templatePath(game: Game, c: Collection): string {
   return path.join(game.dir, 'templates', `${c.name}.hbs`);
 }
 
-/** A printed collection's back template: `content/<game>/templates/<collection>.back.hbs`, drawn for each card like its face (same helpers). */
+/** The template of a printed card's back (rulebook print), drawn for each entry like its face. */
 export function backTemplatePath(game: Game, c: Collection): string {
   return path.join(game.dir, 'templates', `${c.name}.back.hbs`);
 }
