@@ -49,6 +49,7 @@ describe('rulebook init', () => {
       'content/lantern-market/game.yaml',
       'content/lantern-market/goods.yaml',
       'content/lantern-market/rules/01-how-to-play.md',
+      'content/lantern-market/templates/goods.back.hbs',
       'package.json',
       'rulebook.yaml',
       'schemas/lantern-market/contract.schema.json',
@@ -66,6 +67,12 @@ describe('rulebook init', () => {
     expect(checked.code, checked.err).toBe(0);
     expect(checked.err).toContain('lantern-market: 4 goods, 3 contracts');
     expect(checked.err).toContain('0 errors, 0 warnings');
+    // The Goods cards print out of the box: a size, and a back that names the game and the deck.
+    expect(manifest).toContain('    card: { size: poker }\n');
+    expect(await readFile(path.join(project, 'content/lantern-market/templates/goods.back.hbs'), 'utf8')).toContain(
+      ':::back\n**Lantern Market**\n\nGoods\n:::\n',
+    );
+    expect(await readFile(path.join(project, 'README.md'), 'utf8')).toContain('`npx rulebook print`');
   });
 
   it('takes the ID, name, language and player count as options', async () => {
@@ -83,6 +90,7 @@ describe('rulebook init', () => {
       'Mercado Noturno é um jogo de cartas para 2 jogadores.',
     );
     expect(await readFile(path.join(work, 'x/schemas/mercado/good.schema.json'), 'utf8')).toContain('"title": "Custo"');
+    expect(await readFile(path.join(work, 'x/content/mercado/templates/goods.back.hbs'), 'utf8')).toContain('**Mercado Noturno**\n\nMercadorias\n');
     const checked = await runCli(['check', '-C', path.join(work, 'x')]);
     expect(checked.code, checked.err).toBe(0);
     expect(checked.err).toContain('0 errors, 0 warnings');
@@ -97,6 +105,8 @@ describe('rulebook init', () => {
     const work = await scratch();
     expect((await runCli(['init', path.join(work, 'g'), '--name', 'Yes: the Game #1'])).code).toBe(0);
     expect(await readFile(path.join(work, 'g/content/g/game.yaml'), 'utf8')).toContain('name: "Yes: the Game #1"\n');
+    // On the cards' back, Markdown would read `#` or `*` in a name: there it is escaped.
+    expect(await readFile(path.join(work, 'g/content/g/templates/goods.back.hbs'), 'utf8')).toContain('**Yes: the Game \\#1**\n');
     expect((await runCli(['check', '-C', path.join(work, 'g')])).code).toBe(0);
   });
 
@@ -111,7 +121,7 @@ describe('rulebook init', () => {
     const forced = await runCli(['init', work, '--force']);
     expect(forced.code, forced.err).toBe(0);
     expect(forced.err).toContain('kept as they were: README.md');
-    expect(forced.err).toMatch(/wrote 12 files\n/);
+    expect(forced.err).toMatch(/wrote 13 files\n/);
     expect(await readFile(path.join(work, 'README.md'), 'utf8')).toBe('# Mine\n');
   });
 

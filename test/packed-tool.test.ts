@@ -86,7 +86,9 @@ describe('the packed tool in an empty folder', () => {
       expect(files).toContain(needed);
     // Benchmarks, tests, the bundled games and what a build writes stay in this repository.
     expect(files.filter((f) => /^(test|content|schemas|generated|bench)\/|^compiler\/bench\/|^docs-site\/dist\//.test(f))).toEqual([]);
-    expect(files.length).toBeLessThan(250);
+    // A bound that catches a folder shipped by mistake (the site's dist, node_modules), not a count of modules: #23's print
+    // modules, checks and card templates took the tool to 250 files.
+    expect(files.length).toBeLessThan(300);
   });
 
   it('installs, answers --version, and starts a project with init', async () => {

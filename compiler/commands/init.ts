@@ -79,8 +79,11 @@ function playersInWords(p: { min: number; max: number }, locale = 'en'): string 
   return p.max === p.min + 1 ? `${p.min} or ${p.max} players` : `${p.min} to ${p.max} players`;
 }
 
+/** A name as Markdown text: its punctuation that Markdown (or Handlebars, `{`) would read is escaped. */
+const markdownSafe = (text: string) => text.replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
+
 /** `goods.pt-BR.yaml`: the template's goods.yaml written in that language. */
-const VARIANT = /^(.+)\.([a-z]{2,3}(?:-[A-Z]{2})?)(\.schema\.json|\.yaml|\.md)$/;
+const VARIANT = /^(.+)\.([a-z]{2,3}(?:-[A-Z]{2})?)(\.schema\.json|\.yaml|\.md|\.hbs)$/;
 
 /**
  * Every file of the template, relative to it, with `_dot_` turned back into `.`; for a file written in
@@ -93,7 +96,7 @@ async function templateFiles(locale: string, dir = TEMPLATE, rel = ''): Promise<
   const language = locale.split('-')[0]!;
   /** The copy of `base` in the game's language, if the template has one. */
   const variantOf = (base: string): string | undefined => {
-    const m = /^(.+?)(\.schema\.json|\.yaml|\.md)$/.exec(base);
+    const m = /^(.+?)(\.schema\.json|\.yaml|\.md|\.hbs)$/.exec(base);
     if (!m) return undefined;
     const copies = names.map((n) => VARIANT.exec(n)).filter((v) => v && v[1] === m[1] && v[3] === m[2]) as RegExpExecArray[];
     return (copies.find((v) => v[2] === locale) ?? copies.find((v) => v[2]!.split('-')[0] === language))?.[0];
@@ -161,9 +164,12 @@ export async function init(target: string, options: InitOptions): Promise<Comman
     typePrefix: typeNamespaceName(id),
     version: tool.version,
   };
-  // YAML reads some names as something else (`Yes`, `3`, `a: b`): there they are written quoted.
-  const fill = (text: string, yaml = false) =>
-    text.replace(/\{\{(\w+)\}\}/g, (all, key: string) => (yaml && key === 'name' ? yamlSafe(name) : (words[key] ?? all)));
+  // YAML reads some names as something else (`Yes`, `3`, `a: b`): there they are written quoted. A card
+  // template (`.hbs`) writes Markdown, where a `*` or `_` in a name would be emphasis: there it is escaped.
+  const fill = (text: string, kind: 'yaml' | 'hbs' | 'other' = 'other') =>
+    text.replace(/\{\{(\w+)\}\}/g, (all, key: string) =>
+      key === 'name' && kind === 'yaml' ? yamlSafe(name) : key === 'name' && kind === 'hbs' ? markdownSafe(name) : (words[key] ?? all),
+    );
 
   const written: string[] = [];
   const kept: string[] = [];
@@ -175,7 +181,7 @@ export async function init(target: string, options: InitOptions): Promise<Comman
       continue;
     }
     await mkdir(path.dirname(at), { recursive: true });
-    await writeFile(at, fill(await readFile(path.join(TEMPLATE, file.from), 'utf8'), to.endsWith('.yaml')));
+    await writeFile(at, fill(await readFile(path.join(TEMPLATE, file.from), 'utf8'), to.endsWith('.yaml') ? 'yaml' : to.endsWith('.hbs') ? 'hbs' : 'other'));
     written.push(to);
   }
   const settings = path.join(dir, 'rulebook.yaml');

@@ -390,6 +390,62 @@ const OWN = {
       fix: 'Copy the text to content/mygame/source/rulebook.txt and name it `file: source/rulebook.txt`.',
     },
   },
+  // --- Printed cards (a collection's `card:`) ------------------------------
+  'card-back-missing': {
+    severity: 'error',
+    summary: "A collection's card back picture does not exist.",
+    explanation:
+      "A collection's `card: { back: ... }` names the picture `rulebook print` puts on the back of every card of the collection, relative to the game's folder. No file is there, so the cards could not be printed with their back.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards:\n    file: cards.yaml\n    card: { size: poker, back: images/bakc.svg }',
+      fix: "Name the picture as it is on disk (`back: images/back.svg`), or add it to the game's folder.",
+    },
+  },
+  'card-back-outside': {
+    severity: 'error',
+    summary: "A collection's card back picture is outside the game's folder.",
+    explanation:
+      "The back picture is part of the game: it must be inside the game's folder so that a clone of the repository prints the same cards. A path that leaves the folder (`..`, an absolute path) is refused.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards:\n    file: cards.yaml\n    card: { size: poker, back: ../../art/back.png }',
+      fix: "Copy the picture into the game's folder and name it from there: `back: images/back.png`.",
+    },
+  },
+  'card-back-format': {
+    severity: 'error',
+    summary: "A collection's card back is not a picture print can draw.",
+    explanation:
+      "`rulebook print` draws a back picture that is an SVG (inline), a PNG or a JPEG file, told by its name's ending. Another kind of file (a PDF, a PSD, a WebP) cannot be put on the sheet.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards:\n    file: cards.yaml\n    card: { size: poker, back: images/back.psd }',
+      fix: 'Export the back as SVG, PNG or JPEG and name that file: `back: images/back.png`.',
+    },
+  },
+  'card-back-unused': {
+    severity: 'warning',
+    summary: 'A collection has both a back template and a back picture: the picture is not used.',
+    explanation:
+      "A collection's cards print with the back its template draws (`templates/<collection>.back.hbs`, one back per card) when there is one, else with the `back` picture (one back for all). With both, the picture is never printed.",
+    example: {
+      file: FILE.manifest,
+      yaml: 'collections:\n  cards:\n    file: cards.yaml\n    card: { size: poker, back: images/back.svg }\n# and content/mygame/templates/cards.back.hbs exists',
+      fix: 'Keep one: remove `back:`, or delete templates/cards.back.hbs.',
+    },
+  },
+  'back-template-unused': {
+    severity: 'warning',
+    summary: 'A back template belongs to no printed collection, so it is never drawn.',
+    explanation:
+      "`templates/<collection>.back.hbs` draws the back of each card of a collection that `rulebook print` prints, one with a `card:` in game.yaml. This one's collection has no `card:` (or the game has no collection of that name), so nothing prints it.",
+    example: {
+      file: 'content/mygame/templates/cards.back.hbs',
+      yaml: 'collections:\n  cards: { file: cards.yaml, schema: mygame/card.schema.json, type: Card }\n# templates/cards.back.hbs exists, but cards has no card:',
+      fix: 'Give the collection its printed size: `card: { size: poker }` under `cards:` in game.yaml, or rename the template after the collection it draws.',
+    },
+  },
   // --- The project's own files ---------------------------------------------
   'settings-unknown': {
     severity: 'error',

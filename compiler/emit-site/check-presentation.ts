@@ -109,49 +109,72 @@ export function checkPresentationWith(
     warnMissingValueLabels(root, g, bag, sources);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);
-      const file = templatePath(game, c);
-      const source = readTemplate(file);
-      if (source === undefined) continue;
-      const shownTemplate = displayPath(root, file);
+      const untitled = new Set<string>();
+      checkTemplate(root, game, c, 'face', untitled, bag, sources);
+      // A printed collection's back template is checked like its face (load/card-backs.ts warns about one never printed).
+      if (c.decl.card) checkTemplate(root, game, c, 'back', untitled, bag, sources);
+    }
+  }
+}
+
+/**
+ * One template of a collection (its face, `templates/<collection>.hbs`, or a
+ * printed collection's back, `templates/<collection>.back.hbs`): a warning
+ * when it does not compile, and for each field it shows that the schema does
+ * not have or gives no title (`untitled`: the fields already warned about, so
+ * a field both sides show is told once).
+ */
+function checkTemplate(
+  root: string,
+  game: Game,
+  c: Collection,
+  side: 'face' | 'back',
+  untitled: Set<string>,
+  bag: DiagnosticBag,
+  sources: Map<string, string>,
+): void {
+  const file = side === 'face' ? templatePath(game, c) : backTemplatePath(game, c);
+  const source = readTemplate(file);
+  if (source === undefined) return;
+  const shownTemplate = displayPath(root, file);
+  sources.set(shownTemplate, source);
+  try {
+    Handlebars.precompile(source);
+  } catch (error) {
+    const line = /line (\d+)/.exec((error as Error).message)?.[1];
+    bag.warning(
+      shownTemplate,
+      { start: { line: Number(line ?? 1), column: 1 } },
+      'template-syntax',
+      `this template does not compile, so ${c.name} ${side === 'face' ? 'entries are drawn with the default face' : 'entries are printed without this back'}: ${(error as Error).message.split('\n')[0]}`,
+    );
+    return;
+  }
+  const labels = labelsOf(game, c);
+  const schemaText = schemaFile(labels.file).text;
+  const shownSchema = displayPath(root, labels.file);
+  for (const m of source.matchAll(HELPER_USE)) {
+    const pointer = `/${String(m[1]).split('.').join('/')}`;
+    const place = labels.at(pointer);
+    const key = pointer.split('/').pop()!;
+    if (!place.node) {
+      const before = source.slice(0, m.index).split('\n');
       sources.set(shownTemplate, source);
-      try {
-        Handlebars.precompile(source);
-      } catch (error) {
-        const line = /line (\d+)/.exec((error as Error).message)?.[1];
-        bag.warning(
-          shownTemplate,
-          { start: { line: Number(line ?? 1), column: 1 } },
-          'template-syntax',
-          `this template does not compile, so ${c.name} entries are drawn with the default face: ${(error as Error).message.split('\n')[0]}`,
-        );
-        continue;
-      }
-      const labels = labelsOf(game, c);
-      const schemaText = schemaFile(labels.file).text;
-      const shownSchema = displayPath(root, labels.file);
-      for (const m of source.matchAll(HELPER_USE)) {
-        const pointer = `/${String(m[1]).split('.').join('/')}`;
-        const place = labels.at(pointer);
-        const key = pointer.split('/').pop()!;
-        if (!place.node) {
-          const before = source.slice(0, m.index).split('\n');
-          sources.set(shownTemplate, source);
-          bag.warning(
-            shownTemplate,
-            { start: { line: before.length, column: before[before.length - 1]!.length + 1 } },
-            'template-field',
-            `"${m[1]}" is not a property of ${c.name} entries (schema ${shownSchema})`,
-          );
-        } else if (!place.title) {
-          sources.set(shownSchema, schemaText);
-          bag.warning(
-            shownSchema,
-            propertyPlace(schemaText, key),
-            'title-missing',
-            `"${key}" has no "title", but the ${c.name} template shows it: give it the label readers see, in the game's language`,
-          );
-        }
-      }
+      bag.warning(
+        shownTemplate,
+        { start: { line: before.length, column: before[before.length - 1]!.length + 1 } },
+        'template-field',
+        `"${m[1]}" is not a property of ${c.name} entries (schema ${shownSchema})`,
+      );
+    } else if (!place.title && !untitled.has(key)) {
+      untitled.add(key);
+      sources.set(shownSchema, schemaText);
+      bag.warning(
+        shownSchema,
+        propertyPlace(schemaText, key),
+        'title-missing',
+        `"${key}" has no "title", but the ${c.name} ${side === 'face' ? 'template' : 'back template'} shows it: give it the label readers see, in the game's language`,
+      );
     }
   }
 }
@@ -196,6 +219,11 @@ function checkPageBy(root: string, game: Game, c: Collection, bag: DiagnosticBag
  */
 export function templatePath(game: Game, c: Collection): string {
   return path.join(game.dir, 'templates', `${c.name}.hbs`);
+}
+
+/** The template of a printed card's back (rulebook print), drawn for each entry like its face. */
+export function backTemplatePath(game: Game, c: Collection): string {
+  return path.join(game.dir, 'templates', `${c.name}.back.hbs`);
 }
 
 /** A template's text; undefined when there is none (or it cannot be read). */

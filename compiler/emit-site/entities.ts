@@ -443,6 +443,10 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
   const items = readings.map((r) => {
     const c = game.collections.get(r.collection);
     const entry = c ? ctx.index.entry(c.name, r.id) : undefined;
+    // A manifest reading about a collection (its printed card size) links to the collection's page, under its title.
+    const about = !c && r.collection === '(manifest)' ? collectionOfPath(ctx, r.path) : undefined;
+    if (about)
+      return `<li><a href="${esc(ctx.toGame + collectionPage(about.name))}">${esc(textOf(about.decl.title, ctx.locale) || about.name)}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</li>`;
     if (!c || !entry)
       return `<li><a href="${esc(ctx.toGame)}index.html">${esc(plain(gameWideName(ctx, r.path) ?? w.overview))}</a> (${esc(textOf(game.manifest.name, ctx.locale))}): ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</li>`;
     // A reading in a worked example says which example, by its number as the page shows them.
@@ -459,6 +463,12 @@ export function readingsListHtml(readings: readonly PlaceholderInfo[], ctx: Page
     return `<li><a href="${esc(ctx.toGame + href)}">${esc(plain(label))}</a> (${esc(title)}${esc(where)}): ${ownHtml(r.note, ctx.language, (t) => inline(t, ctx))}</li>`;
   });
   return `${head}<p>${esc(w.readingsIntro)}</p><ul class="readings">${items.join('')}</ul>`;
+}
+
+/** The collection a manifest reading under `/collections/<name>/` is about (its `card` size), if the game has it. */
+function collectionOfPath(ctx: PageContext, path: string): Collection | undefined {
+  const m = /^\/collections\/([^/]+)\//.exec(path);
+  return m ? ctx.game.linked.game.collections.get(m[1]!) : undefined;
 }
 
 /** The name of the manifest declaration a game-wide reading stands in (a terrain, a resource), if it stands in one. */

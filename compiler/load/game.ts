@@ -9,6 +9,7 @@ import { reportBadBytes } from './encoding.ts';
 import { displayPath, isDirectory, isFile, listFiles, readSource } from './files.ts';
 import { readPreviousIds } from './previous-ids.ts';
 import { checkSourceFiles } from './source-files.ts';
+import { checkCardBacks } from './card-backs.ts';
 import { isJsonFile, type ContentSource } from './content-source.ts';
 import { JsonSource } from './json-source.ts';
 import { YamlSource } from './yaml-source.ts';
@@ -159,6 +160,7 @@ export async function loadGame(
     if (source) game.localeFiles.push(source);
   }
   await checkSourceFiles(dir, manifest, manifestSource, bag);
+  await checkCardBacks(root, dir, manifest, manifestSource, bag);
   game.previousIds = await readPreviousIds(root, manifest);
   await warnUndeclared(root, dir, game, bag);
   const pages = await loadPages(root, path.join(dir, 'rules'), bag, sources);

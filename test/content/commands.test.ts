@@ -11,7 +11,7 @@ describe('rulebook report and new on Cangaço', () => {
     const root = await makeProject({}, { copyContent: ['cangaco'] });
     const r = await runCli(['report', '--game', 'cangaco', '-C', root]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('cangaco (Cangaço, en): 46 placeholders left, 30 readings');
+    expect(r.out).toContain('cangaco (Cangaço, en): 46 placeholders left, 33 readings');
     expect(r.out).toMatch(/^ {4}cordel: 20 entries; 0 placeholders; \d+ readings; 20 rules as data \(20 with worked examples, 0 without\); executable 20 of 20$/m);
     expect(r.out).toMatch(/^ {4}cards: 11 entries; .*no rules as data$/m);
     expect(r.out).toContain('    Cordel cards: 24; cordel describes 20 (known gap:');
