@@ -208,7 +208,8 @@ describe('the saved object', () => {
     });
     expect(d.ContainedObjects).toHaveLength(70);
     const last = d.ContainedObjects[69]!;
-    expect(last).toMatchObject({ Name: 'Card', Nickname: 'Card 70', CardID: 200 });
+    expect(last).toMatchObject({ Name: 'Card', Nickname: 'Card 70', CardID: 200, GMNotes: 'card-70' });
+    expect(d.GMNotes).toBe('');
     expect(Object.keys(last.CustomDeck)).toEqual(['2']);
     expect(last.CustomDeck['2']).toEqual(d.CustomDeck['2']);
     for (const key of ['posX', 'posY', 'posZ', 'rotX', 'rotY', 'rotZ', 'scaleX', 'scaleY', 'scaleZ'])

@@ -270,14 +270,20 @@ function guidMaker(col: PrintCollection): (place: string) => string {
   };
 }
 
-function objectBase<N extends 'Card' | 'DeckCustom'>(name: N, guid: string, nickname: string, transform: TtsTransform): TtsObjectBase & { Name: N } {
+function objectBase<N extends 'Card' | 'DeckCustom'>(
+  name: N,
+  guid: string,
+  nickname: string,
+  transform: TtsTransform,
+  gmNotes = '',
+): TtsObjectBase & { Name: N } {
   return {
     GUID: guid,
     Name: name,
     Transform: transform,
     Nickname: nickname,
     Description: '',
-    GMNotes: '',
+    GMNotes: gmNotes,
     ColorDiffuse: { ...CARD_TINT },
     LayoutGroupSortIndex: 0,
     Value: 0,
@@ -300,7 +306,8 @@ function objectBase<N extends 'Card' | 'DeckCustom'>(name: N, guid: string, nick
 
 /**
  * The saved object of the deck: a `DeckCustom` named after the collection,
- * face down on the table, holding one `Card` per printed card named after it;
+ * face down on the table, holding one `Card` per printed card named after it
+ * (its entry's ID in `GMNotes`);
  * a collection of one printed card is that `Card` alone. `urls` must give one
  * face address per sheet.
  */
@@ -331,7 +338,8 @@ export function savedObject(col: PrintCollection, deck: TabletopDeck, urls: Tabl
   // Face down (rotZ 180), turned to face the player (rotY 180), resting on the table (posY 1), as TTS saves a deck.
   const lying: TtsTransform = { posX: 0, posY: 1, posZ: 0, rotX: 0, rotY: 180, rotZ: 180, ...scale };
   const cards: TtsCard[] = deck.cards.map((c, i) => ({
-    ...objectBase('Card', guid(`card/${i}`), c.card.name, { ...lying }),
+    // The entry's ID in the GM's notes (seen by no player): a table script finds the card in the data package by it.
+    ...objectBase('Card', guid(`card/${i}`), c.card.name, { ...lying }, c.card.id),
     CardID: c.cardId,
     CustomDeck: { [String(c.sheetKey)]: entries[String(c.sheetKey)]! },
     LuaScript: '',
