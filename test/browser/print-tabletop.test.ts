@@ -98,8 +98,8 @@ describe.runIf(run)('Tabletop Simulator decks drawn in a browser', () => {
     // The first card has three copies: one face on the sheet, three cards in the deck.
     col.cards.splice(1, 0, { ...col.cards[0]!, copy: 2, copies: 3 }, { ...col.cards[0]!, copy: 3, copies: 3 });
     const out = await mkdtemp(path.join(tmpdir(), 'tabletop-'));
-    const files = await renderTabletop(col, out, browser, art);
     const folder = path.join(out, 'demo', 'tabletop');
+    const files = await renderTabletop(col, folder, browser, art);
     expect(files).toEqual(['cards-1.png', 'cards-2.png', 'cards-back.png', 'cards.json'].map((f) => path.join(folder, f)));
     for (const f of files) expect(existsSync(f), f).toBe(true);
 

@@ -1,6 +1,6 @@
 /**
  * `rulebook print --tabletop`: a collection's Tabletop Simulator deck, written
- * to `<out>/<game>/tabletop/`: the face sheets (`<collection>-<n>.png`), the
+ * to the folder the command gives (`<out>/<game>/tabletop/`): the face sheets (`<collection>-<n>.png`), the
  * back (`<collection>-back.png`, or a back sheet per face sheet when the backs
  * differ) and the saved object (`<collection>.json`) that loads when dropped
  * into TTS's Saved Objects folder. The layout is pure
@@ -69,14 +69,13 @@ async function screenshot(context: BrowserContext, page: TabletopPage, files: Pr
 }
 
 /**
- * Draw the deck of `col` with `art` (the print's own card) and write it under
- * `<out>/<game>/tabletop/`; returns the files written, sheets first, then the
- * backs, then the saved object.
+ * Draw the deck of `col` with `art` (the print's own card) and write it into
+ * `folder` (the command's `<out>/<game>/tabletop/`); returns the files
+ * written, sheets first, then the backs, then the saved object.
  */
-export async function renderTabletop(col: PrintCollection, out: string, browser: Browser, art: CardArt, options: TabletopOptions = {}): Promise<string[]> {
+export async function renderTabletop(col: PrintCollection, folder: string, browser: Browser, art: CardArt, options: TabletopOptions = {}): Promise<string[]> {
   const deck = tabletopDeck(col);
   const names = tabletopFileNames(col, deck);
-  const folder = path.join(out, col.game, 'tabletop');
   await mkdir(folder, { recursive: true });
   const pages: TabletopPage[] = [
     ...deck.sheets.map((sheet) => tabletopSheetPage(col, deck, sheet, art)),
