@@ -35,6 +35,7 @@ function collection(count: number, extra: Partial<PrintCollection> = {}): PrintC
     sizeIsReading: false,
     cards,
     hasBack: false,
+    problems: [],
     ...extra,
   };
 }

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localFileUrl, renderTabletop } from '../../compiler/commands/print/tabletop.ts';
+import { localFileUrl, printArt, renderTabletop, writeTabletop } from '../../compiler/commands/print/tabletop.ts';
+import { printCollections } from '../../compiler/emit-site/print/print-cards.ts';
+import { check } from '../../compiler/pipeline.ts';
+import { fixtureProject, swap } from '../helpers.ts';
 import type { PrintCollection, PrintedCard } from '../../compiler/emit-site/print/print-types.ts';
-import type { CardArt } from '../../compiler/emit-site/print/tabletop-html.ts';
+import { tabletopSheetPage, type CardArt } from '../../compiler/emit-site/print/tabletop-html.ts';
 import { tabletopDeck, type TtsDeck, type TtsSavedObject } from '../../compiler/emit-site/print/tabletop-layout.ts';
 import { browserAvailable, launch } from './browser.ts';
 
@@ -54,6 +57,7 @@ function collection(count: number, extra: Partial<PrintCollection> = {}): PrintC
     sizeIsReading: false,
     cards,
     hasBack: false,
+    problems: [],
     ...extra,
   };
 }
@@ -88,6 +92,33 @@ describe.runIf(run)('Tabletop Simulator decks drawn in a browser', () => {
           });
         },
         { src, points },
+      );
+    } finally {
+      await page.close();
+    }
+  }
+
+  /** How many dark pixels (text, rules) a box of a PNG holds. */
+  async function inkIn(file: string, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+    const page = await browser.newPage();
+    try {
+      const src = `data:image/png;base64,${readFileSync(file).toString('base64')}`;
+      return await page.evaluate(
+        async ({ src, box }) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth;
+          canvas.height = img.naturalHeight;
+          const g = canvas.getContext('2d')!;
+          g.drawImage(img, 0, 0);
+          const data = g.getImageData(box.x, box.y, box.width, box.height).data;
+          let dark = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark++;
+          return dark;
+        },
+        { src, box },
       );
     } finally {
       await page.close();
@@ -170,5 +201,33 @@ describe.runIf(run)('Tabletop Simulator decks drawn in a browser', () => {
     expect(pngSize(files[1]!)).toEqual(pngSize(files[0]!));
     const deck = (JSON.parse(readFileSync(files[2]!, 'utf8')) as TtsSavedObject).ObjectStates[0] as TtsDeck;
     expect(deck.CustomDeck['1']).toMatchObject({ UniqueBack: true, BackURL: localFileUrl(files[1]!) });
+  });
+
+  it('draws a game’s own cards: the print’s faces, at their size, one per entry, every copy in the deck', async () => {
+    const root = await fixtureProject('duel', {
+      'content/duel/game.yaml': swap('    title: Trophy cards\n', '    title: Trophy cards\n    card: { size: mini }\n'),
+    });
+    const result = await check(root);
+    expect(result.bag.errorCount).toBe(0);
+    const [col] = printCollections(result.games[0]!);
+    expect(col).toBeDefined();
+    const out = path.join(root, 'print', 'duel', 'tabletop');
+    const files = await writeTabletop(col!, out, browser, { base: 'https://example.org/duel' });
+    const entries = new Set(col!.cards.map((c) => c.id)).size;
+    expect(col!.cards.length).toBeGreaterThan(entries); // a card with copies
+    const { cardPx } = tabletopDeck(col!);
+    // Mini cards (44×63 mm) at 300 dpi while the one-row sheet stays within 4096 px.
+    expect(pngSize(files[0]!)).toEqual({ width: (entries + 1) * cardPx.width, height: cardPx.height });
+    const deck = (JSON.parse(readFileSync(files.at(-1)!, 'utf8')) as TtsSavedObject).ObjectStates[0] as TtsDeck;
+    expect(deck.DeckIDs).toHaveLength(col!.cards.length);
+    expect(deck.ContainedObjects.map((c) => c.Nickname)).toEqual(col!.cards.map((c) => c.name));
+    expect(deck.CustomDeck['1']).toMatchObject({ FaceURL: 'https://example.org/duel/trophies-1.png', NumWidth: entries + 1, NumHeight: 1 });
+    // The face drawn is the print's card, with its name: the page the image was taken of, and ink in the first cell.
+    const { art, trimmed } = printArt(col!);
+    const first = tabletopSheetPage(trimmed, tabletopDeck(trimmed), tabletopDeck(trimmed).sheets[0]!, art).html;
+    expect(first).toContain(`data-card="${col!.cards[0]!.id}"`);
+    expect(first).toContain('class="card-face card-trim"');
+    expect(first).toContain(col!.cards[0]!.name);
+    expect(await inkIn(files[0]!, { x: 0, y: 0, width: cardPx.width, height: cardPx.height })).toBeGreaterThan(200);
   });
 });

@@ -10,7 +10,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { PrintCollection } from '../../emit-site/print/print-types.ts';
+import { cardHtml, printCss } from '../../emit-site/print/print-html.ts';
+import type { CardSize, PrintCollection } from '../../emit-site/print/print-types.ts';
 import { tabletopBackPage, tabletopBackSheetPage, tabletopSheetPage, type CardArt, type TabletopPage } from '../../emit-site/print/tabletop-html.ts';
 import { savedObject, tabletopDeck, tabletopFileNames } from '../../emit-site/print/tabletop-layout.ts';
 
@@ -100,4 +101,28 @@ export async function renderTabletop(col: PrintCollection, folder: string, brows
   await writeFile(jsonFile, JSON.stringify(json, null, 2) + '\n');
   written.push(jsonFile);
   return written;
+}
+
+/**
+ * The print's own cards (cardHtml and print.css, so a card in TTS is the card
+ * on paper) at the trim size: no bleed, TTS shows the card's edge. Returns the
+ * collection at that size with them.
+ */
+export function printArt(col: PrintCollection): { trimmed: PrintCollection; art: CardArt } {
+  const trim: CardSize = { ...col.size, bleedMm: 0 };
+  const trimmed: PrintCollection = { ...col, size: trim };
+  return {
+    trimmed,
+    art: {
+      // The paper does not matter here: a TTS sheet is laid out by tabletop-html.ts; only the card rules are used.
+      css: printCss(trimmed, 'a4'),
+      draw: (card, side) => cardHtml(card, side, trim, col.collection),
+    },
+  };
+}
+
+/** `rulebook print --tabletop` for one collection: its deck, drawn with the print's cards, into `out`. Returns the files written. */
+export function writeTabletop(col: PrintCollection, out: string, browser: Browser, options: TabletopOptions = {}): Promise<string[]> {
+  const { trimmed, art } = printArt(col);
+  return renderTabletop(trimmed, out, browser, art, options);
 }
