@@ -192,6 +192,12 @@ describe.runIf(run)('Tabletop Simulator decks drawn in a browser', () => {
     expect(FACE_COLOURS).not.toContain(corner);
   });
 
+  it('writes nothing for a collection with no cards yet', async () => {
+    const out = path.join(await mkdtemp(path.join(tmpdir(), 'tabletop-')), 'tabletop');
+    expect(await renderTabletop(collection(0), out, browser, art)).toEqual([]);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('gives a back sheet per face sheet when the backs differ', async () => {
     const col = collection(3, { hasBack: true });
     col.cards = col.cards.map((c, i) => ({ ...c, backHtml: `<p>Back ${i}</p>` }));

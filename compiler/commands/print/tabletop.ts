@@ -46,35 +46,46 @@ export function hostedUrl(base: string, file: string): string {
   return `${base.replace(/\/+$/, '')}/${encodeURIComponent(file)}`;
 }
 
-/** One page drawn and screenshotted at exactly its pixel size, as the PDF draws it (print media). */
-async function screenshot(context: BrowserContext, page: TabletopPage, files: PrintFiles): Promise<Buffer> {
+/**
+ * A browser tab that draws TTS pages and screenshots each at exactly its pixel
+ * size, as the PDF draws it (print media). One tab for a whole deck: the page
+ * it is showing is answered from memory at one address.
+ */
+async function sheetCamera(browser: Browser, files: PrintFiles): Promise<{ shoot: (page: TabletopPage) => Promise<Buffer>; close: () => Promise<void> }> {
+  // One device pixel to a CSS pixel: the page's cells are laid out in the image's own pixels.
+  const context: BrowserContext = await browser.newContext({ deviceScaleFactor: 1 });
   const tab = await context.newPage();
-  try {
-    await tab.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.origin !== ORIGIN) return route.abort('blockedbyclient');
-      const pathname = decodeURIComponent(url.pathname);
-      if (pathname === '/tabletop.html') return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: page.html });
-      const file = files.get(pathname);
-      return file ? route.fulfill({ status: 200, contentType: file.contentType, body: file.body }) : route.abort('blockedbyclient');
-    });
-    await tab.setViewportSize({ width: page.width, height: page.height });
-    await tab.emulateMedia({ media: 'print' });
-    await tab.goto(`${ORIGIN}/tabletop.html`, { waitUntil: 'load' });
-    // Web fonts and pictures must be in before the picture is taken, or a sheet would sometimes miss them.
-    await tab.evaluate(() => document.fonts.ready.then(() => undefined));
-    return await tab.screenshot({ clip: { x: 0, y: 0, width: page.width, height: page.height }, omitBackground: false, type: 'png' });
-  } finally {
-    await tab.close();
-  }
+  let showing = '';
+  await tab.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin !== ORIGIN) return route.abort('blockedbyclient');
+    const pathname = decodeURIComponent(url.pathname);
+    if (pathname === '/tabletop.html') return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: showing });
+    const file = files.get(pathname);
+    return file ? route.fulfill({ status: 200, contentType: file.contentType, body: file.body }) : route.abort('blockedbyclient');
+  });
+  await tab.emulateMedia({ media: 'print' });
+  return {
+    async shoot(page) {
+      showing = page.html;
+      await tab.setViewportSize({ width: page.width, height: page.height });
+      await tab.goto(`${ORIGIN}/tabletop.html`, { waitUntil: 'load' });
+      // Web fonts and pictures must be in before the picture is taken, or a sheet would sometimes miss them.
+      await tab.evaluate(() => document.fonts.ready.then(() => undefined));
+      return tab.screenshot({ clip: { x: 0, y: 0, width: page.width, height: page.height }, omitBackground: false, type: 'png' });
+    },
+    close: () => context.close(),
+  };
 }
 
 /**
  * Draw the deck of `col` with `art` (the print's own card) and write it into
  * `folder` (the command's `<out>/<game>/tabletop/`); returns the files
- * written, sheets first, then the backs, then the saved object.
+ * written, sheets first, then the backs, then the saved object; none for a
+ * collection with no cards yet (TTS has no empty deck).
  */
 export async function renderTabletop(col: PrintCollection, folder: string, browser: Browser, art: CardArt, options: TabletopOptions = {}): Promise<string[]> {
+  if (col.cards.length === 0) return [];
   const deck = tabletopDeck(col);
   const names = tabletopFileNames(col, deck);
   await mkdir(folder, { recursive: true });
@@ -83,17 +94,16 @@ export async function renderTabletop(col: PrintCollection, folder: string, brows
     ...(deck.uniqueBack ? deck.sheets.map((sheet) => tabletopBackSheetPage(col, deck, sheet, art)) : [tabletopBackPage(col, deck, art)]),
   ];
   const files = [...names.sheets, ...names.backs];
-  // One device pixel to a CSS pixel: the page's cells are laid out in the image's own pixels.
-  const context = await browser.newContext({ deviceScaleFactor: 1 });
+  const camera = await sheetCamera(browser, options.files ?? new Map());
   const written: string[] = [];
   try {
     for (const [i, page] of pages.entries()) {
       const file = path.join(folder, files[i]!);
-      await writeFile(file, await screenshot(context, page, options.files ?? new Map()));
+      await writeFile(file, await camera.shoot(page));
       written.push(file);
     }
   } finally {
-    await context.close();
+    await camera.close();
   }
   const url = (file: string) => (options.base === undefined ? localFileUrl(path.join(folder, file)) : hostedUrl(options.base, file));
   const json = savedObject(col, deck, { faces: names.sheets.map(url), backs: names.backs.map(url) });
