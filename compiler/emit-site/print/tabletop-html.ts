@@ -7,7 +7,7 @@
  * by rows × height pixels. Pure: the driver (compiler/commands/print/tabletop.ts)
  * renders them.
  */
-import Handlebars from 'handlebars';
+import { esc as escape } from '../context.ts';
 import type { PrintCollection, PrintedCard } from './print-types.ts';
 import type { TabletopDeck, TabletopSheet } from './tabletop-layout.ts';
 
@@ -26,7 +26,6 @@ export interface TabletopPage {
 
 /** CSS pixels in a millimetre (CSS's fixed 96 px to the inch). */
 const PX_PER_MM = 96 / 25.4;
-const escape = (s: string) => Handlebars.escapeExpression(s);
 /** Lengths in the generated CSS: four decimals, so the same deck gives the same bytes. */
 const n = (x: number) => String(Math.round(x * 10000) / 10000);
 
