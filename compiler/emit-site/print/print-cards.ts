@@ -127,11 +127,10 @@ function backOf(c: Collection, ctx: PageContext, problems: string[]): { perEntry
   if (readTemplate(template) !== undefined) {
     // A template that does not compile draws nothing on any card: said once, not once per card.
     const first = c.entries[0];
-    if (first && cardBackHtml(c, first, ctx) === undefined)
-      problems.push(
-        `${relative(game.dir, template)} does not compile: fix it (rulebook check shows where), or remove it to print ${c.decl.card?.back ? 'the back picture' : 'no backs'}.`,
-      );
-    return { perEntry: true };
+    if (!first || cardBackHtml(c, first, ctx) !== undefined) return { perEntry: true };
+    problems.push(
+      `${relative(game.dir, template)} does not compile (rulebook check shows where): the cards print ${c.decl.card?.back ? 'with the back picture' : 'without backs'} until it does.`,
+    );
   }
   const picture = c.decl.card?.back;
   if (!picture) return { perEntry: false };
