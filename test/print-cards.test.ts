@@ -104,6 +104,10 @@ describe('printCollections', () => {
     expect(col!.sizeMark).toEqual({ kind: 'reading', note });
     expect(col!.size.named).toBe('poker');
     for (const c of col!.cards) expect(c.faceHtml).not.toContain(note);
+    // A designer's size not decided yet is a placeholder.
+    const [undecided] = await printed('{ size: { placeholder: [60, 90], note: "Not decided yet." } }');
+    expect(undecided!.sizeMark).toEqual({ kind: 'placeholder', note: 'Not decided yet.' });
+    expect(undecided!.size).toEqual({ widthMm: 60, heightMm: 90, bleedMm: 3 });
   });
 
   it('draws a back from templates/<collection>.back.hbs for each card, with the same helpers as a face', async () => {

@@ -285,8 +285,6 @@ body {
   border-radius: calc(0.8 * var(--mm));
   background: var(--draft-bg);
   color: var(--draft-fg);
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
 }
 .card-body {
   display: flex;
