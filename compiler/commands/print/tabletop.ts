@@ -126,7 +126,7 @@ export function printArt(col: PrintCollection): { trimmed: PrintCollection; art:
     art: {
       // The paper does not matter here: a TTS sheet is laid out by tabletop-html.ts; only the card rules are used.
       css: printCss(trimmed, 'a4'),
-      draw: (card, side) => cardHtml(card, side, trim, col.collection),
+      draw: (card, side) => cardHtml(card, side, trim),
     },
   };
 }
