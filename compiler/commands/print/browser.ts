@@ -52,10 +52,14 @@ function isFile(p: string): boolean {
 
 /**
  * The browser to render with: `given` (`--browser <path>`) first, then the RULEBOOK_BROWSER variable, then the known
- * paths (`known`, injectable so a test can empty it). Undefined when none is there; a path given by the designer that
- * is missing throws BrowserNotFound (a typo should not quietly fall back to another browser).
+ * paths (`known`, injectable so a test can empty it). Undefined when none is there. A path the designer typed that
+ * is missing throws BrowserNotFound (a typo should not quietly fall back to another browser); a RULEBOOK_BROWSER
+ * left pointing at a removed browser is only warned about (`warn`), and the search goes on.
  */
-export function findBrowser(given?: string, options: { env?: NodeJS.ProcessEnv; known?: readonly string[] } = {}): FoundBrowser | undefined {
+export function findBrowser(
+  given?: string,
+  options: { env?: NodeJS.ProcessEnv; known?: readonly string[]; warn?: (text: string) => void } = {},
+): FoundBrowser | undefined {
   const env = options.env ?? process.env;
   if (given !== undefined) {
     if (!isFile(given))
@@ -68,11 +72,8 @@ export function findBrowser(given?: string, options: { env?: NodeJS.ProcessEnv; 
   }
   const fromEnv = env['RULEBOOK_BROWSER'];
   if (fromEnv) {
-    if (!isFile(fromEnv))
-      throw new BrowserNotFound(
-        `RULEBOOK_BROWSER is set to ${fromEnv}, which is not a file: point it at Chrome, Chromium or Edge, or unset it to use one found on this machine`,
-      );
-    return { executablePath: fromEnv, from: 'environment' };
+    if (isFile(fromEnv)) return { executablePath: fromEnv, from: 'environment' };
+    options.warn?.(`RULEBOOK_BROWSER is set to ${fromEnv}, which is not a file: looking for a browser in the usual places instead`);
   }
   const found = (options.known ?? knownBrowserPaths()).find(isFile);
   return found ? { executablePath: found, from: 'known path' } : undefined;
@@ -96,10 +97,24 @@ export async function launchBrowser(found: FoundBrowser): Promise<Browser> {
   try {
     return await chromium.launch({ executablePath: found.executablePath, args: ARGS, timeout: 60_000 });
   } catch (error) {
-    // Playwright's message carries a call log over many lines; the first says what happened.
-    const first = (error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.trim()) ?? 'unknown reason';
     throw new BrowserLaunchFailed(
-      `the browser at ${found.executablePath} would not start (${first.replace(/^browserType\.launch:\s*/, '').trim()}): check that it is Chrome, Chromium or Edge and runs on this machine, or give another with --browser <path>`,
+      `the browser at ${found.executablePath} would not start (${launchFailureWords(error instanceof Error ? error.message : String(error))}): check that it is Chrome, Chromium or Edge and runs on this machine, or give another with --browser <path>`,
     );
   }
+}
+
+/**
+ * Why a launch failed, in a few words, from Playwright's message (a first line, then the browser's command line and a
+ * call log over many lines, which a designer does not need).
+ */
+export function launchFailureWords(message: string): string {
+  const spawn = /spawn \S+ (E[A-Z]+)/.exec(message)?.[1];
+  if (spawn === 'EACCES') return 'it is not a program this machine can run: permission denied';
+  if (spawn === 'ENOENT') return 'no such program';
+  if (spawn) return `it could not be run: ${spawn}`;
+  const exit = /process did exit: exitCode=(\d+)/.exec(message)?.[1];
+  if (exit !== undefined) return `it stopped at once, with exit code ${exit}`;
+  if (/Timeout \d+ms exceeded/.test(message)) return 'it did not answer within a minute';
+  const first = message.split('\n').find((l) => l.trim()) ?? 'no reason given';
+  return first.replace(/^browserType\.launch:\s*/, '').trim();
 }
