@@ -8,7 +8,7 @@ import { SKIP, visit } from 'unist-util-visit';
 import { textOf } from '../../text.ts';
 import type { CheckedGame, Collection, Entry, PlaceholderInfo } from '../../model.ts';
 import { backTemplatePath, readTemplate } from '../check-presentation.ts';
-import { esc, inline, type PageContext } from '../context.ts';
+import { esc, inline, plainWords, type PageContext } from '../context.ts';
 import { cardBackHtml, cardFaceHtml } from '../entities.ts';
 import { mainLocaleContext } from '../game-pages.ts';
 import { sanitizeSvg } from '../icon-images.ts';
@@ -77,17 +77,17 @@ function printCollection(c: Collection, ctx: PageContext): PrintCollection {
 
 /** The entry's display name as plain words (a token in a name reads as its words). */
 function nameOf(e: Entry, ctx: PageContext): string {
-  return (textOf(e.name, ctx.locale) || e.id).replace(/\{[a-z]+:[^}|]*\|([^}]*)\}/g, '$1');
+  return plainWords(textOf(e.name, ctx.locale), ctx) || e.id;
 }
 
-/** The face: the name on top (the site draws it in the article's heading), "draft" in a corner when a value is drafted, then the site's face. */
+/** The face: the name on top (the site draws it in the article's heading), "draft" beside it when a value is drafted, then the site's face. */
 function faceOf(c: Collection, e: Entry, ctx: PageContext): string {
   const game = ctx.game.linked.game;
   const name = textOf(e.name, ctx.locale) || e.id;
   const drafted = ctx.index.drafts(c.name, e.id).length > 0;
   const nameHtml = inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale, e.value));
   const corner = drafted ? `<span class="card-draft">${esc(ctx.words.draft)}</span>` : '';
-  return `<h2 class="card-name">${nameHtml}</h2>${corner}<div class="card-body">${cardFaceHtml(c, e, ctx)}</div>`;
+  return `<div class="card-head"><h2 class="card-name">${nameHtml}</h2>${corner}</div><div class="card-body">${cardFaceHtml(c, e, ctx)}</div>`;
 }
 
 /**

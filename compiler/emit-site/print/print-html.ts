@@ -22,12 +22,22 @@ function collectionSelector(collection: string): string {
   return `[data-collection="${collection.replace(/["\\]/g, '\\$&')}"]`;
 }
 
-/** One card: a frame of the trim plus the bleed on each side, filled with the face's background, the face (or back) in the trim box inside it. */
-export function cardHtml(card: PrintedCard, side: 'face' | 'back', size: CardSize, collection?: string): string {
-  void size; // The sizes are the stylesheet's (printCss), keyed by the collection; the parameter keeps the call the same for a caller that lays out its own.
+/** The class that gives a card its size in the stylesheet (`card-63x88-3`: width, height, bleed in mm; a decimal point as `_`). */
+export function sizeClass(size: CardSize): string {
+  const n = (mm: number) => String(round(mm)).replace('.', '_');
+  return `card-${n(size.widthMm)}x${n(size.heightMm)}-${n(size.bleedMm)}`;
+}
+
+/**
+ * One card: a frame of the trim plus the bleed on each side, filled with the
+ * face's background, the face (or back) in the trim box inside it
+ * (`.card-face` or `.card-back-side`, both `.card-trim`, which hides what
+ * runs past the card's edge). Sized by its size class, in `--mm`.
+ */
+export function cardHtml(card: PrintedCard, side: 'face' | 'back', size: CardSize): string {
   const inner = side === 'face' ? card.faceHtml : (card.backHtml ?? '');
   const drafted = side === 'face' && card.drafts.length > 0 ? ' has-draft' : '';
-  return `<div class="card card-${side}${drafted}"${collection !== undefined ? ` data-collection="${esc(collection)}"` : ''} data-card="${esc(card.id)}" data-copy="${card.copy}"><div class="card-${side === 'face' ? 'face' : 'back-side'} card-trim">${inner}</div></div>`;
+  return `<div class="card card-side-${side} ${sizeClass(size)}${drafted}" data-card="${esc(card.id)}" data-copy="${card.copy}"><div class="${side === 'face' ? 'card-face' : 'card-back-side'} card-trim">${inner}</div></div>`;
 }
 
 /** The print document of one collection on one paper. */
@@ -37,7 +47,7 @@ export function printDocument(col: PrintCollection, paper: Paper): PrintDocument
   const marks = marksSvg(grid);
   const sections = pages.map((p) => {
     const cells = p.cells.map((cell) => cellHtml(cell, p.side, col, grid)).join('');
-    return `<section class="sheet sheet-${p.side}" data-sheet="${p.sheet}">${marks}<div class="sheet-grid">${cells}</div></section>`;
+    return `<section class="sheet sheet-${p.side}${grid.landscape ? ' turned' : ''}" data-sheet="${p.sheet}">${marks}<div class="sheet-grid">${cells}</div></section>`;
   });
   const title = `${col.gameName}: ${col.title}`;
   const html = [
@@ -89,22 +99,28 @@ function marksSvg(grid: SheetGrid): string {
  */
 export function printCss(cols: PrintCollection | readonly PrintCollection[], paper: Paper): string {
   const list = Array.isArray(cols) ? (cols as readonly PrintCollection[]) : [cols as PrintCollection];
-  const blocks = list.map((col) => collectionCss(col, paper));
   const p = PAPERS[paper];
-  // One orientation per file: a sheet turned for one collection turns the page for all (the sizes each collection needs are its own block).
-  const landscape = list.some((col) => sheetGrid(col.size, paper).landscape);
+  const sizes = [...new Map(list.map((col) => [sizeClass(col.size), sizeCss(col.size)])).values()];
   return [
     `/* rulebook print: ${paper === 'a4' ? 'A4' : 'Letter'} sheets. Print at 100% scale (actual size), no margins. */`,
-    `@page { size: ${p.cssName}${landscape ? ' landscape' : ''}; margin: 0; }`,
+    `@page { size: ${p.cssName}; margin: 0; }`,
+    // A sheet turned because it holds more cards that way is printed on a page turned the same way (a named page).
+    `@page turned { size: ${p.cssName} landscape; margin: 0; }`,
     PRINT_CSS,
-    ...blocks,
+    ...sizes,
+    ...list.map((col) => collectionCss(col, paper)),
     "/* The site's face rules (docs-site/style.css), so a card looks as it does on the site. */",
     siteFaceCss(),
     '',
   ].join('\n');
 }
 
-/** One collection's sizes and sheet geometry, as variables the fixed rules read. */
+/** A card size, as variables (numbers of mm) the fixed rules read. */
+function sizeCss(s: CardSize): string {
+  return [`.${sizeClass(s)} {`, `  --card-w: ${s.widthMm};`, `  --card-h: ${s.heightMm};`, `  --bleed: ${s.bleedMm};`, '}'].join('\n');
+}
+
+/** One collection's sheet geometry on a paper, as variables the fixed rules read. */
 function collectionCss(col: PrintCollection, paper: Paper): string {
   const grid = sheetGrid(col.size, paper);
   const s = col.size;
@@ -173,6 +189,9 @@ body {
   break-after: page;
   page-break-after: always;
 }
+.sheet.turned {
+  page: turned;
+}
 .sheet:last-of-type {
   break-after: auto;
   page-break-after: auto;
@@ -214,13 +233,10 @@ body {
 .cell.edge-b > .card {
   --clip-b: 0px;
 }
-/* A back sheet is the face sheet seen from behind: its left edge is the face's right. */
-.sheet-face .cell.edge-l > .card,
-.sheet-back .cell.edge-l > .card {
+.cell.edge-l > .card {
   --clip-l: 0px;
 }
-.sheet-face .cell.edge-r > .card,
-.sheet-back .cell.edge-r > .card {
+.cell.edge-r > .card {
   --clip-r: 0px;
 }
 .card {
@@ -245,17 +261,22 @@ body {
   padding: calc(3 * var(--mm));
   gap: calc(1 * var(--mm));
 }
-.card-name {
-  margin: 0;
-  font-size: 1.25rem;
-  line-height: 1.15;
+.card-head {
+  display: flex;
+  align-items: flex-start;
+  gap: calc(1 * var(--mm));
   padding-bottom: calc(1 * var(--mm));
   border-bottom: calc(0.3 * var(--mm)) solid var(--fg);
 }
+.card-name {
+  flex: 1;
+  margin: 0;
+  font-size: 1.25rem;
+  line-height: 1.15;
+}
+/* "Draft" in the game's language beside the name: a card printed from drafted values says so on the table. */
 .card-draft {
-  position: absolute;
-  top: calc(0.8 * var(--mm));
-  right: calc(0.8 * var(--mm));
+  flex: none;
   font-size: 0.8rem;
   font-weight: 700;
   line-height: 1;
@@ -281,8 +302,19 @@ body {
 }
 .card-back-side {
   display: flex;
+  flex-direction: column;
   align-items: center;
   justify-content: center;
+  text-align: center;
+  padding: calc(3 * var(--mm));
+}
+/* A back picture fills the whole frame, bleed included (draw it at the card's size plus the bleed on each side). */
+.card-back-side:has(> .card-back-picture:only-child) {
+  padding: 0;
+  left: 0;
+  top: 0;
+  width: 100%;
+  height: 100%;
 }
 .card-back-picture {
   width: 100%;
