@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localFileUrl, printArt, renderTabletop, writeTabletop } from '../../compiler/commands/print/tabletop.ts';
 import { printCollections } from '../../compiler/emit-site/print/print-cards.ts';
 import { check } from '../../compiler/pipeline.ts';
-import { fixtureProject, swap } from '../helpers.ts';
+import { fixtureProject, runCli, swap } from '../helpers.ts';
+import { DUEL_CARDS, printableDuel } from '../print-project.ts';
 import type { PrintCollection, PrintedCard } from '../../compiler/emit-site/print/print-types.ts';
 import { tabletopSheetPage, type CardArt } from '../../compiler/emit-site/print/tabletop-html.ts';
 import { tabletopDeck, type TtsDeck, type TtsSavedObject } from '../../compiler/emit-site/print/tabletop-layout.ts';
-import { browserAvailable, launch } from './browser.ts';
+import { browserAvailable, CHROMIUM, launch } from './browser.ts';
 
 const run = browserAvailable();
 
@@ -235,5 +236,26 @@ describe.runIf(run)('Tabletop Simulator decks drawn in a browser', () => {
     expect(first).toContain('class="card-face card-trim"');
     expect(first).toContain(col!.cards[0]!.name);
     expect(await inkIn(files[0]!, { x: 0, y: 0, width: cardPx.width, height: cardPx.height })).toBeGreaterThan(200);
+  });
+
+  it('is what `rulebook print --tabletop` writes, beside the PDF', async () => {
+    const root = await printableDuel({ back: true });
+    const r = await runCli(['-C', root, 'print', '--browser', CHROMIUM, '--tabletop', '--base', 'https://example.org/duel/']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const folder = path.join(root, 'print', 'duel', 'tabletop');
+    // The back template writes each card's name: the backs differ, so each sheet has a sheet of backs.
+    for (const f of ['trophies-1.png', 'trophies-1-back.png', 'trophies.json']) expect(existsSync(path.join(folder, f)), f).toBe(true);
+    expect(r.out).toContain('trophies-1.png, trophies-1-back.png, trophies.json');
+    const deck = (JSON.parse(readFileSync(path.join(folder, 'trophies.json'), 'utf8')) as TtsSavedObject).ObjectStates[0] as TtsDeck;
+    expect(deck.Nickname).toBe('Trophy cards');
+    expect(deck.ContainedObjects.map((c) => c.Nickname)).toEqual(DUEL_CARDS);
+    expect(deck.CustomDeck['1']).toMatchObject({
+      FaceURL: 'https://example.org/duel/trophies-1.png',
+      BackURL: 'https://example.org/duel/trophies-1-back.png',
+      UniqueBack: true,
+      NumWidth: 5,
+      NumHeight: 1,
+    });
   });
 });
