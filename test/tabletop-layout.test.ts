@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hostedUrl, localFileUrl } from '../compiler/commands/print/tabletop.ts';
 import type { CardSize, PrintCollection, PrintedCard } from '../compiler/emit-site/print/print-types.ts';
 import { tabletopBackPage, tabletopBackSheetPage, tabletopSheetPage, type CardArt } from '../compiler/emit-site/print/tabletop-html.ts';
 import {
@@ -314,5 +316,17 @@ describe('the pages to screenshot', () => {
     const col = collection(1, { title: '<Cards & Co>' });
     const deck = tabletopDeck(col);
     expect(tabletopSheetPage(col, deck, deck.sheets[0]!, art).html).toContain('&lt;Cards &amp; Co&gt;');
+  });
+});
+
+describe('image addresses', () => {
+  it('gives a local file as TTS writes one: file:/// and the absolute path', () => {
+    expect(localFileUrl('/home/ana/print/demo/tabletop/cards-1.png')).toBe('file:///home/ana/print/demo/tabletop/cards-1.png');
+    expect(localFileUrl('print/x.png')).toBe(`file:///${path.resolve('print/x.png').replace(/^\/+/, '')}`);
+  });
+
+  it('puts a hosted file under the base, with or without its trailing slash', () => {
+    expect(hostedUrl('https://example.org/decks', 'cards-1.png')).toBe('https://example.org/decks/cards-1.png');
+    expect(hostedUrl('https://example.org/decks/', 'cards-back.png')).toBe('https://example.org/decks/cards-back.png');
   });
 });
