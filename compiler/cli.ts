@@ -290,6 +290,51 @@ export async function main(argv: readonly string[], io: Io = defaultIo()): Promi
     });
 
   program
+    .command('print')
+    .description(
+      'Print and play: each collection with a card size (`card: { size: poker }` in game.yaml) as a PDF of sheets to cut out, cards at their real size with bleed and cut marks, backs mirrored for long-edge duplex; with --tabletop, Tabletop Simulator decks too. Renders with the Chrome, Chromium or Edge on this machine; without one, writes the print HTML instead.',
+    )
+    .option('--game <id>', 'only this game')
+    .option('--collection <name>', 'only this collection')
+    .addOption(new Option('--paper <paper>', 'the sheet size').choices(['a4', 'letter']).default('a4'))
+    .option('--out <dir>', 'the folder to write into (<out>/<game>/<collection>.pdf)', 'print')
+    .option('--final', 'refuse (exit 1, listing them) while a printed card shows a draft value')
+    .option('--browser <path>', 'the Chrome, Chromium or Edge program to render with (default: RULEBOOK_BROWSER, then the usual install places)')
+    .option('--tabletop', 'also write Tabletop Simulator decks: face sheets, a back image and a saved object (<out>/<game>/tabletop/)')
+    .option('--base <url>', "with --tabletop: the address the deck images will be hosted under (default: the files' own file:/// paths)")
+    .action(
+      async (opts: {
+        game?: string;
+        collection?: string;
+        paper: 'a4' | 'letter';
+        out: string;
+        final?: boolean;
+        browser?: string;
+        tabletop?: boolean;
+        base?: string;
+      }) => {
+        const root = path.resolve(program.opts<{ root: string }>().root);
+        if (opts.base !== undefined && !opts.tabletop) {
+          io.err('error: --base sets where the Tabletop Simulator images are hosted: use it with --tabletop');
+          code = 2;
+          return;
+        }
+        const { check } = await import('./pipeline.ts');
+        const { checkPresentation } = await import('./emit-site/faces.ts');
+        const result = await check(root);
+        // The faces are the site's: a template that does not draw stops a print as it stops a build.
+        checkPresentation(root, result.games, result.bag, result.sources);
+        if (result.bag.errorCount) {
+          code = await report(result, 'text', io);
+          io.err('print stopped: nothing was written.');
+          return;
+        }
+        const { printCommand } = await import('./commands/print/command.ts');
+        code = await printCommand(root, result.games, { ...opts, out: path.resolve(root, opts.out) }, io);
+      },
+    );
+
+  program
     .command('serve')
     .description('Build, serve the site on 127.0.0.1, and rebuild and reload the page on each save under content/ or schemas/.')
     .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', '4321')
