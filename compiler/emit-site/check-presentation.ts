@@ -198,6 +198,11 @@ export function templatePath(game: Game, c: Collection): string {
   return path.join(game.dir, 'templates', `${c.name}.hbs`);
 }
 
+/** The template of a printed card's back (rulebook print), drawn for each entry like its face. */
+export function backTemplatePath(game: Game, c: Collection): string {
+  return path.join(game.dir, 'templates', `${c.name}.back.hbs`);
+}
+
 /** A template's text; undefined when there is none (or it cannot be read). */
 export function readTemplate(file: string): string | undefined {
   try {

@@ -68,9 +68,7 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   ]);
   // A field is shown when its schema gives it a title (the label readers see); the rest is data for the engine.
   // A field with no value is left out, unless it is this entry's own draft: then it says why it is empty (draft-marks.ts).
-  const fields = Object.entries(e.value).filter(
-    ([k, v]) => !skip.has(k) && labels.title(`/${k}`) && (!isEmptyValue(v) || (draftOf(ctx, c.name, e.id, `/${k}`) && !everywhere.has(`/${k}`))),
-  );
+  const fields = titledFields(c, e, ctx, skip);
   // A reading inside the rule stands right under the rule's sentence; one in a
   // listed field stands beside that field (valueHtml); the rest (in the name,
   // the text, the map) stand here, beside the entry's own text.
@@ -87,16 +85,8 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     parts.push(ownHtml(text, ctx.language, (t) => textBlockHtml(t, textFormatAt(labels, '/text'), ctx), true));
   }
   if (map) parts.push(mapHtml(c, e, map, ctx, Math.min(6, level + 1)));
-  const templated = templateFace(c, e, ctx, (pointer) => valueWords(pointerValue(e.value, pointer), pointer, labels, ctx));
-  if (templated !== undefined) parts.push(templated);
-  else {
-    // A row whose value draws as nothing a reader can read is left out, not shown as "—".
-    const rows = fields.flatMap(([k, v]) => {
-      const html = valueHtml(v, c.name, e.id, `/${k}`, ctx, labels);
-      return html ? [`<dt>${labelHtml(labels, `/${k}`, ctx)}</dt><dd>${html}</dd>`] : [];
-    });
-    if (rows.length) parts.push(`<dl class="fields">${rows.join('')}</dl>`);
-  }
+  const drawn = faceHtml(c, e, ctx, fields);
+  if (drawn) parts.push(drawn);
   // An example that depends on a reading is marked in the data (a reading around its `expect`) and says so beside it.
   const exampleReading = (ex: object) => {
     const i = Array.isArray(e.value.examples) ? e.value.examples.indexOf(ex) : -1;
@@ -134,6 +124,55 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
     parts[headAt] +=
       `\n<details class="draft-notes" data-pagefind-ignore><summary>${esc(ctx.words.draftNotes)}</summary><ul>${notes.map((n) => `<li>${ownHtml(n, ctx.language, (t) => inline(t, ctx))}</li>`).join('')}</ul></details>`;
   return parts.join('\n');
+}
+
+/** The fields a face lists: those the schema titles (the rest is data for the engine), with a value or this entry's own draft. */
+function titledFields(c: Collection, e: Entry, ctx: PageContext, skip: ReadonlySet<string>): [string, unknown][] {
+  const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
+  const everywhere = collectionWideDrafts(c, ctx);
+  return Object.entries(e.value).filter(
+    ([k, v]) => !skip.has(k) && labels.title(`/${k}`) && (!isEmptyValue(v) || (draftOf(ctx, c.name, e.id, `/${k}`) && !everywhere.has(`/${k}`))),
+  );
+}
+
+/** The face proper: the collection's template, or else the titled fields as a list. Empty when it draws nothing. */
+function faceHtml(c: Collection, e: Entry, ctx: PageContext, fields: readonly [string, unknown][]): string {
+  const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
+  const templated = templateFace(c, e, ctx, (pointer) => valueWords(pointerValue(e.value, pointer), pointer, labels, ctx));
+  if (templated !== undefined) return templated;
+  // A row whose value draws as nothing a reader can read is left out, not shown as "—".
+  const rows = fields.flatMap(([k, v]) => {
+    const html = valueHtml(v, c.name, e.id, `/${k}`, ctx, labels);
+    return html ? [`<dt>${labelHtml(labels, `/${k}`, ctx)}</dt><dd>${html}</dd>`] : [];
+  });
+  return rows.length ? `<dl class="fields">${rows.join('')}</dl>` : '';
+}
+
+/**
+ * What a printed card shows of an entry (rulebook print, print/print-cards.ts):
+ * the rules text the site shows at the top, the entry's text, and the face the
+ * site draws (its template or titled fields), the same code as the site's
+ * face. Not the heading (the card draws the name its own way), the readings'
+ * notes or the worked examples, which are the site's, not the card's.
+ */
+export function cardFaceHtml(c: Collection, e: Entry, ctx: PageContext): string {
+  const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
+  const rules = ctx.index.rules(c.name, e.id);
+  const parts: string[] = [];
+  for (const r of rules) if (ruleShownAtTop(r, e.value)) parts.push(ruleTextHtml(r, e.value, ctx));
+  if (typeof e.value.text === 'string') {
+    const text = e.value.text;
+    parts.push(ownHtml(text, ctx.language, (t) => textBlockHtml(t, textFormatAt(labels, '/text'), ctx), true));
+  }
+  const skip = new Set([nameFieldOf(c), 'gloss', 'nameLang', 'id', 'text', 'examples', ...rules.map((r) => r.pointer.slice(1))]);
+  parts.push(faceHtml(c, e, ctx, titledFields(c, e, ctx, skip)));
+  return parts.filter(Boolean).join('\n');
+}
+
+/** A printed card's back from `templates/<collection>.back.hbs`, drawn like its face; undefined when there is none (or it fails). */
+export function cardBackHtml(c: Collection, e: Entry, ctx: PageContext): string | undefined {
+  const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
+  return templateFace(c, e, ctx, (pointer) => valueWords(pointerValue(e.value, pointer), pointer, labels, ctx), 'back');
 }
 
 /** No value to show: nothing, an empty list, an object with nothing in it. */

@@ -10,14 +10,14 @@ import type { Root } from 'mdast';
 import type {} from 'mdast-util-directive';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { textOf } from '../text.ts';
-import type { CheckedGame, Collection, Entry, Game, Text } from '../model.ts';
+import type { CheckedGame, Collection, Entry, Text } from '../model.ts';
 import { labelsOf } from './labels.ts';
 import { warnUntranslated } from './untranslated.ts';
 import { tokensToMarkdown } from './markdown.ts';
 import { draftOf, type PageContext } from './context.ts';
 import { collectionWideDrafts, draftMarkHtml } from './draft-marks.ts';
 import { checkFormattedTexts } from './text-format.ts';
-import { checkPresentationWith, readTemplate, templatePath } from './check-presentation.ts';
+import { backTemplatePath, checkPresentationWith, readTemplate, templatePath } from './check-presentation.ts';
 import { checkIconImages, decodeStringified, iconChipHtml } from './icon-images.ts';
 import { joinItems } from './join-items.ts';
 
@@ -27,8 +27,7 @@ interface Compiled {
 }
 
 /** The render function of a collection's template, if it has one that compiles (a broken one is a build warning: the default face is drawn). */
-function templateFor(game: Game, c: Collection): Compiled | undefined {
-  const file = templatePath(game, c);
+function templateFor(file: string): Compiled | undefined {
   const source = readTemplate(file);
   if (source === undefined) return undefined;
   // Compiled once per render of the game (templateFace keeps it in the render's memo), so an edit shows on the next.
@@ -157,10 +156,18 @@ const processor = unified().use(remarkParse).use(remarkDirective).use(directives
  * collection has no template (or it fails on this entry), so the default face
  * (titled fields) is drawn instead.
  */
-export function templateFace(c: Collection, e: Entry, ctx: PageContext, words: (pointer: string) => string[]): string | undefined {
+export function templateFace(
+  c: Collection,
+  e: Entry,
+  ctx: PageContext,
+  words: (pointer: string) => string[],
+  side: 'face' | 'back' = 'face',
+): string | undefined {
   // Read once per render of the game, not once per entry (10,000 failed reads of a missing template were a tenth of the site phase), and again on the next render, so `serve` sees an edited template.
-  const memoKey = `template:${c.name}`;
-  if (!ctx.index.memo.has(memoKey)) ctx.index.memo.set(memoKey, templateFor(ctx.game.linked.game, c));
+  // A printed card's back (rulebook print) is drawn the same way from `templates/<collection>.back.hbs`.
+  const memoKey = `template${side === 'back' ? '-back' : ''}:${c.name}`;
+  const game = ctx.game.linked.game;
+  if (!ctx.index.memo.has(memoKey)) ctx.index.memo.set(memoKey, templateFor(side === 'back' ? backTemplatePath(game, c) : templatePath(game, c)));
   const t = ctx.index.memo.get(memoKey) as Compiled | undefined;
   if (!t) return undefined;
   try {

@@ -40,6 +40,28 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   return out;
 }
 
+/**
+ * A context for drawing the game's pieces outside any page, in its main
+ * locale (rulebook print draws faces with it: print/print-cards.ts). The
+ * same parts as a page's: words, drafts, readings, glossary and index.
+ */
+export function mainLocaleContext(g: CheckedGame): PageContext {
+  const m = g.linked.game.manifest;
+  const language = siteLanguages(g).find((l) => l.locale === m.locale);
+  return {
+    game: g,
+    words: wordsFor(m.locale, isInvented(m)),
+    locale: m.locale,
+    toGame: '',
+    drafts: new Map(g.linked.placeholders.map((p) => [`${p.collection}|${p.id}|${p.path}`, p])),
+    readings: readingsByEntry(g.linked.readings),
+    glossary: glossaryOf(g),
+    ids: { next: 0 },
+    index: siteIndexOf(g),
+    ...(language ? { language } : {}),
+  };
+}
+
 /** Every page of one game in one locale: its overview, its Markdown rules, one page per collection, its drafts. */
 function renderGameIn(
   g: CheckedGame,

@@ -53,6 +53,10 @@ export interface PrintCollection {
   sizeIsReading: boolean;
   cards: PrintedCard[];
   hasBack: boolean;
+  /** The reading or placeholder the size is (the command says its note once), when it is one. */
+  sizeMark?: { kind: 'reading' | 'placeholder'; note: string };
+  /** What keeps the collection from printing as declared (a back picture that is not there), in the designer's words: the command reports each as an error. */
+  problems: string[];
 }
 
 /** The print HTML of one collection: the document, the stylesheet it links (`print.css`), and how it is paged. */
