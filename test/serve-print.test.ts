@@ -5,12 +5,15 @@ import { request } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { check } from '../compiler/pipeline.ts';
+import { PrintPages } from '../compiler/serve/print-pages.ts';
 import { serve, type ServeHandle } from '../compiler/serve/serve.ts';
-import { fixturesProject, swap } from './helpers.ts';
+import { fixtureProject, fixturesProject, swap } from './helpers.ts';
 
 interface Answer {
   status: number;
   body: string;
+  bytes: Buffer;
   type: string;
   csp: string;
   location: string;
@@ -19,14 +22,15 @@ interface Answer {
 function get(base: string, rawPath: string): Promise<Answer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: rawPath }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
+    // A fresh connection each time: a kept-alive one may be closed by the server just as a request reuses it.
+    const req = request({ hostname, port, path: rawPath, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
         resolve({
           status: res.statusCode ?? 0,
-          body,
+          body: Buffer.concat(chunks).toString('utf8'),
+          bytes: Buffer.concat(chunks),
           type: String(res.headers['content-type'] ?? ''),
           csp: String(res.headers['content-security-policy'] ?? ''),
           location: String(res.headers.location ?? ''),
@@ -45,6 +49,9 @@ const main = (html: string) => (/<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '').
 /** The stylesheet address a print HTML links, as a path under the game's print folder. */
 const stylesheet = (html: string) => `/duel/print/${/<link rel="stylesheet" href="(print\.css[^"]*)">/.exec(html)![1]!.replaceAll('&amp;', '&')}`;
 
+/** A PNG of one pixel, for a back picture. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 // The `duel` fixture (test/fixtures/games/duel) with its Trophy cards printable; `duo` beside it prints nothing.
 const PRINTABLE = { 'content/duel/game.yaml': swap('    title: Trophy cards\n', '    title: Trophy cards\n    card: { size: poker }\n') };
 
@@ -52,16 +59,25 @@ describe('the print sheets under rulebook serve', () => {
   let root: string;
   let handle: ServeHandle;
   const log: string[] = [];
-  /** Save a file and wait for the update that sees it whole (a write may show as two events). */
-  const save = async (rel: string, text: string, ok = true) => {
+  /**
+   * Write a file and wait for the update that sees it whole, then until the watcher is quiet: a write may show as
+   * two events in two batches, and a batch left over from the write before must not pass for this one's.
+   */
+  const save = async (rel: string, content: string | Buffer, ok = true) => {
     const update = (async () => {
       for (;;) {
         const report = await handle.nextUpdate();
         if (report.ok === ok) return report;
       }
     })();
-    await writeFile(path.join(root, rel), text);
-    return update;
+    await writeFile(path.join(root, rel), content);
+    const report = await update;
+    for (;;) {
+      const quiet = new Promise<'quiet'>((resolve) => setTimeout(() => resolve('quiet'), 400));
+      const more = await Promise.race([handle.nextUpdate(), quiet]);
+      if (more === 'quiet') return report;
+      expect(more.ok, more.errors).toBe(ok);
+    }
   };
 
   beforeAll(async () => {
@@ -92,7 +108,7 @@ describe('the print sheets under rulebook serve', () => {
     );
     // Four entries, The Counting House twice: five cards, poker size.
     expect(body).toMatch(
-      /<li><a href="trophies\.html">Trophy cards<\/a>: 5 cards, poker 63 × 88 mm\. <a href="trophies\.html" data-paper="a4">A4<\/a>: 1 page · <a href="trophies\.html\?paper=letter" data-paper="letter">Letter<\/a>: 1 page<\/li>/,
+      /<li><a href="trophies\.html">Trophy cards<\/a>: 5 cards, poker 63×88 mm\. <a href="trophies\.html" data-paper="a4">A4<\/a>: 1 page · <a href="trophies\.html\?paper=letter" data-paper="letter">Letter<\/a>: 1 page<\/li>/,
     );
     expect(body).not.toContain('{n}');
   });
@@ -142,6 +158,9 @@ describe('the print sheets under rulebook serve', () => {
     const edited = await get(handle.url, '/duel/print/trophies.html');
     expect(edited.body).toContain('The Lantern Sprint');
     expect(frames(edited.body)[0]).toBe('the-lantern-sprint');
+    // The template's face (its stats box), not the default titled fields.
+    expect(edited.body).toContain('<div class="face-stats">');
+    expect(edited.body).not.toContain('<dl class="fields">');
 
     // A template that does not compile: the cards are drawn with the default face, as on the site.
     const template = 'content/duel/templates/trophies.hbs';
@@ -151,7 +170,10 @@ describe('the print sheets under rulebook serve', () => {
     const fallback = await get(handle.url, '/duel/print/trophies.html');
     expect(fallback.status).toBe(200);
     expect(frames(fallback.body)).toHaveLength(5);
+    expect(fallback.body).toContain('<dl class="fields"><dt>Copies in the deck</dt><dd>2</dd></dl>');
+    expect(fallback.body).not.toContain('<div class="face-stats">');
     await save(template, face);
+    expect((await get(handle.url, '/duel/print/trophies.html')).body).toContain('<div class="face-stats">');
 
     // Content with errors: the last good sheets stay, as the last good site does.
     await save(cards, original.replace('ties: share-place', 'ties: share-plaec'), false);
@@ -160,5 +182,68 @@ describe('the print sheets under rulebook serve', () => {
     expect(kept.body).toContain('The Lantern Sprint');
     await save(cards, original);
     expect((await get(handle.url, '/duel/print/trophies.html')).body).toContain('The Lantern Race');
+  });
+
+  it('says a size is a reading, serves a back picture as a file of its own, and lists what keeps a collection from printing as declared', async () => {
+    const manifest = 'content/duel/game.yaml';
+    const declared = await readFile(path.join(root, manifest), 'utf8');
+    const withCard = (card: string) => declared.replace('    card: { size: poker }\n', `    card: ${card}\n`);
+    await save('content/duel/back.png', PNG);
+    await save(manifest, withCard('{ size: { reading: poker, note: "The test rules print no card size." }, back: back.png }'));
+    const index = main((await get(handle.url, '/duel/print/')).body);
+    expect(index).toContain('<a href="trophies.html">Trophy cards</a>: 5 cards, poker 63×88 mm (a reading: the rules give no card size), with backs.');
+    // Faces, then their backs: two pages on either paper.
+    expect(index).toContain('data-paper="a4">A4</a>: 2 pages');
+    const sheets = (await get(handle.url, '/duel/print/trophies.html')).body;
+    expect(sheets).not.toContain('data:');
+    expect(sheets.match(/<img class="card-back-picture" alt="" src="trophies\.back\.png">/g)).toHaveLength(5);
+    const picture = await get(handle.url, '/duel/print/trophies.back.png');
+    expect(picture.status).toBe(200);
+    expect(picture.type).toBe('image/png');
+    expect(picture.bytes.equals(PNG)).toBe(true);
+    expect((await get(handle.url, '/duel/print/trophies.back.jpg')).status).toBe(404);
+
+    // A back picture that is not there: said on the index and in the terminal, as `rulebook print` reports it.
+    await save(manifest, withCard('{ size: poker, back: nowhere.png }'));
+    const missing = 'The back picture nowhere.png (card.back of trophies in game.yaml) is not there: put the file at nowhere.png, or correct the path.';
+    expect(main((await get(handle.url, '/duel/print/')).body)).toContain(
+      `<div class="print-problems" role="status"><p>Not printed as declared:</p><ul><li>${missing}</li></ul></div>`,
+    );
+    expect(log).toContain(`duel/print/trophies.html: ${missing}`);
+    expect((await get(handle.url, '/duel/print/trophies.back.png')).status).toBe(404);
+    await save(manifest, declared);
+  });
+});
+
+describe('print sheets that cannot be drawn', () => {
+  it('answer 500 with a page that says so in the game words, and tell the terminal, without throwing', async () => {
+    const { games } = await check(await fixtureProject('duel', PRINTABLE));
+    const game = games[0]!;
+    // Whatever fails while drawing (here: the entries cannot be read) is caught at the request.
+    Object.defineProperty(game.linked.game.collections.get('trophies')!, 'entries', {
+      get: () => {
+        throw new Error('the entries could not be read');
+      },
+    });
+    const log: string[] = [];
+    const pages = new PrintPages(
+      () => [game],
+      (line) => log.push(line),
+    );
+    for (const rel of ['duel/print/index.html', 'duel/print/trophies.html']) {
+      const answer = pages.get(rel, new URLSearchParams())!;
+      expect(answer.status, rel).toBe(500);
+      expect(main(String(answer.body)), rel).toContain(
+        '<p class="print-failed" role="alert">These sheets could not be drawn: the entries could not be read</p>',
+      );
+      expect(String(answer.body)).toMatch(/^<!DOCTYPE html>\n<html lang="en"/);
+    }
+    expect(log).toEqual([
+      'duel/print/index.html: the print sheets could not be drawn: the entries could not be read',
+      'duel/print/trophies.html: the print sheets could not be drawn: the entries could not be read',
+    ]);
+    expect(pages.get('duel/print/print.css', new URLSearchParams('collection=trophies'))).toMatchObject({ status: 500 });
+    // Not a print address at all: none of its business.
+    expect(pages.get('duel/trophies.html', new URLSearchParams())).toBeUndefined();
   });
 });

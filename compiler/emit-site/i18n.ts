@@ -204,6 +204,8 @@ const KEYS = [
   'printPagesMany',
   'printWithBacks',
   'printSizeReading',
+  'printSizePlaceholder',
+  'printProblems',
   'printA4',
   'printLetter',
   'printFailed',

@@ -3,6 +3,7 @@ import { isInvented, type CheckedGame } from '../model.ts';
 import { esc } from '../emit-site/context.ts';
 import { wordsFor, type Words } from '../emit-site/i18n.ts';
 import { page } from '../emit-site/layout.ts';
+import { sizeWords } from '../emit-site/print/card-size.ts';
 import { printCollections } from '../emit-site/print/print-cards.ts';
 import { printDocument } from '../emit-site/print/print-html.ts';
 import type { Paper, PrintCollection, PrintDocument } from '../emit-site/print/print-types.ts';
@@ -15,7 +16,10 @@ import type { Paper, PrintCollection, PrintDocument } from '../emit-site/print/p
  *   with a `card:`), each with its size and counts and a link to its sheets;
  * - `<game>/print/<collection>.html`: the print HTML `rulebook print` makes
  *   its PDF from (`?paper=letter` for Letter; A4 otherwise);
- * - `<game>/print/print.css`: the stylesheet it links.
+ * - `<game>/print/print.css?collection=<c>&paper=<p>`: the stylesheet it links;
+ * - `<game>/print/<collection>.back.png` (or `.jpg`): a back picture, which
+ *   the print HTML carries as a `data:` address; served as a file of its own
+ *   here, so the sheets keep the site's content security policy (`img-src 'self'`).
  *
  * Drawn on request, never on save: a save re-checks a game into a new
  * CheckedGame, so the drawings are cached per checked game (a WeakMap) and a
@@ -23,7 +27,7 @@ import type { Paper, PrintCollection, PrintDocument } from '../emit-site/print/p
  * printable collection has none of these addresses (the site's 404).
  */
 export interface PrintResponse {
-  body: string;
+  body: string | Uint8Array;
   /** 200, or 500 when the sheets could not be drawn (the page says so in the game's words). */
   status: number;
 }
@@ -70,11 +74,16 @@ export class PrintPages {
     const file = parts[2]!;
     const paper = paperOf(query);
     const name = file.endsWith('.html') ? file.slice(0, -'.html'.length) : undefined;
-    if (file !== 'index.html' && file !== 'print.css' && !(name && names.includes(name))) return undefined;
+    const backOf = /^(.+)\.back\.(png|jpg)$/.exec(file);
     try {
       if (file === 'index.html') return { status: 200, body: this.index(g) };
       if (file === 'print.css') return { status: 200, body: this.stylesheet(g, names, query.get('collection'), paper) };
-      return { status: 200, body: withOwnStylesheet(this.document(g, name!, paper).html, name!, paper) };
+      if (name && names.includes(name)) return { status: 200, body: servedHtml(this.document(g, name, paper).html, name, paper) };
+      if (backOf && names.includes(backOf[1]!)) {
+        const picture = backPicture(this.collection(g, backOf[1]!));
+        return picture && picture.ext === backOf[2] ? { status: 200, body: picture.bytes } : undefined;
+      }
+      return undefined;
     } catch (error) {
       // A face or back that cannot be drawn must not take serve down: the page says so, the terminal gives the detail.
       const message = error instanceof Error ? error.message : String(error);
@@ -97,7 +106,7 @@ export class PrintPages {
       // Only the one asked for: a page of sheets does not wait for every other collection's faces.
       col = printCollections(g, { collection: name }).find((c) => c.collection === name);
       if (!col) throw new Error(`the collection ${name} has no cards to print`);
-      d.collections.set(name, col);
+      this.drew(g, col);
     }
     return col;
   }
@@ -105,10 +114,16 @@ export class PrintPages {
   private allCollections(g: CheckedGame): PrintCollection[] {
     const d = this.state(g);
     if (!d.all) {
-      for (const col of printCollections(g)) if (!d.collections.has(col.collection)) d.collections.set(col.collection, col);
+      for (const col of printCollections(g)) if (!d.collections.has(col.collection)) this.drew(g, col);
       d.all = true;
     }
     return printableNames(g).flatMap((n) => d.collections.get(n) ?? []);
+  }
+
+  /** Keep a drawn collection, and tell the terminal once what keeps it from printing as declared (the command's errors). */
+  private drew(g: CheckedGame, col: PrintCollection): void {
+    this.state(g).collections.set(col.collection, col);
+    for (const problem of col.problems) this.log(`${gameId(g)}/${PRINT_FOLDER}/${col.collection}.html: ${problem}`);
   }
 
   private document(g: CheckedGame, name: string, paper: Paper): PrintDocument {
@@ -150,8 +165,8 @@ export class PrintPages {
 function collectionItem(col: PrintCollection, words: Words, documentOn: (paper: Paper) => PrintDocument): string {
   const href = `${encodeURIComponent(col.collection)}.html`;
   const cards = col.cards.length === 1 ? words.printCardsOne : words.printCardsMany.replace('{n}', String(col.cards.length));
-  const s = col.size;
-  const size = `${s.named ? `${s.named} ` : ''}${s.widthMm} × ${s.heightMm} mm${col.sizeIsReading ? ` (${words.printSizeReading})` : ''}`;
+  const mark = col.sizeMark?.kind === 'placeholder' ? words.printSizePlaceholder : col.sizeIsReading ? words.printSizeReading : '';
+  const size = `${sizeWords(col.size)}${mark ? ` (${mark})` : ''}`;
   const pages = (n: number) => (n === 1 ? words.printPagesOne : words.printPagesMany.replace('{n}', String(n)));
   const papers = (
     [
@@ -160,7 +175,11 @@ function collectionItem(col: PrintCollection, words: Words, documentOn: (paper: 
     ] as const
   ).map(([paper, label, link]) => `<a href="${esc(link)}" data-paper="${paper}">${esc(label)}</a>: ${esc(pages(documentOn(paper).pages))}`);
   const facts = [cards, size, ...(col.hasBack ? [words.printWithBacks] : [])].join(', ');
-  return `<li><a href="${esc(href)}">${esc(col.title)}</a>: ${esc(facts)}. ${papers.join(' · ')}</li>`;
+  // What keeps it from printing as declared (a back picture that is not there), as `rulebook print` reports it.
+  const problems = col.problems.length
+    ? `<div class="print-problems" role="status"><p>${esc(words.printProblems)}</p><ul>${col.problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></div>`
+    : '';
+  return `<li><a href="${esc(href)}">${esc(col.title)}</a>: ${esc(facts)}. ${papers.join(' · ')}${problems}</li>`;
 }
 
 /** The page a reader sees when the sheets could not be drawn: the site's frame, the reason, in the game's words. */
@@ -180,13 +199,28 @@ function failedPage(g: CheckedGame, message: string): string {
   });
 }
 
+/** A back picture carried as a `data:` address (print-cards.ts, for a PNG or JPEG `card.back`). */
+const DATA_PICTURE = /src="data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)"/;
+
 /**
- * The print HTML linking the stylesheet drawn for it. `rulebook print`
- * writes one `print.css` beside its HTML; here every collection and paper is
- * served from one folder, so the link names which (`print.css?collection=...`).
+ * The print HTML as serve sends it. `rulebook print` writes one `print.css`
+ * beside its HTML; here every collection and paper is served from one folder,
+ * so the link names which (`print.css?collection=...`). A back picture is
+ * linked as a file (`<collection>.back.png`) instead of a `data:` address,
+ * which the content security policy refuses.
  */
-function withOwnStylesheet(html: string, collection: string, paper: Paper): string {
-  return html.replace(/href="print\.css"/, `href="print.css?collection=${esc(encodeURIComponent(collection))}&amp;paper=${paper}"`);
+function servedHtml(html: string, collection: string, paper: Paper): string {
+  const name = esc(encodeURIComponent(collection));
+  return html
+    .replace(/href="print\.css"/, `href="print.css?collection=${name}&amp;paper=${paper}"`)
+    .replace(new RegExp(DATA_PICTURE.source, 'g'), (_, kind: string) => `src="${name}.back.${kind === 'png' ? 'png' : 'jpg'}"`);
+}
+
+/** A collection's back picture, when it is a PNG or JPEG (an SVG is drawn in the page). */
+function backPicture(col: PrintCollection): { ext: 'png' | 'jpg'; bytes: Uint8Array } | undefined {
+  const found = col.cards.map((c) => (c.backHtml === undefined ? undefined : DATA_PICTURE.exec(c.backHtml))).find(Boolean);
+  if (!found) return undefined;
+  return { ext: found[1] === 'png' ? 'png' : 'jpg', bytes: Buffer.from(found[2]!, 'base64') };
 }
 
 /** The collections of a game that declare a printed card, in manifest order. */

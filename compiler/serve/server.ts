@@ -17,6 +17,8 @@ const TYPES: Record<string, string> = {
   json: 'application/json',
   xml: 'application/xml; charset=utf-8',
   svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
   wasm: 'application/wasm',
 };
 const LIVE_PATH = '/__rulebook/';
