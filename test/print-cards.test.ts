@@ -1,11 +1,12 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printCollections } from '../compiler/emit-site/print/print-cards.ts';
 import { printDocument } from '../compiler/emit-site/print/print-html.ts';
 import type { PrintCollection } from '../compiler/emit-site/print/print-types.ts';
+import { checkPresentation } from '../compiler/emit-site/check-presentation.ts';
 import { check } from '../compiler/pipeline.ts';
-import { fixtureProject, swap } from './helpers.ts';
+import { fixtureProject, makeProject, swap } from './helpers.ts';
 
 // #23 print and play: the cards `rulebook print` lays out (compiler/emit-site/print/print-cards.ts), drawn with the
 // site's own face code over a copy of the `duel` fixture given a `card:`: its Trophy cards have a template
@@ -103,6 +104,10 @@ describe('printCollections', () => {
     expect(col!.sizeMark).toEqual({ kind: 'reading', note });
     expect(col!.size.named).toBe('poker');
     for (const c of col!.cards) expect(c.faceHtml).not.toContain(note);
+    // A designer's size not decided yet is a placeholder.
+    const [undecided] = await printed('{ size: { placeholder: [60, 90], note: "Not decided yet." } }');
+    expect(undecided!.sizeMark).toEqual({ kind: 'placeholder', note: 'Not decided yet.' });
+    expect(undecided!.size).toEqual({ widthMm: 60, heightMm: 90, bleedMm: 3 });
   });
 
   it('draws a back from templates/<collection>.back.hbs for each card, with the same helpers as a face', async () => {
@@ -130,11 +135,50 @@ describe('printCollections', () => {
     expect(withPng!.cards[4]!.backHtml).toBe(`<img class="card-back-picture" alt="" src="data:image/png;base64,${png.toString('base64')}">`);
   });
 
+  it('warns at a back template that does not compile (rulebook check), and prints without it', async () => {
+    const root = await fixtureProject('duel', { 'content/duel/game.yaml': CARD('{ size: poker }') });
+    await writeFile(path.join(root, 'content/duel/templates/trophies.back.hbs'), '{{#if copies}}\nunclosed\n');
+    const result = await check(root);
+    // What `rulebook check` adds to the pipeline's diagnostics.
+    await checkPresentation(root, result.games, result.bag, result.sources);
+    const warnings = result.bag.sorted().filter((d) => d.ruleId === 'template-syntax');
+    expect(warnings.map((d) => `${d.file} ${d.message.split(':')[0]}`)).toEqual([
+      'content/duel/templates/trophies.back.hbs this template does not compile, so trophies cards print without this back',
+    ]);
+    const [col] = printCollections(result.games[0]!);
+    expect(col!.hasBack).toBe(false);
+    expect(col!.cards[0]!.backHtml).toBeUndefined();
+    expect(col!.problems).toEqual(['templates/trophies.back.hbs does not compile (rulebook check shows where): the cards print without backs until it does.']);
+  });
+
   it('returns a missing back picture as a problem in words, and prints without backs', async () => {
     const [col] = await printed('{ size: poker, back: images/nowhere.svg }');
     expect(col!.hasBack).toBe(false);
     expect(col!.problems).toEqual([
       'The back picture images/nowhere.svg (card.back of trophies in game.yaml) is not there: put the file at images/nowhere.svg, or correct the path.',
     ]);
+  });
+
+  it("prints a bundled game's chiefs with their own template, icons and drafted stats, in their language's mark", async () => {
+    const root = await makeProject({}, { copyContent: ['cangaceiros'] });
+    const file = path.join(root, 'content/cangaceiros/game.yaml');
+    await writeFile(
+      file,
+      swap('    title: Chief Cangaceiros Cards\n', '    title: Chief Cangaceiros Cards\n    card: { size: poker }\n')(await readFile(file, 'utf8')),
+    );
+    const result = await check(root);
+    const [col, ...rest] = printCollections(result.games[0]!);
+    expect(rest).toEqual([]);
+    expect(col!.title).toBe('Chief Cangaceiros Cards');
+    const chiefs = result.games[0]!.linked.game.collections.get('chiefs')!.entries;
+    expect(col!.cards.map((c) => c.id)).toEqual(chiefs.flatMap((e) => Array.from({ length: e.copies }, () => e.id)));
+    for (const c of col!.cards) {
+      // The name in the language the collection declares (nameLang: pt-BR) on an English card.
+      expect(c.faceHtml).toMatch(/^<div class="card-head"><h2 class="card-name"><span lang="pt-BR">[^<]+<\/span><\/h2>/);
+      expect(c.faceHtml).toContain('class="face-icon');
+      expect(c.faceHtml).not.toMatch(/<a[\s>]|<button|\sid=/);
+    }
+    // The rulebook prints no chief's Guns, Protection or Facão: drafted on every card, marked for print.
+    expect(col!.cards.every((c) => c.faceHtml.includes('print-draft') && c.faceHtml.includes('<span class="card-draft">draft</span>'))).toBe(true);
   });
 });
