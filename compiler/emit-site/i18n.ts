@@ -194,6 +194,21 @@ const KEYS = [
   'previewGo',
   'previewLoading',
   'previewFailed',
+  // ---- print sheets under `rulebook serve` (compiler/serve/print-pages.ts): the game's /print/ index ----
+  'printTitle',
+  'printIntro',
+  'printHow',
+  'printCardsOne',
+  'printCardsMany',
+  'printPagesOne',
+  'printPagesMany',
+  'printWithBacks',
+  'printSizeReading',
+  'printSizePlaceholder',
+  'printProblems',
+  'printA4',
+  'printLetter',
+  'printFailed',
 ] as const;
 
 export type Words = { readonly [K in (typeof KEYS)[number]]: string };

@@ -30,6 +30,8 @@ export interface UpdateReport {
   changed: string[];
   /** Errors as the terminal shows them (no colour). */
   errors?: string;
+  /** The games (IDs) a save re-checked: their print pages, drawn on request, may have changed though no site file did (a back template). */
+  rechecked?: string[];
   timings: { check: number; render: number; write: number; total: number };
 }
 
@@ -42,6 +44,8 @@ export interface BackgroundReport {
 export class LiveSite {
   readonly project: Project;
   site: SiteFiles = new Map();
+  /** The games of the last good build (what the site shows; the print pages draw from them); undefined before one. */
+  games: CheckedGame[] | undefined;
   private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
   private wanted = 0;
 
@@ -73,6 +77,7 @@ export class LiveSite {
     // Keep the search index of the last build until the new one is ready.
     for (const [p, c] of old) if (p.startsWith('pagefind/') && !pages.has(p)) pages.set(p, c);
     this.site = sorted(pages);
+    this.games = games;
     const t2 = performance.now();
     await replaceFolder(this.dist, this.site);
     this.schedule(games);
@@ -111,9 +116,15 @@ export class LiveSite {
       ...removed.map((p) => rm(path.join(this.dist, p), { force: true })),
     ]);
     this.site = sorted(next);
+    this.games = games;
     const t3 = performance.now();
     if (changed.length || removed.length) this.schedule(games);
-    return { ok: true, changed: [...changed, ...removed], timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 } };
+    return {
+      ok: true,
+      changed: [...changed, ...removed],
+      rechecked: [...touched].filter((id): id is string => id !== undefined),
+      timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 },
+    };
   }
 
   /**

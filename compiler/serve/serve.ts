@@ -2,6 +2,7 @@ import path from 'node:path';
 import { closeSearch } from '../emit-site/search.ts';
 import { startServer, type SiteServer } from './server.ts';
 import { LiveSite, type UpdateReport } from './live-site.ts';
+import { PrintPages } from './print-pages.ts';
 import { watchProject, type Watcher } from './watch.ts';
 
 /**
@@ -20,6 +21,8 @@ export interface ServeOptions {
 export interface ServeHandle {
   url: string;
   live: LiveSite;
+  /** The print sheets, drawn on request from the last good build (print-pages.ts). */
+  print: PrintPages;
   /** Resolves after the next batch of saves has been handled (tests and the bench wait on it). */
   nextUpdate(): Promise<UpdateReport>;
   close(): Promise<void>;
@@ -30,7 +33,8 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
   const first = await live.init();
   if (!first.ok) options.log(`${first.errors}\n\nthe content has errors: serving the last good site from docs-site/dist/ until they are fixed.`);
   else options.log(`built ${first.changed.length} files in ${first.timings.total.toFixed(0)} ms`);
-  const server: SiteServer = await startServer(() => live.site, { port: options.port });
+  const print = new PrintPages(() => live.games, options.log);
+  const server: SiteServer = await startServer(() => live.site, { port: options.port, drawn: (rel, query) => print.get(rel, query) });
   let waiters: Array<(r: UpdateReport) => void> = [];
   let queue = Promise.resolve();
 
@@ -52,7 +56,9 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
           `${shown}: ${report.changed.length} files updated in ${t.total.toFixed(0)} ms (check ${t.check.toFixed(0)}, render ${t.render.toFixed(0)}, write ${t.write.toFixed(0)})`,
         );
         server.send('ok');
-        if (report.changed.length) server.send('reload');
+        // A re-checked printable game reloads too: its print pages are drawn on request, so no site file need have changed (a back template).
+        const printable = new Set(print.printable().map((p) => p.id));
+        if (report.changed.length || report.rechecked?.some((id) => printable.has(id))) server.send('reload');
         void live.settled().then((bg) => {
           if (bg)
             options.log(
@@ -66,9 +72,13 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
   });
   await watcher.ready;
   options.log(`serving ${server.url} (Ctrl-C to stop); watching content/ and schemas/`);
+  // Where the print sheets are, when a game has a collection with a `card:` (they follow each save, like the site).
+  const printable = print.printable();
+  if (printable.length) options.log(`print sheets: ${printable.map((p) => `${server.url}${p.address}`).join(', ')}`);
   return {
     url: server.url,
     live,
+    print,
     nextUpdate: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       await watcher.close();

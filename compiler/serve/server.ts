@@ -17,6 +17,8 @@ const TYPES: Record<string, string> = {
   json: 'application/json',
   xml: 'application/xml; charset=utf-8',
   svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
   wasm: 'application/wasm',
 };
 const LIVE_PATH = '/__rulebook/';
@@ -43,7 +45,10 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
-export async function startServer(files: () => Files, options: { port: number; live?: boolean }): Promise<SiteServer> {
+/** A file drawn on request instead of kept in `files` (the print sheets: print-pages.ts); undefined when the path is not one. */
+export type DrawOnRequest = (rel: string, query: URLSearchParams) => { body: string | Uint8Array; status: number } | undefined;
+
+export async function startServer(files: () => Files, options: { port: number; live?: boolean; drawn?: DrawOnRequest }): Promise<SiteServer> {
   const clients = new Set<ServerResponse>();
   let lastError: string | undefined;
   const server: Server = createServer((req, res) => {
@@ -89,13 +94,15 @@ export async function startServer(files: () => Files, options: { port: number; l
     }
     let rel = path.replace(/^\/+/, '');
     // A folder asked for without its slash (`/cangaco`): send the reader to it, as static hosts do, so relative links work.
-    if (rel !== '' && !rel.endsWith('/') && !files().has(rel) && files().has(`${rel}/index.html`)) {
+    const drawn = (p: string) => options.drawn?.(p, url.searchParams);
+    if (rel !== '' && !rel.endsWith('/') && !files().has(rel) && (files().has(`${rel}/index.html`) || drawn(`${rel}/index.html`))) {
       res.writeHead(301, { location: `${url.pathname}/${url.search}` });
       res.end();
       return;
     }
     if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-    const body = files().get(rel);
+    const made = files().has(rel) || rel.split('/').includes('..') ? undefined : drawn(rel);
+    const body = files().get(rel) ?? made?.body;
     if (body === undefined || rel.split('/').includes('..')) {
       // The site's own "page not found" (with its search and links home), as a static host serves it; plain text
       // only for a site without one.
@@ -117,7 +124,7 @@ export async function startServer(files: () => Files, options: { port: number; l
       if (options.live !== false && typeof body === 'string')
         out = body.replace('</head>', `<script type="module" src="${LIVE_PATH}live.js"></script>\n</head>`);
     }
-    res.writeHead(200, headers);
+    res.writeHead(made?.status ?? 200, headers);
     res.end(out);
   }
 

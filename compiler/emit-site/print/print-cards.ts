@@ -177,7 +177,7 @@ const DROPPED = /^(id|title|href|tabIndex|aria[A-Z].*|dataPagefind.*|role|target
 
 /**
  * A face's HTML made for paper: links become their words (`<a>` to `<span>`),
- * buttons and screen-only notes go, a drafted value gets `print-draft`, and
+ * buttons, disclosures and screen-only notes go, a drafted value gets `print-draft`, and
  * no ID repeats (a card prints several times on one page). An SVG drawing is
  * left as it is: its IDs are its own references.
  */
@@ -186,7 +186,8 @@ export function forPrint(html: string): string {
   visit(tree, 'element', (el: Element, index, parent) => {
     if (el.tagName === 'svg') return SKIP;
     const classes = classesOf(el);
-    if (parent && index !== undefined && (el.tagName === 'button' || classes.some((k) => SCREEN_ONLY.includes(k)))) {
+    // A disclosure (how a value is computed) prints closed, its summary alone: it goes whole.
+    if (parent && index !== undefined && (el.tagName === 'button' || el.tagName === 'details' || classes.some((k) => SCREEN_ONLY.includes(k)))) {
       parent.children.splice(index, 1);
       return [SKIP, index];
     }
