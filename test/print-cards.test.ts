@@ -107,6 +107,7 @@ describe('printCollections', () => {
     // A designer's size not decided yet is a placeholder.
     const [undecided] = await printed('{ size: { placeholder: [60, 90], note: "Not decided yet." } }');
     expect(undecided!.sizeMark).toEqual({ kind: 'placeholder', note: 'Not decided yet.' });
+    expect(undecided!.sizeIsReading).toBe(false);
     expect(undecided!.size).toEqual({ widthMm: 60, heightMm: 90, bleedMm: 3 });
   });
 
