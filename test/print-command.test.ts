@@ -151,6 +151,55 @@ describe('rulebook print, before rendering', () => {
     expect(existsSync(path.join(root, 'print'))).toBe(false);
   });
 
+  it("says once per collection that a size is a reading, with the reading's note", async () => {
+    const root = await printableDuel({ size: '{ reading: bridge, note: "The test rules print no card size." }' });
+    const lines: string[] = [];
+    const result = await check(root);
+    const code = await printCommand(
+      root,
+      result.games,
+      { paper: 'a4', out: path.join(root, 'print'), env: {}, knownBrowsers: [] },
+      { out: () => {}, err: (t) => lines.push(t) },
+    );
+    expect(code).toBe(0);
+    expect(lines.filter((l) => l.includes('size'))).toEqual([
+      "duel/trophies: size not printed in the rulebook: bridge 56×87 mm is this edition's reading (The test rules print no card size.)",
+    ]);
+  });
+
+  it('counts a size not decided yet as a draft: said, and refused by --final', async () => {
+    const root = await printableDuel({ size: '{ placeholder: mini, note: "To decide after the first playtest." }' });
+    const result = await check(root);
+    const lines: string[] = [];
+    const io = { out: () => {}, err: (t: string) => lines.push(t) };
+    const out = path.join(root, 'print');
+    expect(await printCommand(root, result.games, { paper: 'a4', out, env: {}, knownBrowsers: [] }, io)).toBe(0);
+    expect(lines).toContain('duel/trophies: size not decided yet: mini 44×63 mm is a draft (To decide after the first playtest.)');
+    lines.length = 0;
+    expect(await printCommand(root, result.games, { paper: 'a4', out: path.join(root, 'final'), final: true, env: {}, knownBrowsers: [] }, io)).toBe(1);
+    expect(lines).toContain('  duel, Trophy cards, card size: mini 44×63 mm: To decide after the first playtest.');
+    expect(existsSync(path.join(root, 'final'))).toBe(false);
+  });
+
+  it('stops, writing nothing, when a collection cannot print as declared (a back picture that is not there)', async () => {
+    const root = await printableDuel({ size: 'poker, back: images/nope.svg' });
+    const r = await runCli(['-C', root, 'print']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('images/nope.svg');
+    expect(r.err).toMatch(/nothing was written/);
+    expect(existsSync(path.join(root, 'print'))).toBe(false);
+  });
+
+  it('says when a card is too large for the paper', async () => {
+    const root = await printableDuel({ size: '[300, 300]' });
+    const r = await runCli(['-C', root, 'print', '--paper', 'letter']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      'error: duel/trophies: a 300×300 mm card with 3 mm bleed does not fit on Letter paper with room for cut marks: choose a smaller card size',
+    );
+    expect(existsSync(path.join(root, 'print'))).toBe(false);
+  });
+
   it('--browser /nope is said in words, with no stack (exit 2)', async () => {
     const root = await printableDuel();
     const r = await runCli(['-C', root, 'print', '--browser', '/nope']);
