@@ -235,6 +235,21 @@ describe('rulebook print, before rendering', () => {
     expect(said).toContain('print it at 100% scale, with no margins');
   });
 
+  it('says in words that --out cannot be written (a file where the folder should be), exit 1', async () => {
+    const root = await printableDuel();
+    await writeFile(path.join(root, 'taken'), 'a file, not a folder');
+    const lines: string[] = [];
+    const result = await check(root);
+    const code = await printCommand(
+      root,
+      result.games,
+      { paper: 'a4', out: path.join(root, 'taken'), env: {}, knownBrowsers: [] },
+      { out: () => {}, err: (t) => lines.push(t) },
+    );
+    expect(code).toBe(1);
+    expect(lines).toContain('error: cannot write taken/duel: a file stands where a folder is needed (choose another folder with --out)');
+  });
+
   it('writes into --out relative to the project', async () => {
     const root = await printableDuel();
     await mkdir(path.join(root, 'sheets'));

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -92,7 +93,8 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   }
   if (!found) {
     if (opts.tabletop) io.err('--tabletop needs a browser to draw the deck images: none was made.');
-    await writeHtml(root, opts.out, documents, opts.paper, io);
+    const failed = await saidInWords(root, io, () => writeHtml(root, opts.out, documents, opts.paper, io));
+    if (failed) return 1;
     for (const line of NO_BROWSER_ADVICE) io.err(line);
     return 0;
   }
@@ -107,22 +109,59 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   }
   try {
     for (const { col, doc } of documents) {
-      const { pdf, overflowing } = await renderPdf(browser, doc);
-      for (const line of overflowWarnings(col, overflowing)) io.err(`warning: ${line}`);
       const file = path.join(opts.out, col.game, `${col.collection}.pdf`);
-      await writeReplacing(file, pdf);
-      io.out(`${display(root, file)}: ${pdfSummary(col, doc, opts.paper)}`);
-      if (opts.tabletop) {
-        const written = await writeTabletopDeck(col, path.join(opts.out, col.game, 'tabletop'), browser, opts.base);
-        io.out(
-          `${display(root, path.join(opts.out, col.game, 'tabletop'))}/: Tabletop Simulator deck, ${written.length} files (${written.map((f) => path.basename(f)).join(', ')})`,
-        );
+      const failed = await saidInWords(root, io, async () => {
+        const { pdf, overflowing } = await renderPdf(browser, doc);
+        for (const line of overflowWarnings(col, overflowing)) io.err(`warning: ${line}`);
+        await writeReplacing(file, pdf);
+        io.out(`${display(root, file)}: ${pdfSummary(col, doc, opts.paper)}`);
+        if (opts.tabletop) {
+          const folder = path.join(opts.out, col.game, 'tabletop');
+          const written = await writeTabletopDeck(col, folder, browser, opts.base);
+          io.out(`${display(root, folder)}/: Tabletop Simulator deck, ${written.length} files (${written.map((f) => path.basename(f)).join(', ')})`);
+        }
+      }, `${where(col)}`);
+      if (failed) {
+        io.err(`print stopped at ${where(col)}${existsSync(file) ? `: the last good ${display(root, file)} is kept` : ''}.`);
+        return 1;
       }
     }
   } finally {
     await browser.close();
   }
   return 0;
+}
+
+/**
+ * Run `work`; a file that cannot be written (the --out folder is a file, no permission, a full disk) or a browser
+ * that fails mid-drawing is said in words (true: it failed), never as a stack.
+ */
+async function saidInWords(root: string, io: PrintIo, work: () => Promise<void>, what?: string): Promise<boolean> {
+  try {
+    await work();
+    return false;
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (typeof e.code === 'string' && typeof e.path === 'string') {
+      const reason: Record<string, string> = {
+        ENOTDIR: 'a file stands where a folder is needed',
+        EEXIST: 'a file stands where a folder is needed',
+        EACCES: 'permission denied',
+        EPERM: 'permission denied',
+        ENOSPC: 'the disk is full',
+        EROFS: 'the disk is read-only',
+        EISDIR: 'a folder stands where the file should go',
+      };
+      io.err(`error: cannot write ${display(root, e.path)}: ${reason[e.code] ?? e.code} (choose another folder with --out)`);
+      return true;
+    }
+    // The browser went away or timed out while drawing: Playwright's first line says which.
+    if (error instanceof Error && /^(page|browser|browserContext|route)\.\w+:/.test(error.message)) {
+      io.err(`error: the browser failed while drawing ${what ?? 'the cards'}: ${error.message.split('\n')[0]!.replace(/^\w+\.\w+:\s*/, '')}`);
+      return true;
+    }
+    throw error;
+  }
 }
 
 type Chosen = { collections: PrintCollection[] } | { usage: string[] };
