@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { printCollections } from '../compiler/emit-site/print/print-cards.ts';
 import { printDocument } from '../compiler/emit-site/print/print-html.ts';
 import type { PrintCollection } from '../compiler/emit-site/print/print-types.ts';
+import { checkPresentation } from '../compiler/emit-site/check-presentation.ts';
 import { check } from '../compiler/pipeline.ts';
 import { fixtureProject, swap } from './helpers.ts';
 
@@ -103,6 +104,10 @@ describe('printCollections', () => {
     expect(col!.sizeMark).toEqual({ kind: 'reading', note });
     expect(col!.size.named).toBe('poker');
     for (const c of col!.cards) expect(c.faceHtml).not.toContain(note);
+    // A designer's size not decided yet is a placeholder.
+    const [undecided] = await printed('{ size: { placeholder: [60, 90], note: "Not decided yet." } }');
+    expect(undecided!.sizeMark).toEqual({ kind: 'placeholder', note: 'Not decided yet.' });
+    expect(undecided!.size).toEqual({ widthMm: 60, heightMm: 90, bleedMm: 3 });
   });
 
   it('draws a back from templates/<collection>.back.hbs for each card, with the same helpers as a face', async () => {
@@ -128,6 +133,22 @@ describe('printCollections', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const [withPng] = await printed('{ size: poker, back: back.png }', {}, { 'content/duel/back.png': png });
     expect(withPng!.cards[4]!.backHtml).toBe(`<img class="card-back-picture" alt="" src="data:image/png;base64,${png.toString('base64')}">`);
+  });
+
+  it('warns at a back template that does not compile (rulebook check), and prints without it', async () => {
+    const root = await fixtureProject('duel', { 'content/duel/game.yaml': CARD('{ size: poker }') });
+    await writeFile(path.join(root, 'content/duel/templates/trophies.back.hbs'), '{{#if copies}}\nunclosed\n');
+    const result = await check(root);
+    // What `rulebook check` adds to the pipeline's diagnostics.
+    await checkPresentation(root, result.games, result.bag, result.sources);
+    const warnings = result.bag.sorted().filter((d) => d.ruleId === 'template-syntax');
+    expect(warnings.map((d) => `${d.file} ${d.message.split(':')[0]}`)).toEqual([
+      'content/duel/templates/trophies.back.hbs this template does not compile, so trophies cards print without this back',
+    ]);
+    const [col] = printCollections(result.games[0]!);
+    expect(col!.hasBack).toBe(false);
+    expect(col!.cards[0]!.backHtml).toBeUndefined();
+    expect(col!.problems).toEqual(['templates/trophies.back.hbs does not compile (rulebook check shows where): the cards print without backs until it does.']);
   });
 
   it('returns a missing back picture as a problem in words, and prints without backs', async () => {

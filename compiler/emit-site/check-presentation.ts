@@ -109,49 +109,55 @@ export function checkPresentationWith(
     warnMissingValueLabels(root, g, bag, sources);
     for (const c of game.collections.values()) {
       checkPageBy(root, game, c, bag, sources);
-      const file = templatePath(game, c);
-      const source = readTemplate(file);
-      if (source === undefined) continue;
-      const shownTemplate = displayPath(root, file);
+      checkTemplate(root, game, c, templatePath(game, c), `${c.name} entries are drawn with the default face`, bag, sources);
+      // A printed card's back (rulebook print) is drawn from its own template, with the same helpers.
+      if (c.decl.card) checkTemplate(root, game, c, backTemplatePath(game, c), `${c.name} cards print without this back`, bag, sources);
+    }
+  }
+}
+
+/** A face template (or a printed card's back): it compiles, and each field it shows is one the schema has and titles. */
+function checkTemplate(root: string, game: Game, c: Collection, file: string, otherwise: string, bag: DiagnosticBag, sources: Map<string, string>): void {
+  const source = readTemplate(file);
+  if (source === undefined) return;
+  const shownTemplate = displayPath(root, file);
+  sources.set(shownTemplate, source);
+  try {
+    Handlebars.precompile(source);
+  } catch (error) {
+    const line = /line (\d+)/.exec((error as Error).message)?.[1];
+    bag.warning(
+      shownTemplate,
+      { start: { line: Number(line ?? 1), column: 1 } },
+      'template-syntax',
+      `this template does not compile, so ${otherwise}: ${(error as Error).message.split('\n')[0]}`,
+    );
+    return;
+  }
+  const labels = labelsOf(game, c);
+  const schemaText = schemaFile(labels.file).text;
+  const shownSchema = displayPath(root, labels.file);
+  for (const m of source.matchAll(HELPER_USE)) {
+    const pointer = `/${String(m[1]).split('.').join('/')}`;
+    const place = labels.at(pointer);
+    const key = pointer.split('/').pop()!;
+    if (!place.node) {
+      const before = source.slice(0, m.index).split('\n');
       sources.set(shownTemplate, source);
-      try {
-        Handlebars.precompile(source);
-      } catch (error) {
-        const line = /line (\d+)/.exec((error as Error).message)?.[1];
-        bag.warning(
-          shownTemplate,
-          { start: { line: Number(line ?? 1), column: 1 } },
-          'template-syntax',
-          `this template does not compile, so ${c.name} entries are drawn with the default face: ${(error as Error).message.split('\n')[0]}`,
-        );
-        continue;
-      }
-      const labels = labelsOf(game, c);
-      const schemaText = schemaFile(labels.file).text;
-      const shownSchema = displayPath(root, labels.file);
-      for (const m of source.matchAll(HELPER_USE)) {
-        const pointer = `/${String(m[1]).split('.').join('/')}`;
-        const place = labels.at(pointer);
-        const key = pointer.split('/').pop()!;
-        if (!place.node) {
-          const before = source.slice(0, m.index).split('\n');
-          sources.set(shownTemplate, source);
-          bag.warning(
-            shownTemplate,
-            { start: { line: before.length, column: before[before.length - 1]!.length + 1 } },
-            'template-field',
-            `"${m[1]}" is not a property of ${c.name} entries (schema ${shownSchema})`,
-          );
-        } else if (!place.title) {
-          sources.set(shownSchema, schemaText);
-          bag.warning(
-            shownSchema,
-            propertyPlace(schemaText, key),
-            'title-missing',
-            `"${key}" has no "title", but the ${c.name} template shows it: give it the label readers see, in the game's language`,
-          );
-        }
-      }
+      bag.warning(
+        shownTemplate,
+        { start: { line: before.length, column: before[before.length - 1]!.length + 1 } },
+        'template-field',
+        `"${m[1]}" is not a property of ${c.name} entries (schema ${shownSchema})`,
+      );
+    } else if (!place.title) {
+      sources.set(shownSchema, schemaText);
+      bag.warning(
+        shownSchema,
+        propertyPlace(schemaText, key),
+        'title-missing',
+        `"${key}" has no "title", but the ${c.name} template shows it: give it the label readers see, in the game's language`,
+      );
     }
   }
 }

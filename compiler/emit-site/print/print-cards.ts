@@ -127,11 +127,10 @@ function backOf(c: Collection, ctx: PageContext, problems: string[]): { perEntry
   if (readTemplate(template) !== undefined) {
     // A template that does not compile draws nothing on any card: said once, not once per card.
     const first = c.entries[0];
-    if (first && cardBackHtml(c, first, ctx) === undefined)
-      problems.push(
-        `${relative(game.dir, template)} does not compile: fix it (rulebook check shows where), or remove it to print ${c.decl.card?.back ? 'the back picture' : 'no backs'}.`,
-      );
-    return { perEntry: true };
+    if (!first || cardBackHtml(c, first, ctx) !== undefined) return { perEntry: true };
+    problems.push(
+      `${relative(game.dir, template)} does not compile (rulebook check shows where): the cards print ${c.decl.card?.back ? 'with the back picture' : 'without backs'} until it does.`,
+    );
   }
   const picture = c.decl.card?.back;
   if (!picture) return { perEntry: false };
@@ -178,7 +177,7 @@ const DROPPED = /^(id|title|href|tabIndex|aria[A-Z].*|dataPagefind.*|role|target
 
 /**
  * A face's HTML made for paper: links become their words (`<a>` to `<span>`),
- * buttons and screen-only notes go, a drafted value gets `print-draft`, and
+ * buttons, disclosures and screen-only notes go, a drafted value gets `print-draft`, and
  * no ID repeats (a card prints several times on one page). An SVG drawing is
  * left as it is: its IDs are its own references.
  */
@@ -187,7 +186,8 @@ export function forPrint(html: string): string {
   visit(tree, 'element', (el: Element, index, parent) => {
     if (el.tagName === 'svg') return SKIP;
     const classes = classesOf(el);
-    if (parent && index !== undefined && (el.tagName === 'button' || classes.some((k) => SCREEN_ONLY.includes(k)))) {
+    // A disclosure (how a value is computed) prints closed, its summary alone: it goes whole.
+    if (parent && index !== undefined && (el.tagName === 'button' || el.tagName === 'details' || classes.some((k) => SCREEN_ONLY.includes(k)))) {
       parent.children.splice(index, 1);
       return [SKIP, index];
     }

@@ -106,11 +106,13 @@ export function printCss(cols: PrintCollection | readonly PrintCollection[], pap
     `@page { size: ${p.cssName}; margin: 0; }`,
     // A sheet turned because it holds more cards that way is printed on a page turned the same way (a named page).
     `@page turned { size: ${p.cssName} landscape; margin: 0; }`,
+    // The site's face rules first, so a card looks as it does on the site; the print rules after them adapt it to paper.
+    "/* The site's face rules (docs-site/style.css). */",
+    siteFaceCss(),
+    '/* Print. */',
     PRINT_CSS,
     ...sizes,
     ...list.map((col) => collectionCss(col, paper)),
-    "/* The site's face rules (docs-site/style.css), so a card looks as it does on the site. */",
-    siteFaceCss(),
     '',
   ].join('\n');
 }
@@ -285,8 +287,6 @@ body {
   border-radius: calc(0.8 * var(--mm));
   background: var(--draft-bg);
   color: var(--draft-fg);
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
 }
 .card-body {
   display: flex;
@@ -296,9 +296,33 @@ body {
 .card-body p {
   margin: 0;
 }
+/* On a card's narrow width a long label wraps rather than squeeze its value to a sliver (the site's labels take their full width). */
+.card dl.fields {
+  grid-template-columns: fit-content(40%) minmax(0, 1fr);
+  gap: 0.15rem 0.5rem;
+  margin: 0;
+}
+/* A field list inside a value (a cost's resource and amount) runs on as one line that wraps. */
+.card dl.fields dl.fields {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 0.3rem;
+}
+.card dl.fields dl.fields dd {
+  margin-right: 0.3rem;
+}
+.card ul {
+  margin: 0;
+  padding-left: 1em;
+}
+/* A drafted value keeps the site's dashed box, drawn a little heavier for paper; no button follows it, so it closes on the right. */
 .print-draft {
-  outline: calc(0.35 * var(--mm)) dashed var(--draft-fg);
-  outline-offset: calc(0.3 * var(--mm));
+  border: calc(0.3 * var(--mm)) dashed var(--draft-fg);
+  padding-right: 0.35rem;
+}
+/* A drafted list or table of values takes the width of its place, as a printed one does. */
+.print-draft:has(ul, ol, dl) {
+  display: block;
 }
 .card-back-side {
   display: flex;
