@@ -46,7 +46,13 @@ describe('findBrowser', () => {
 
   it('knows where Chrome, Chromium and Edge install on Linux, macOS and Windows', () => {
     expect(knownBrowserPaths('linux')).toEqual(expect.arrayContaining(['/usr/bin/chromium', '/usr/bin/google-chrome-stable', '/usr/bin/microsoft-edge']));
-    expect(knownBrowserPaths('darwin')).toContain('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
+    expect(knownBrowserPaths('darwin', { HOME: '/Users/ana' })).toEqual(
+      expect.arrayContaining([
+        '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+        '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+        '/Users/ana/Applications/Chromium.app/Contents/MacOS/Chromium',
+      ]),
+    );
     const windows = knownBrowserPaths('win32', { PROGRAMFILES: 'C:\\Program Files', LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' });
     expect(windows).toContain('C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe');
     expect(windows).toContain('C:\\Users\\ana\\AppData\\Local\\Google\\Chrome\\Application\\chrome.exe');
