@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { BrowserNotFound, findBrowser, knownBrowserPaths, launchFailureWords } from '../compiler/commands/print/browser.ts';
 import { printCommand } from '../compiler/commands/print/command.ts';
 import { fixPdfClock } from '../compiler/commands/print/pdf.ts';
+import { overflowWarnings } from '../compiler/commands/print/print-words.ts';
+import type { PrintCollection } from '../compiler/emit-site/print/print-types.ts';
 import { check } from '../compiler/pipeline.ts';
 import { runCli } from './helpers.ts';
 import { printableDuel } from './print-project.ts';
@@ -105,6 +107,41 @@ describe('fixPdfClock', () => {
     const a = fixPdfClock(pdf('20261202105549', id)).toString('latin1');
     const b = fixPdfClock(Buffer.from(pdf('20261202105549', id).toString('latin1').replace('Skia', 'Sküa'), 'latin1')).toString('latin1');
     expect(/\/ID \[<(\w+)>/.exec(a)?.[1]).not.toBe(/\/ID \[<(\w+)>/.exec(b)?.[1]);
+  });
+});
+
+describe('overflowWarnings', () => {
+  const card = (id: string, name: string, copy: number, copies: number) => ({ id, name, copy, copies, faceHtml: '', drafts: [] });
+  const col: PrintCollection = {
+    game: 'cangaco',
+    gameName: 'Cangaço',
+    collection: 'cordel',
+    title: 'Cordel cards',
+    locale: 'en',
+    size: { widthMm: 63, heightMm: 88, bleedMm: 3, named: 'poker' },
+    sizeIsReading: false,
+    cards: [card('ze-baiano', 'Zé Baiano', 1, 3), card('ze-baiano', 'Zé Baiano', 2, 3), card('ze-baiano', 'Zé Baiano', 3, 3), card('corisco', 'Corisco', 1, 1)],
+    hasBack: false,
+    problems: [],
+  };
+
+  it('names each overflowing entry once, and the copies only when not all of them overflow', () => {
+    expect(
+      overflowWarnings(col, [
+        { id: 'ze-baiano', copy: 2 },
+        { id: 'corisco', copy: 1 },
+      ]),
+    ).toEqual([
+      "Cordel cards: “Zé Baiano” (copy 2) runs past the card's edge: shorten its text or choose a larger card size",
+      "Cordel cards: “Corisco” runs past the card's edge: shorten its text or choose a larger card size",
+    ]);
+    expect(
+      overflowWarnings(
+        col,
+        [1, 2, 3].map((copy) => ({ id: 'ze-baiano', copy })),
+      ),
+    ).toEqual(["Cordel cards: “Zé Baiano” runs past the card's edge: shorten its text or choose a larger card size"]);
+    expect(overflowWarnings(col, [])).toEqual([]);
   });
 });
 
