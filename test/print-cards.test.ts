@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printCollections } from '../compiler/emit-site/print/print-cards.ts';
@@ -6,7 +6,7 @@ import { printDocument } from '../compiler/emit-site/print/print-html.ts';
 import type { PrintCollection } from '../compiler/emit-site/print/print-types.ts';
 import { checkPresentation } from '../compiler/emit-site/check-presentation.ts';
 import { check } from '../compiler/pipeline.ts';
-import { fixtureProject, swap } from './helpers.ts';
+import { fixtureProject, makeProject, swap } from './helpers.ts';
 
 // #23 print and play: the cards `rulebook print` lays out (compiler/emit-site/print/print-cards.ts), drawn with the
 // site's own face code over a copy of the `duel` fixture given a `card:`: its Trophy cards have a template
@@ -107,6 +107,7 @@ describe('printCollections', () => {
     // A designer's size not decided yet is a placeholder.
     const [undecided] = await printed('{ size: { placeholder: [60, 90], note: "Not decided yet." } }');
     expect(undecided!.sizeMark).toEqual({ kind: 'placeholder', note: 'Not decided yet.' });
+    expect(undecided!.sizeIsReading).toBe(false);
     expect(undecided!.size).toEqual({ widthMm: 60, heightMm: 90, bleedMm: 3 });
   });
 
@@ -157,5 +158,28 @@ describe('printCollections', () => {
     expect(col!.problems).toEqual([
       'The back picture images/nowhere.svg (card.back of trophies in game.yaml) is not there: put the file at images/nowhere.svg, or correct the path.',
     ]);
+  });
+
+  it("prints a bundled game's chiefs with their own template, icons and drafted stats, in their language's mark", async () => {
+    const root = await makeProject({}, { copyContent: ['cangaceiros'] });
+    const file = path.join(root, 'content/cangaceiros/game.yaml');
+    await writeFile(
+      file,
+      swap('    title: Chief Cangaceiros Cards\n', '    title: Chief Cangaceiros Cards\n    card: { size: poker }\n')(await readFile(file, 'utf8')),
+    );
+    const result = await check(root);
+    const [col, ...rest] = printCollections(result.games[0]!);
+    expect(rest).toEqual([]);
+    expect(col!.title).toBe('Chief Cangaceiros Cards');
+    const chiefs = result.games[0]!.linked.game.collections.get('chiefs')!.entries;
+    expect(col!.cards.map((c) => c.id)).toEqual(chiefs.flatMap((e) => Array.from({ length: e.copies }, () => e.id)));
+    for (const c of col!.cards) {
+      // The name in the language the collection declares (nameLang: pt-BR) on an English card.
+      expect(c.faceHtml).toMatch(/^<div class="card-head"><h2 class="card-name"><span lang="pt-BR">[^<]+<\/span><\/h2>/);
+      expect(c.faceHtml).toContain('class="face-icon');
+      expect(c.faceHtml).not.toMatch(/<a[\s>]|<button|\sid=/);
+    }
+    // The rulebook prints no chief's Guns, Protection or Facão: drafted on every card, marked for print.
+    expect(col!.cards.every((c) => c.faceHtml.includes('print-draft') && c.faceHtml.includes('<span class="card-draft">draft</span>'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { nameFieldOf } from '../validate/game.ts';
 import { textOf } from '../text.ts';
-import type { Collection, Entry, ExampleWords, Game, PlaceholderInfo, Text } from '../model.ts';
+import type { Collection, CompiledRule, Entry, ExampleWords, Game, PlaceholderInfo, Text } from '../model.ts';
 import { collectionPage } from '../site-addresses.ts';
 import { draftBadge, draftOf, esc, inline, isAtOrUnder, plain, readingsHtml, readingsOf, ruleHref, ruleRefHtml, type PageContext } from './context.ts';
 import { mapGraph, mapHtml } from './map-svg.ts';
@@ -55,17 +55,7 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   if (picture) parts.push(`<p class="icon-figure" title="${esc(iconTitle(ctx, e.id, name))}">${picture}</p>`);
   for (const r of rules) if (ruleShownAtTop(r, e.value)) parts.push(ruleTextHtml(r, e.value, ctx));
   const map = mapGraph(c, e, ctx);
-  const skip = new Set([
-    // The display name is the heading already, with its gloss and the language it is written in (glosses.ts).
-    nameFieldOf(c),
-    'gloss',
-    'nameLang',
-    'id',
-    'text',
-    'examples',
-    ...rules.map((r) => r.pointer.slice(1)),
-    ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : []),
-  ]);
+  const skip = notFields(c, rules, map);
   // A field is shown when its schema gives it a title (the label readers see); the rest is data for the engine.
   // A field with no value is left out, unless it is this entry's own draft: then it says why it is empty (draft-marks.ts).
   const fields = titledFields(c, e, ctx, skip);
@@ -126,6 +116,22 @@ export function entryHtml(c: Collection, e: Entry, ctx: PageContext, level: numb
   return parts.join('\n');
 }
 
+/** What an entry shows other than as a field: its name, text, examples and rules, and a map's drawing. */
+function notFields(c: Collection, rules: readonly CompiledRule[], map: ReturnType<typeof mapGraph>): Set<string> {
+  return new Set([
+    // The display name is the heading already, with its gloss and the language it is written in (glosses.ts).
+    nameFieldOf(c),
+    'gloss',
+    'nameLang',
+    'id',
+    'text',
+    'examples',
+    ...rules.map((r) => r.pointer.slice(1)),
+    // A map's nodes and edges are its drawing, not rows of fields.
+    ...(map ? [map.nodes, map.edges, ...(map.arrows ? [map.arrows] : [])] : []),
+  ]);
+}
+
 /** The fields a face lists: those the schema titles (the rest is data for the engine), with a value or this entry's own draft. */
 function titledFields(c: Collection, e: Entry, ctx: PageContext, skip: ReadonlySet<string>): [string, unknown][] {
   const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
@@ -164,8 +170,7 @@ export function cardFaceHtml(c: Collection, e: Entry, ctx: PageContext): string 
     const text = e.value.text;
     parts.push(ownHtml(text, ctx.language, (t) => textBlockHtml(t, textFormatAt(labels, '/text'), ctx), true));
   }
-  const skip = new Set([nameFieldOf(c), 'gloss', 'nameLang', 'id', 'text', 'examples', ...rules.map((r) => r.pointer.slice(1))]);
-  parts.push(faceHtml(c, e, ctx, titledFields(c, e, ctx, skip)));
+  parts.push(faceHtml(c, e, ctx, titledFields(c, e, ctx, notFields(c, rules, mapGraph(c, e, ctx)))));
   return parts.filter(Boolean).join('\n');
 }
 

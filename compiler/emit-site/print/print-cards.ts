@@ -67,7 +67,7 @@ function printCollection(c: Collection, ctx: PageContext): PrintCollection {
     title: textOf(c.decl.title, ctx.locale) || c.name,
     locale: ctx.locale,
     size: cardSizeOf(decl),
-    sizeIsReading: sizeMark !== undefined,
+    sizeIsReading: sizeMark?.kind === 'reading',
     ...(sizeMark ? { sizeMark } : {}),
     cards,
     hasBack: back.perEntry || back.shared !== undefined,

@@ -53,7 +53,7 @@ export interface PrintCollection {
   sizeIsReading: boolean;
   cards: PrintedCard[];
   hasBack: boolean;
-  /** The reading or placeholder the size is (the command says its note once), when it is one. */
+  /** The reading or placeholder the size is, when it is one: a reading is "this edition's reading", a placeholder "not decided yet" (the command says which once). */
   sizeMark?: { kind: 'reading' | 'placeholder'; note: string };
   /** What keeps the collection from printing as declared (a back picture that is not there), in the designer's words: the command reports each as an error. */
   problems: string[];
