@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { BrowserNotFound, findBrowser, knownBrowserPaths, launchFailureWords } from '../compiler/commands/print/browser.ts';
 import { printCommand } from '../compiler/commands/print/command.ts';
 import { fixPdfClock } from '../compiler/commands/print/pdf.ts';
+import { overflowWarnings } from '../compiler/commands/print/print-words.ts';
+import type { PrintCollection } from '../compiler/emit-site/print/print-types.ts';
 import { check } from '../compiler/pipeline.ts';
 import { runCli } from './helpers.ts';
 import { printableDuel } from './print-project.ts';
@@ -46,7 +48,13 @@ describe('findBrowser', () => {
 
   it('knows where Chrome, Chromium and Edge install on Linux, macOS and Windows', () => {
     expect(knownBrowserPaths('linux')).toEqual(expect.arrayContaining(['/usr/bin/chromium', '/usr/bin/google-chrome-stable', '/usr/bin/microsoft-edge']));
-    expect(knownBrowserPaths('darwin')).toContain('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
+    expect(knownBrowserPaths('darwin', { HOME: '/Users/ana' })).toEqual(
+      expect.arrayContaining([
+        '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+        '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+        '/Users/ana/Applications/Chromium.app/Contents/MacOS/Chromium',
+      ]),
+    );
     const windows = knownBrowserPaths('win32', { PROGRAMFILES: 'C:\\Program Files', LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' });
     expect(windows).toContain('C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe');
     expect(windows).toContain('C:\\Users\\ana\\AppData\\Local\\Google\\Chrome\\Application\\chrome.exe');
@@ -102,6 +110,41 @@ describe('fixPdfClock', () => {
   });
 });
 
+describe('overflowWarnings', () => {
+  const card = (id: string, name: string, copy: number, copies: number) => ({ id, name, copy, copies, faceHtml: '', drafts: [] });
+  const col: PrintCollection = {
+    game: 'cangaco',
+    gameName: 'Cangaço',
+    collection: 'cordel',
+    title: 'Cordel cards',
+    locale: 'en',
+    size: { widthMm: 63, heightMm: 88, bleedMm: 3, named: 'poker' },
+    sizeIsReading: false,
+    cards: [card('ze-baiano', 'Zé Baiano', 1, 3), card('ze-baiano', 'Zé Baiano', 2, 3), card('ze-baiano', 'Zé Baiano', 3, 3), card('corisco', 'Corisco', 1, 1)],
+    hasBack: false,
+    problems: [],
+  };
+
+  it('names each overflowing entry once, and the copies only when not all of them overflow', () => {
+    expect(
+      overflowWarnings(col, [
+        { id: 'ze-baiano', copy: 2 },
+        { id: 'corisco', copy: 1 },
+      ]),
+    ).toEqual([
+      "Cordel cards: “Zé Baiano” (copy 2) runs past the card's edge: shorten its text or choose a larger card size",
+      "Cordel cards: “Corisco” runs past the card's edge: shorten its text or choose a larger card size",
+    ]);
+    expect(
+      overflowWarnings(
+        col,
+        [1, 2, 3].map((copy) => ({ id: 'ze-baiano', copy })),
+      ),
+    ).toEqual(["Cordel cards: “Zé Baiano” runs past the card's edge: shorten its text or choose a larger card size"]);
+    expect(overflowWarnings(col, [])).toEqual([]);
+  });
+});
+
 describe('rulebook print, before rendering', () => {
   it('names the games and collections to choose from when --game or --collection is wrong (exit 2)', async () => {
     const root = await printableDuel();
@@ -151,6 +194,55 @@ describe('rulebook print, before rendering', () => {
     expect(existsSync(path.join(root, 'print'))).toBe(false);
   });
 
+  it("says once per collection that a size is a reading, with the reading's note", async () => {
+    const root = await printableDuel({ size: '{ reading: bridge, note: "The test rules print no card size." }' });
+    const lines: string[] = [];
+    const result = await check(root);
+    const code = await printCommand(
+      root,
+      result.games,
+      { paper: 'a4', out: path.join(root, 'print'), env: {}, knownBrowsers: [] },
+      { out: () => {}, err: (t) => lines.push(t) },
+    );
+    expect(code).toBe(0);
+    expect(lines.filter((l) => l.includes('size'))).toEqual([
+      "duel/trophies: size not printed in the rulebook: bridge 56×87 mm is this edition's reading (The test rules print no card size.)",
+    ]);
+  });
+
+  it('counts a size not decided yet as a draft: said, and refused by --final', async () => {
+    const root = await printableDuel({ size: '{ placeholder: mini, note: "To decide after the first playtest." }' });
+    const result = await check(root);
+    const lines: string[] = [];
+    const io = { out: () => {}, err: (t: string) => lines.push(t) };
+    const out = path.join(root, 'print');
+    expect(await printCommand(root, result.games, { paper: 'a4', out, env: {}, knownBrowsers: [] }, io)).toBe(0);
+    expect(lines).toContain('duel/trophies: size not decided yet: mini 44×63 mm is a draft (To decide after the first playtest.)');
+    lines.length = 0;
+    expect(await printCommand(root, result.games, { paper: 'a4', out: path.join(root, 'final'), final: true, env: {}, knownBrowsers: [] }, io)).toBe(1);
+    expect(lines).toContain('  duel, Trophy cards, card size: mini 44×63 mm: To decide after the first playtest.');
+    expect(existsSync(path.join(root, 'final'))).toBe(false);
+  });
+
+  it('stops, writing nothing, when a collection cannot print as declared (a back picture that is not there)', async () => {
+    const root = await printableDuel({ size: 'poker, back: images/nope.svg' });
+    const r = await runCli(['-C', root, 'print']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('images/nope.svg');
+    expect(r.err).toMatch(/nothing was written/);
+    expect(existsSync(path.join(root, 'print'))).toBe(false);
+  });
+
+  it('says when a card is too large for the paper', async () => {
+    const root = await printableDuel({ size: '[300, 300]' });
+    const r = await runCli(['-C', root, 'print', '--paper', 'letter']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      'error: duel/trophies: a 300×300 mm card with 3 mm bleed does not fit on Letter paper with room for cut marks: choose a smaller card size',
+    );
+    expect(existsSync(path.join(root, 'print'))).toBe(false);
+  });
+
   it('--browser /nope is said in words, with no stack (exit 2)', async () => {
     const root = await printableDuel();
     const r = await runCli(['-C', root, 'print', '--browser', '/nope']);
@@ -184,6 +276,21 @@ describe('rulebook print, before rendering', () => {
     expect(said).toContain('print/duel/trophies.html: 5 cards on');
     expect(said).toContain('install Google Chrome, Chromium or Microsoft Edge, or give one with --browser <path>');
     expect(said).toContain('print it at 100% scale, with no margins');
+  });
+
+  it('says in words that --out cannot be written (a file where the folder should be), exit 1', async () => {
+    const root = await printableDuel();
+    await writeFile(path.join(root, 'taken'), 'a file, not a folder');
+    const lines: string[] = [];
+    const result = await check(root);
+    const code = await printCommand(
+      root,
+      result.games,
+      { paper: 'a4', out: path.join(root, 'taken'), env: {}, knownBrowsers: [] },
+      { out: () => {}, err: (t) => lines.push(t) },
+    );
+    expect(code).toBe(1);
+    expect(lines).toContain('error: cannot write taken/duel: a file stands where a folder is needed (choose another folder with --out)');
   });
 
   it('writes into --out relative to the project', async () => {

@@ -19,12 +19,15 @@ export class BrowserNotFound extends Error {}
 
 /** Chromium-family browsers where their installers put them, by platform; the first that exists is used. */
 export function knownBrowserPaths(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string[] {
-  if (platform === 'darwin')
-    return [
-      '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-      '/Applications/Chromium.app/Contents/MacOS/Chromium',
-      '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
-    ];
+  if (platform === 'darwin') {
+    // The machine's Applications folder, then the user's own (an install without an administrator's password).
+    const apps = ['/Applications', ...(env['HOME'] ? [path.posix.join(env['HOME'], 'Applications')] : [])];
+    return apps.flatMap((a) => [
+      `${a}/Google Chrome.app/Contents/MacOS/Google Chrome`,
+      `${a}/Chromium.app/Contents/MacOS/Chromium`,
+      `${a}/Microsoft Edge.app/Contents/MacOS/Microsoft Edge`,
+    ]);
+  }
   if (platform === 'win32') {
     const roots = [env['PROGRAMFILES'] ?? 'C:\\Program Files', env['PROGRAMFILES(X86)'] ?? 'C:\\Program Files (x86)', env['LOCALAPPDATA']].filter(
       (r): r is string => !!r,
@@ -43,6 +46,9 @@ export function knownBrowserPaths(platform: NodeJS.Platform = process.platform, 
     '/usr/bin/microsoft-edge',
     '/usr/bin/microsoft-edge-stable',
     '/snap/bin/chromium',
+    // Where the vendors' own packages put the program the /usr/bin names link to.
+    '/opt/google/chrome/chrome',
+    '/opt/microsoft/msedge/msedge',
   ];
 }
 

@@ -1,13 +1,14 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { CheckedGame } from '../../model.ts';
-import { printCollections } from '../../emit-site/print/print-cards.ts';
-import { sizeWords } from '../../emit-site/print/card-size.ts';
 import { printCss, printDocument } from '../../emit-site/print/print-html.ts';
 import type { Paper, PrintCollection, PrintDocument } from '../../emit-site/print/print-types.ts';
 import { BrowserLaunchFailed, BrowserNotFound, findBrowser, launchBrowser, NO_BROWSER_ADVICE } from './browser.ts';
-import { renderPdf, type OverflowingCard } from './pdf.ts';
+import { chooseCollections } from './choose.ts';
+import { renderPdf } from './pdf.ts';
+import { draftsOf, overflowWarnings, pdfSummary, sizeMarkLine, tooLargeLine, where } from './print-words.ts';
 
 /**
  * `rulebook print`: each collection with a `card` declaration as a PDF of sheets to cut out (and, with `--tabletop`,
@@ -36,8 +37,6 @@ export interface PrintIo {
   err: (text: string) => void;
 }
 
-const PAPER_NAMES: Record<Paper, string> = { a4: 'A4', letter: 'Letter' };
-
 /** Run the command over checked games; returns the exit code (0 written, 1 drafts under --final or a failed render, 2 usage). */
 export async function printCommand(root: string, games: readonly CheckedGame[], opts: PrintOptions, io: PrintIo): Promise<number> {
   const chosen = chooseCollections(games, opts);
@@ -58,24 +57,15 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   // What keeps a collection from printing as declared (a back picture that is not there) stops the run before anything is written.
   const problems = collections.flatMap((col) => col.problems.map((p) => `${where(col)}: ${p}`));
   const documents = collections.map((col) => ({ col, doc: printDocument(col, opts.paper) }));
-  for (const { col, doc } of documents)
-    if (doc.perPage === 0)
-      problems.push(
-        `${where(col)}: a ${sizeWords(col.size)} card with ${col.size.bleedMm} mm bleed does not fit on ${PAPER_NAMES[opts.paper]} paper with room for cut marks: choose a smaller card size`,
-      );
+  for (const { col, doc } of documents) if (doc.perPage === 0) problems.push(tooLargeLine(col, opts.paper));
   if (problems.length) {
     for (const line of problems) io.err(`error: ${line}`);
     io.err('print stopped: nothing was written.');
     return 1;
   }
   for (const col of collections) {
-    const mark = col.sizeMark ?? (col.sizeIsReading ? { kind: 'reading' as const, note: '' } : undefined);
-    if (!mark) continue;
-    const words =
-      mark.kind === 'reading'
-        ? `size not printed in the rulebook: ${sizeWords(col.size)} is this edition's reading`
-        : `size not decided yet: ${sizeWords(col.size)} is a draft`;
-    io.err(`${where(col)}: ${words}${mark.note ? ` (${mark.note})` : ''}`);
+    const line = sizeMarkLine(col);
+    if (line) io.err(line);
   }
 
   let found;
@@ -92,7 +82,8 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   }
   if (!found) {
     if (opts.tabletop) io.err('--tabletop needs a browser to draw the deck images: none was made.');
-    await writeHtml(root, opts.out, documents, opts.paper, io);
+    const failed = await saidInWords(root, io, () => writeHtml(root, opts.out, documents, opts.paper, io));
+    if (failed) return 1;
     for (const line of NO_BROWSER_ADVICE) io.err(line);
     return 0;
   }
@@ -107,16 +98,26 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   }
   try {
     for (const { col, doc } of documents) {
-      const { pdf, overflowing } = await renderPdf(browser, doc);
-      for (const line of overflowWarnings(col, overflowing)) io.err(`warning: ${line}`);
       const file = path.join(opts.out, col.game, `${col.collection}.pdf`);
-      await writeReplacing(file, pdf);
-      io.out(`${display(root, file)}: ${pdfSummary(col, doc, opts.paper)}`);
-      if (opts.tabletop) {
-        const written = await writeTabletopDeck(col, path.join(opts.out, col.game, 'tabletop'), browser, opts.base);
-        io.out(
-          `${display(root, path.join(opts.out, col.game, 'tabletop'))}/: Tabletop Simulator deck, ${written.length} files (${written.map((f) => path.basename(f)).join(', ')})`,
-        );
+      const failed = await saidInWords(
+        root,
+        io,
+        async () => {
+          const { pdf, overflowing } = await renderPdf(browser, doc);
+          for (const line of overflowWarnings(col, overflowing)) io.err(`warning: ${line}`);
+          await writeReplacing(file, pdf);
+          io.out(`${display(root, file)}: ${pdfSummary(col, doc, opts.paper)}`);
+          if (opts.tabletop) {
+            const folder = path.join(opts.out, col.game, 'tabletop');
+            const written = await writeTabletopDeck(col, folder, browser, opts.base);
+            io.out(`${display(root, folder)}/: Tabletop Simulator deck, ${written.length} files (${written.map((f) => path.basename(f)).join(', ')})`);
+          }
+        },
+        `${where(col)}`,
+      );
+      if (failed) {
+        io.err(`print stopped at ${where(col)}${existsSync(file) ? `: the last good ${display(root, file)} is kept` : ''}.`);
+        return 1;
       }
     }
   } finally {
@@ -125,90 +126,36 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   return 0;
 }
 
-type Chosen = { collections: PrintCollection[] } | { usage: string[] };
-
-/** The collections to print: every one with a `card`, narrowed by --game and --collection; a wrong choice is said with the choices. */
-export function chooseCollections(games: readonly CheckedGame[], opts: Pick<PrintOptions, 'game' | 'collection'>): Chosen {
-  const ids = games.map((g) => g.linked.game.manifest.id);
-  let scope = games;
-  if (opts.game !== undefined) {
-    scope = games.filter((g) => g.linked.game.manifest.id === opts.game);
-    if (!scope.length) return { usage: [`error: no game "${opts.game}" (games: ${ids.join(', ') || 'none'})`] };
-  }
-  const withCard = (g: CheckedGame) => Object.entries(g.linked.game.manifest.collections).filter(([, decl]) => decl.card !== undefined);
-  if (opts.collection !== undefined) {
-    const name = opts.collection;
-    const holders = scope.filter((g) => name in g.linked.game.manifest.collections);
-    if (!holders.length) {
-      const choices = scope.flatMap((g) => withCard(g).map(([c]) => (scope.length > 1 ? `${g.linked.game.manifest.id}/${c}` : c)));
-      return {
-        usage: [
-          `error: no collection "${name}"${opts.game !== undefined ? ` in ${opts.game}` : ''} (collections with a card size: ${choices.join(', ') || 'none'})`,
-        ],
+/**
+ * Run `work`; a file that cannot be written (the --out folder is a file, no permission, a full disk) or a browser
+ * that fails mid-drawing is said in words (true: it failed), never as a stack.
+ */
+async function saidInWords(root: string, io: PrintIo, work: () => Promise<void>, what?: string): Promise<boolean> {
+  try {
+    await work();
+    return false;
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (typeof e.code === 'string' && typeof e.path === 'string') {
+      const reason: Record<string, string> = {
+        ENOTDIR: 'a file stands where a folder is needed',
+        EEXIST: 'a file stands where a folder is needed',
+        EACCES: 'permission denied',
+        EPERM: 'permission denied',
+        ENOSPC: 'the disk is full',
+        EROFS: 'the disk is read-only',
+        EISDIR: 'a folder stands where the file should go',
       };
+      io.err(`error: cannot write ${display(root, e.path)}: ${reason[e.code] ?? e.code} (choose another folder with --out)`);
+      return true;
     }
-    const printable = holders.filter((g) => g.linked.game.manifest.collections[name]?.card !== undefined);
-    if (!printable.length) {
-      const which = holders.map((g) => `${g.linked.game.manifest.id}'s ${name}`).join(' and ');
-      return { usage: noCardAdvice(`${which} has no card size, so it cannot be printed.`, name) };
+    // The browser went away or timed out while drawing: Playwright's first line says which.
+    if (error instanceof Error && /^(page|browser|browserContext|route)\.\w+:/.test(error.message)) {
+      io.err(`error: the browser failed while drawing ${what ?? 'the cards'}: ${error.message.split('\n')[0]!.replace(/^\w+\.\w+:\s*/, '')}`);
+      return true;
     }
-    return { collections: printable.flatMap((g) => printCollections(g, { collection: name })) };
+    throw error;
   }
-  const printable = scope.filter((g) => withCard(g).length);
-  if (!printable.length) {
-    const example = scope.flatMap((g) => Object.keys(g.linked.game.manifest.collections))[0] ?? 'cards';
-    const whose = opts.game !== undefined ? `no collection of ${opts.game}` : 'no collection';
-    return { usage: noCardAdvice(`${whose} has a card size, so there is nothing to print.`, example) };
-  }
-  return { collections: printable.flatMap((g) => printCollections(g)) };
-}
-
-/** How to give a collection a card size, with the very line to add to game.yaml. */
-function noCardAdvice(problem: string, collection: string): string[] {
-  return [
-    `error: ${problem}`,
-    `Give the collection a card size in game.yaml, under collections -> ${collection}:`,
-    '    card: { size: poker }',
-    '(named sizes: poker 63×88 mm, bridge 56×87, mini 44×63, tarot 70×120, square 70×70; or [width, height] in mm)',
-  ];
-}
-
-/** Each entry with a draft on a printed card, once (not once per copy): game, collection, card, value, why. */
-function draftsOf(collections: readonly PrintCollection[]): string[] {
-  const lines: string[] = [];
-  for (const col of collections) {
-    // A size that is a placeholder is a draft of every card (a reading is a choice made, and prints as final).
-    if (col.sizeMark?.kind === 'placeholder') lines.push(`${col.game}, ${col.title}, card size: ${sizeWords(col.size)}: ${col.sizeMark.note}`);
-    const seen = new Set<string>();
-    for (const card of col.cards) {
-      if (seen.has(card.id)) continue;
-      seen.add(card.id);
-      for (const d of card.drafts) lines.push(`${col.game}, ${col.title}, “${card.name}”: ${d.label}: ${d.note}`);
-    }
-  }
-  return lines;
-}
-
-/** One warning per entry whose face overflows (its copies are the same face), naming the card as the designer knows it. */
-export function overflowWarnings(col: PrintCollection, overflowing: readonly OverflowingCard[]): string[] {
-  const ids = [...new Set(overflowing.map((o) => o.id))];
-  return ids.map((id) => {
-    const card = col.cards.find((c) => c.id === id);
-    const copies = overflowing.filter((o) => o.id === id);
-    const copyWords = card && card.copies > 1 && copies.length < card.copies ? ` (copy ${copies.map((o) => o.copy).join(', ')})` : '';
-    return `${col.title}: “${card?.name ?? id}”${copyWords} runs past the card's edge: shorten its text or choose a larger card size`;
-  });
-}
-
-function where(col: PrintCollection): string {
-  return `${col.game}/${col.collection}`;
-}
-
-/** "5 cards on 2 pages (A4, 9 a sheet, backs mirrored for long-edge duplex)". */
-export function pdfSummary(col: PrintCollection, doc: PrintDocument, paper: Paper): string {
-  const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const backs = col.hasBack ? 'backs mirrored for long-edge duplex' : 'no backs';
-  return `${n(col.cards.length, 'card')} on ${n(doc.pages, 'page')} (${PAPER_NAMES[paper]}, ${doc.perPage} a sheet, ${backs})`;
 }
 
 /** A path as the designer reads it: relative to the project when inside it. */

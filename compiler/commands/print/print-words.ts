@@ -1,0 +1,61 @@
+import { sizeWords } from '../../emit-site/print/card-size.ts';
+import type { Paper, PrintCollection, PrintDocument } from '../../emit-site/print/print-types.ts';
+import type { OverflowingCard } from './pdf.ts';
+
+/** What `rulebook print` tells the designer about the cards: drafts, faces that overflow, size readings, what was written. */
+
+export const PAPER_NAMES: Record<Paper, string> = { a4: 'A4', letter: 'Letter' };
+
+/** Each entry with a draft on a printed card, once (not once per copy): game, collection, card, value, why. */
+export function draftsOf(collections: readonly PrintCollection[]): string[] {
+  const lines: string[] = [];
+  for (const col of collections) {
+    // A size that is a placeholder is a draft of every card (a reading is a choice made, and prints as final).
+    if (col.sizeMark?.kind === 'placeholder') lines.push(`${col.game}, ${col.title}, card size: ${sizeWords(col.size)}: ${col.sizeMark.note}`);
+    const seen = new Set<string>();
+    for (const card of col.cards) {
+      if (seen.has(card.id)) continue;
+      seen.add(card.id);
+      for (const d of card.drafts) lines.push(`${col.game}, ${col.title}, “${card.name}”: ${d.label}: ${d.note}`);
+    }
+  }
+  return lines;
+}
+
+/** One warning per entry whose face overflows (its copies are the same face), naming the card as the designer knows it. */
+export function overflowWarnings(col: PrintCollection, overflowing: readonly OverflowingCard[]): string[] {
+  const ids = [...new Set(overflowing.map((o) => o.id))];
+  return ids.map((id) => {
+    const card = col.cards.find((c) => c.id === id);
+    const copies = overflowing.filter((o) => o.id === id);
+    const copyWords = card && card.copies > 1 && copies.length < card.copies ? ` (copy ${copies.map((o) => o.copy).join(', ')})` : '';
+    return `${col.title}: “${card?.name ?? id}”${copyWords} runs past the card's edge: shorten its text or choose a larger card size`;
+  });
+}
+
+export function where(col: PrintCollection): string {
+  return `${col.game}/${col.collection}`;
+}
+
+/** "5 cards on 2 pages (A4, 9 a sheet, backs mirrored for long-edge duplex)". */
+export function pdfSummary(col: PrintCollection, doc: PrintDocument, paper: Paper): string {
+  const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const backs = col.hasBack ? 'backs mirrored for long-edge duplex' : 'no backs';
+  return `${n(col.cards.length, 'card')} on ${n(doc.pages, 'page')} (${PAPER_NAMES[paper]}, ${doc.perPage} a sheet, ${backs})`;
+}
+
+/** A size that is a reading or a placeholder, said once per collection, with the content's note; undefined for a size given. */
+export function sizeMarkLine(col: PrintCollection): string | undefined {
+  const mark = col.sizeMark ?? (col.sizeIsReading ? { kind: 'reading' as const, note: '' } : undefined);
+  if (!mark) return undefined;
+  const words =
+    mark.kind === 'reading'
+      ? `size not printed in the rulebook: ${sizeWords(col.size)} is this edition's reading`
+      : `size not decided yet: ${sizeWords(col.size)} is a draft`;
+  return `${where(col)}: ${words}${mark.note ? ` (${mark.note})` : ''}`;
+}
+
+/** A card that does not fit the paper with room for its cut marks (no sheet can hold it). */
+export function tooLargeLine(col: PrintCollection, paper: Paper): string {
+  return `${where(col)}: a ${sizeWords(col.size)} card with ${col.size.bleedMm} mm bleed does not fit on ${PAPER_NAMES[paper]} paper with room for cut marks: choose a smaller card size`;
+}
