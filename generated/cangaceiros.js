@@ -7177,6 +7177,30 @@ export const cangaceiros = Object.freeze({
         {
             collection: "(manifest)",
             id: "cangaceiros",
+            path: "/collections/chiefs/card/size",
+            note: "The rulebook prints no card size; this edition prints the Chief cards at poker size (63×88 mm), the common size of a deck of playing cards.",
+        },
+        {
+            collection: "(manifest)",
+            id: "cangaceiros",
+            path: "/collections/actionCards/card/size",
+            note: "The rulebook prints no card size; this edition prints the Action cards at poker size (63×88 mm), the common size of a deck of playing cards.",
+        },
+        {
+            collection: "(manifest)",
+            id: "cangaceiros",
+            path: "/collections/lifeGoals/card/size",
+            note: "The rulebook prints no card size; this edition prints the Life Goal cards at poker size (63×88 mm), the common size of a deck of playing cards.",
+        },
+        {
+            collection: "(manifest)",
+            id: "cangaceiros",
+            path: "/collections/volantesCards/card/size",
+            note: "The rulebook prints no card size; this edition prints the Volantes cards at poker size (63×88 mm), the common size of a deck of playing cards.",
+        },
+        {
+            collection: "(manifest)",
+            id: "cangaceiros",
             path: "/declarations/terrains/2/enterEffect",
             note: "The rulebook says a Gang that enters a Caatinga space suffers 1 wound but lets you choose between your Chief and a Cangaceiro only when you attack a Volante; this edition puts that wound on the Chief, as when the Volantes attack.",
         },

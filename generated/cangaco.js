@@ -1289,6 +1289,24 @@ export const cangaco = Object.freeze({
         {
             collection: "(manifest)",
             id: "cangaco",
+            path: "/collections/cards/card/size",
+            note: "The rulebook prints no card size; this edition prints the Cangaço cards at poker size (63×88 mm), the common size of a deck of playing cards.",
+        },
+        {
+            collection: "(manifest)",
+            id: "cangaco",
+            path: "/collections/cordel/card/size",
+            note: "The rulebook prints no card size; this edition prints the Cordel cards at poker size (63×88 mm), the common size of a deck of playing cards.",
+        },
+        {
+            collection: "(manifest)",
+            id: "cangaco",
+            path: "/collections/stations/card/size",
+            note: "The rulebook prints no card size; this edition prints the Station cards at poker size (63×88 mm), the common size of a deck of playing cards.",
+        },
+        {
+            collection: "(manifest)",
+            id: "cangaco",
             path: "/tables/cardPoints/setPoints",
             note: "The rulebook says to add up \"the points of your single cards and completed sets\" but not whether a set's points are printed once or on each of its cards; this edition reads a set kind's points as the points of one completed set.",
         },

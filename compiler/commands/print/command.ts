@@ -201,16 +201,8 @@ async function writeHtml(
     );
 }
 
-/** The Tabletop Simulator writer, loaded only for --tabletop (it is its own module: compiler/commands/print/tabletop.ts). */
-type WriteTabletop = (col: PrintCollection, out: string, browser: Browser, options: { base?: string }) => Promise<string[]>;
-
-/**
- * The module's name is held in a variable while tabletop.ts is written on its own branch (#23), so this module
- * type-checks before the merge; the merge may turn it into a literal `import('./tabletop.ts')`.
- */
-const TABLETOP_MODULE = './tabletop.ts';
-
+/** The Tabletop Simulator decks (tabletop.ts), loaded only for --tabletop: a PDF-only run does not read it. */
 async function writeTabletopDeck(col: PrintCollection, out: string, browser: Browser, base: string | undefined): Promise<string[]> {
-  const { writeTabletop } = (await import(TABLETOP_MODULE)) as { writeTabletop: WriteTabletop };
+  const { writeTabletop } = await import('./tabletop.ts');
   return writeTabletop(col, out, browser, base !== undefined ? { base } : {});
 }
