@@ -138,7 +138,7 @@ describe('a back template', () => {
     const diagnostics = await checked(broken);
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatch(
-      /^warning content\/mini\/templates\/cards\.back\.hbs:\d+:1 template-syntax: this template does not compile, so cards entries are printed without this back: /,
+      /^warning content\/mini\/templates\/cards\.back\.hbs:\d+:1 template-syntax: this template does not compile, so cards cards print without this back: /,
     );
     // A collection that is not printed: its back template is not read as a back, only said to be unused.
     const unprinted = await mini(MINI_GAME, { 'templates/cards.back.hbs': '{{stat "pionts"}}\n' });

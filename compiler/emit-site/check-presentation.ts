@@ -146,7 +146,7 @@ function checkTemplate(
       shownTemplate,
       { start: { line: Number(line ?? 1), column: 1 } },
       'template-syntax',
-      `this template does not compile, so ${c.name} ${side === 'face' ? 'entries are drawn with the default face' : 'entries are printed without this back'}: ${(error as Error).message.split('\n')[0]}`,
+      `this template does not compile, so ${c.name} ${side === 'face' ? 'entries are drawn with the default face' : 'cards print without this back'}: ${(error as Error).message.split('\n')[0]}`,
     );
     return;
   }
