@@ -22,6 +22,11 @@ export function draftsOf(collections: readonly PrintCollection[]): string[] {
   return lines;
 }
 
+/** The first line of `--final`'s refusal: "a value is still a draft", "2 values are still drafts". */
+export function finalRefusalLine(count: number): string {
+  return `--final: ${count === 1 ? 'a value is still a draft' : `${count} values are still drafts`}; nothing was written:`;
+}
+
 /** One warning per entry whose face overflows (its copies are the same face), naming the card as the designer knows it. */
 export function overflowWarnings(col: PrintCollection, overflowing: readonly OverflowingCard[]): string[] {
   const ids = [...new Set(overflowing.map((o) => o.id))];
@@ -29,7 +34,13 @@ export function overflowWarnings(col: PrintCollection, overflowing: readonly Ove
     const card = col.cards.find((c) => c.id === id);
     const copies = overflowing.filter((o) => o.id === id);
     const copyWords = card && card.copies > 1 && copies.length < card.copies ? ` (copy ${copies.map((o) => o.copy).join(', ')})` : '';
-    return `${col.title}: “${card?.name ?? id}”${copyWords} runs past the card's edge: shorten its text or choose a larger card size`;
+    // A draft's mark ("not given by the rulebook", "draft") is often longer than the value it stands for: said, so the
+    // designer knows the card may fit once its values are given, and does not cut good text for a placeholder.
+    const drafts = card?.drafts.length ?? 0;
+    const draftWords = drafts
+      ? ` (${drafts === 1 ? 'one of its values is a draft, whose mark takes' : `${drafts} of its values are drafts, whose marks take`} room: it may fit once ${drafts === 1 ? 'it is' : 'they are'} given)`
+      : '';
+    return `${col.title}: “${card?.name ?? id}”${copyWords} runs past the card's edge${draftWords}: shorten its text or choose a larger card size`;
   });
 }
 
