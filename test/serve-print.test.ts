@@ -104,8 +104,10 @@ describe('the print sheets under rulebook serve', () => {
     const body = main(index.body);
     expect(body).toContain('<h1>Print and play</h1>');
     expect(body).toContain(
-      'Print at 100% scale, without margins, on A4 paper (or Letter: the Letter link, ?paper=letter), on both sides, flipping on the long edge',
+      'Print at 100% scale, without margins, on A4 paper (or on Letter paper: open its Letter link), on both sides, flipping on the long edge',
     );
+    // The words a reader reads name no address (the Letter link carries ?paper=letter, its words do not).
+    expect(body.replace(/<[^>]*>/g, '')).not.toContain('?paper');
     // Four entries, The Counting House twice: five cards, poker size.
     expect(body).toMatch(
       /<li><a href="trophies\.html">Trophy cards<\/a>: 5 cards, poker 63×88 mm\. <a href="trophies\.html" data-paper="a4">A4<\/a>: 1 page · <a href="trophies\.html\?paper=letter" data-paper="letter">Letter<\/a>: 1 page<\/li>/,
