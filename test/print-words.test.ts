@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalRefusalLine, overflowWarnings } from '../compiler/commands/print/print-words.ts';
+import { draftNoteLine, finalRefusalLine, overflowWarnings } from '../compiler/commands/print/print-words.ts';
 import type { CardDraft, PrintCollection, PrintedCard } from '../compiler/emit-site/print/print-types.ts';
 
 // #23 print and play, tried as a designer would: what `rulebook print` says, read as a designer reads it.
@@ -43,5 +43,21 @@ describe('a face that runs past its card', () => {
     expect(overflowWarnings(col([card('volante', 'Volante', [])]), [{ id: 'volante', copy: 1 }])).toEqual([
       "Cangaço cards: “Volante” runs past the card's edge: shorten its text or choose a larger card size",
     ]);
+  });
+});
+
+describe('printing drafts without --final', () => {
+  it('says which cards show a draft, each entry once however many copies it prints', () => {
+    const saffron = card('saffron', 'Saffron', [draft('Cost')]);
+    const copies = [1, 2, 3].map((copy) => ({ ...card('tea', 'Green Tea', [draft('Cost'), draft('Kind')]), copy, copies: 3 }));
+    expect(draftNoteLine(col([card('silk', 'Silk Bale', []), saffron]))).toBe(
+      'cangaco/cards: “Saffron” prints with a draft value, marked "draft" on the card (--final refuses while any remain)',
+    );
+    expect(draftNoteLine(col([...copies, saffron]))).toBe(
+      'cangaco/cards: 2 cards print with draft values, marked "draft" on each: “Green Tea”, “Saffron” (--final refuses while any remain)',
+    );
+    const many = Array.from({ length: 7 }, (_, i) => card(`c${i}`, `Card ${i}`, [draft('Points')]));
+    expect(draftNoteLine(col(many))).toContain(': “Card 0”, “Card 1”, “Card 2”, “Card 3”, “Card 4” and 2 more (');
+    expect(draftNoteLine(col([card('silk', 'Silk Bale', [])]))).toBeUndefined();
   });
 });

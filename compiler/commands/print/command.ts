@@ -8,7 +8,7 @@ import type { Paper, PrintCollection, PrintDocument } from '../../emit-site/prin
 import { BrowserLaunchFailed, BrowserNotFound, findBrowser, launchBrowser, NO_BROWSER_ADVICE } from './browser.ts';
 import { chooseCollections } from './choose.ts';
 import { renderPdf } from './pdf.ts';
-import { draftsOf, finalRefusalLine, overflowWarnings, pdfSummary, sizeMarkLine, tooLargeLine, where } from './print-words.ts';
+import { draftNoteLine, draftsOf, finalRefusalLine, overflowWarnings, pdfSummary, sizeMarkLine, tooLargeLine, where } from './print-words.ts';
 
 /**
  * `rulebook print`: each collection with a `card` declaration as a PDF of sheets to cut out (and, with `--tabletop`,
@@ -66,6 +66,8 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   for (const col of collections) {
     const line = sizeMarkLine(col);
     if (line) io.err(line);
+    const drafts = draftNoteLine(col);
+    if (drafts) io.err(drafts);
   }
 
   let found;

@@ -66,6 +66,22 @@ export function sizeMarkLine(col: PrintCollection): string | undefined {
   return `${where(col)}: ${words}${mark.note ? ` (${mark.note})` : ''}`;
 }
 
+/**
+ * How many entries of a collection print with a draft on them (copies counted once), said when printing without
+ * --final, so a prototype printed from drafts is known to be one before it is cut; undefined when none.
+ */
+export function draftNoteLine(col: PrintCollection): string | undefined {
+  const ids = new Set(col.cards.filter((c) => c.drafts.length > 0).map((c) => c.id));
+  if (!ids.size) return undefined;
+  const names = col.cards.filter((c) => ids.has(c.id) && c.copy === 1).map((c) => `“${c.name}”`);
+  const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  const words =
+    ids.size === 1
+      ? `${shown} prints with a draft value, marked "draft" on the card`
+      : `${ids.size} cards print with draft values, marked "draft" on each: ${shown}`;
+  return `${where(col)}: ${words} (--final refuses while any remain)`;
+}
+
 /** A card that does not fit the paper with room for its cut marks (no sheet can hold it). */
 export function tooLargeLine(col: PrintCollection, paper: Paper): string {
   return `${where(col)}: a ${sizeWords(col.size)} card with ${col.size.bleedMm} mm bleed does not fit on ${PAPER_NAMES[paper]} paper with room for cut marks: choose a smaller card size`;
