@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardSizeOf, NAMED_SIZES, PAPERS } from '../compiler/emit-site/print/card-size.ts';
-import type { Paper } from '../compiler/emit-site/print/print-types.ts';
+import { printDocument } from '../compiler/emit-site/print/print-html.ts';
+import type { Paper, PrintCollection } from '../compiler/emit-site/print/print-types.ts';
 import { sheetGrid, sheetPages, type SheetGrid } from '../compiler/emit-site/print/sheet-layout.ts';
 
 // #23 print and play, tried as a designer would: every sheet the command prints says "flip on the long edge". This
@@ -54,5 +55,40 @@ describe('backs behind their faces, printed double-sided flipping on the long ed
     const [face, back] = sheetPages(6, grid, true);
     expect(face!.cells.map((c) => c.card)).toEqual([0, 1, 2, 3, 4, 5, null, null]);
     expect(back!.cells.map((c) => c.card)).toEqual([4, 5, null, null, 0, 1, 2, 3]);
+  });
+
+  it('draws the print HTML of a landscape sheet so: the back page holds the second row of backs above the first', () => {
+    const cards = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({
+      id,
+      name: id.toUpperCase(),
+      copy: 1,
+      copies: 1,
+      faceHtml: id,
+      backHtml: `back of ${id}`,
+      drafts: [],
+    }));
+    const col: PrintCollection = {
+      game: 'mygame',
+      gameName: 'Mygame',
+      collection: 'goods',
+      title: 'Goods',
+      locale: 'en',
+      size: cardSizeOf({ size: 'poker' }),
+      sizeIsReading: false,
+      cards,
+      hasBack: true,
+      problems: [],
+    };
+    const sections = printDocument(col, 'letter').html.split('<section ').slice(1);
+    expect(sections).toHaveLength(2);
+    expect(sections[1]).toContain('class="sheet sheet-back turned"');
+    // Each cell in order (row by row): the card it holds, or '-' for an empty place.
+    const cellsOf = (html: string) =>
+      html
+        .split('<div class="cell')
+        .slice(1)
+        .map((c) => /data-card="([^"]+)"/.exec(c)?.[1] ?? '-');
+    expect(cellsOf(sections[0]!)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', '-', '-']);
+    expect(cellsOf(sections[1]!)).toEqual(['e', 'f', '-', '-', 'a', 'b', 'c', 'd']);
   });
 });
