@@ -9,7 +9,7 @@ import type { CardSize, Paper } from './print-types.ts';
  * gutter of twice the bleed between every card would cost a row or column of
  * cards (three poker cards with 3 mm bleed are 207 mm wide, leaving an A4 sheet
  * 1.5 mm margins no printer prints), and doubles the cuts; abutting cards keep
- * nine poker cards on A4 and Letter. A cut a little off shows a sliver of the
+ * nine poker cards on A4 (eight on Letter, turned). A cut a little off shows a sliver of the
  * neighbour's background instead of white, which the bleed of the same
  * background (cards of a collection share a look) makes invisible in practice.
  *
