@@ -205,13 +205,20 @@ describe('the print sheets under rulebook serve', () => {
     expect(picture.bytes.equals(PNG)).toBe(true);
     expect((await get(handle.url, '/duel/print/trophies.back.jpg')).status).toBe(404);
 
-    // A back picture that is not there: said on the index and in the terminal, as `rulebook print` reports it.
-    await save(manifest, withCard('{ size: poker, back: nowhere.png }'));
-    const missing = 'The back picture nowhere.png (card.back of trophies in game.yaml) is not there: put the file at nowhere.png, or correct the path.';
+    // A back picture that is not there is a content error now (card-back-missing, as `rulebook check` says): the
+    // save is refused and the print pages keep the last good build.
+    await save(manifest, withCard('{ size: poker, back: nowhere.png }'), false);
+    expect((await get(handle.url, '/duel/print/trophies.back.png')).status).toBe(200);
+    // A picture the check lets through but print cannot draw (an SVG file holding no drawing): said on the index and
+    // in the terminal, as `rulebook print` reports it.
+    // (Saved while the manifest still names nowhere.png: that update still fails.)
+    await save('content/duel/empty.svg', '<!-- no drawing yet -->\n', false);
+    await save(manifest, withCard('{ size: poker, back: empty.svg }'));
+    const empty = 'The back picture empty.svg (card.back of trophies in game.yaml) holds no &lt;svg&gt; drawing.';
     expect(main((await get(handle.url, '/duel/print/')).body)).toContain(
-      `<div class="print-problems" role="status"><p>Not printed as declared:</p><ul><li>${missing}</li></ul></div>`,
+      `<div class="print-problems" role="status"><p>Not printed as declared:</p><ul><li>${empty}</li></ul></div>`,
     );
-    expect(log).toContain(`duel/print/trophies.html: ${missing}`);
+    expect(log.join('\n')).toContain('duel/print/trophies.html: The back picture empty.svg (card.back of trophies in game.yaml) holds no <svg> drawing.');
     expect((await get(handle.url, '/duel/print/trophies.back.png')).status).toBe(404);
     await save(manifest, declared);
   });
