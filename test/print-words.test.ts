@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftNoteLine, finalRefusalLine, overflowWarnings } from '../compiler/commands/print/print-words.ts';
+import { draftNoteLine, finalRefusalLine, overflowWarnings, pdfSummary } from '../compiler/commands/print/print-words.ts';
+import { printDocument } from '../compiler/emit-site/print/print-html.ts';
 import type { CardDraft, PrintCollection, PrintedCard } from '../compiler/emit-site/print/print-types.ts';
 
 // #23 print and play, tried as a designer would: what `rulebook print` says, read as a designer reads it.
@@ -59,5 +60,13 @@ describe('printing drafts without --final', () => {
     const many = Array.from({ length: 7 }, (_, i) => card(`c${i}`, `Card ${i}`, [draft('Points')]));
     expect(draftNoteLine(col(many))).toContain(': “Card 0”, “Card 1”, “Card 2”, “Card 3”, “Card 4” and 2 more (');
     expect(draftNoteLine(col([card('silk', 'Silk Bale', [])]))).toBeUndefined();
+  });
+});
+
+describe('what was written', () => {
+  it('says a sheet is landscape when it is turned (poker cards on Letter), and nothing of it on a portrait one', () => {
+    const c = col(['a', 'b', 'c'].map((id) => card(id, id, [])));
+    expect(pdfSummary(c, printDocument(c, 'a4'), 'a4')).toBe('3 cards on 2 pages (A4, 9 a sheet, backs mirrored for long-edge duplex)');
+    expect(pdfSummary(c, printDocument(c, 'letter'), 'letter')).toBe('3 cards on 2 pages (Letter landscape, 8 a sheet, backs mirrored for long-edge duplex)');
   });
 });

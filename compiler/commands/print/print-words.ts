@@ -1,4 +1,5 @@
 import { sizeWords } from '../../emit-site/print/card-size.ts';
+import { sheetGrid } from '../../emit-site/print/sheet-layout.ts';
 import type { Paper, PrintCollection, PrintDocument } from '../../emit-site/print/print-types.ts';
 import type { OverflowingCard } from './pdf.ts';
 
@@ -48,11 +49,13 @@ export function where(col: PrintCollection): string {
   return `${col.game}/${col.collection}`;
 }
 
-/** "5 cards on 2 pages (A4, 9 a sheet, backs mirrored for long-edge duplex)". */
+/** "5 cards on 2 pages (A4, 9 a sheet, backs mirrored for long-edge duplex)"; "(Letter landscape, 8 a sheet, ...)" for a turned sheet. */
 export function pdfSummary(col: PrintCollection, doc: PrintDocument, paper: Paper): string {
   const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   const backs = col.hasBack ? 'backs mirrored for long-edge duplex' : 'no backs';
-  return `${n(col.cards.length, 'card')} on ${n(doc.pages, 'page')} (${PAPER_NAMES[paper]}, ${doc.perPage} a sheet, ${backs})`;
+  // A turned sheet is said: the print dialog must keep it landscape (and its backs turn over the top edge).
+  const turned = sheetGrid(col.size, paper).landscape ? ' landscape' : '';
+  return `${n(col.cards.length, 'card')} on ${n(doc.pages, 'page')} (${PAPER_NAMES[paper]}${turned}, ${doc.perPage} a sheet, ${backs})`;
 }
 
 /** A size that is a reading or a placeholder, said once per collection, with the content's note; undefined for a size given. */
