@@ -104,8 +104,10 @@ describe('the print sheets under rulebook serve', () => {
     const body = main(index.body);
     expect(body).toContain('<h1>Print and play</h1>');
     expect(body).toContain(
-      'Print at 100% scale, without margins, on A4 paper (or Letter: the Letter link, ?paper=letter), on both sides, flipping on the long edge',
+      'Print at 100% scale, without margins, on A4 paper (or on Letter paper: open its Letter link), on both sides, flipping on the long edge',
     );
+    // The words a reader reads name no address (the Letter link carries ?paper=letter, its words do not).
+    expect(body.replace(/<[^>]*>/g, '')).not.toContain('?paper');
     // Four entries, The Counting House twice: five cards, poker size.
     expect(body).toMatch(
       /<li><a href="trophies\.html">Trophy cards<\/a>: 5 cards, poker 63×88 mm\. <a href="trophies\.html" data-paper="a4">A4<\/a>: 1 page · <a href="trophies\.html\?paper=letter" data-paper="letter">Letter<\/a>: 1 page<\/li>/,
@@ -184,7 +186,7 @@ describe('the print sheets under rulebook serve', () => {
     expect((await get(handle.url, '/duel/print/trophies.html')).body).toContain('The Lantern Race');
   });
 
-  it('says a size is a reading, serves a back picture as a file of its own, and keeps the last good sheets when a back picture goes missing', async () => {
+  it('says a size is a reading, serves a back picture as a file of its own, and lists what keeps a collection from printing as declared', async () => {
     const manifest = 'content/duel/game.yaml';
     const declared = await readFile(path.join(root, manifest), 'utf8');
     const withCard = (card: string) => declared.replace('    card: { size: poker }\n', `    card: ${card}\n`);
@@ -203,12 +205,21 @@ describe('the print sheets under rulebook serve', () => {
     expect(picture.bytes.equals(PNG)).toBe(true);
     expect((await get(handle.url, '/duel/print/trophies.back.jpg')).status).toBe(404);
 
-    // A back picture that is not there is an error of the check (card-back-missing, load/card-backs.ts): the build
-    // fails, the terminal says why, and the sheets stay the last good ones, backs and all.
-    const failed = await save(manifest, withCard('{ size: poker, back: nowhere.png }'), false);
-    expect(String(failed.errors)).toContain('card-back-missing');
-    expect(main((await get(handle.url, '/duel/print/')).body)).toContain('with backs.');
+    // A back picture that is not there is a content error now (card-back-missing, as `rulebook check` says): the
+    // save is refused and the print pages keep the last good build.
+    await save(manifest, withCard('{ size: poker, back: nowhere.png }'), false);
     expect((await get(handle.url, '/duel/print/trophies.back.png')).status).toBe(200);
+    // A picture the check lets through but print cannot draw (an SVG file holding no drawing): said on the index and
+    // in the terminal, as `rulebook print` reports it.
+    // (Saved while the manifest still names nowhere.png: that update still fails.)
+    await save('content/duel/empty.svg', '<!-- no drawing yet -->\n', false);
+    await save(manifest, withCard('{ size: poker, back: empty.svg }'));
+    const empty = 'The back picture empty.svg (card.back of trophies in game.yaml) holds no &lt;svg&gt; drawing.';
+    expect(main((await get(handle.url, '/duel/print/')).body)).toContain(
+      `<div class="print-problems" role="status"><p>Not printed as declared:</p><ul><li>${empty}</li></ul></div>`,
+    );
+    expect(log.join('\n')).toContain('duel/print/trophies.html: The back picture empty.svg (card.back of trophies in game.yaml) holds no <svg> drawing.');
+    expect((await get(handle.url, '/duel/print/trophies.back.png')).status).toBe(404);
     await save(manifest, declared);
   });
 });

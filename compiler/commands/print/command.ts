@@ -8,7 +8,7 @@ import type { Paper, PrintCollection, PrintDocument } from '../../emit-site/prin
 import { BrowserLaunchFailed, BrowserNotFound, findBrowser, launchBrowser, NO_BROWSER_ADVICE } from './browser.ts';
 import { chooseCollections } from './choose.ts';
 import { renderPdf } from './pdf.ts';
-import { draftsOf, overflowWarnings, pdfSummary, sizeMarkLine, tooLargeLine, where } from './print-words.ts';
+import { draftNoteLine, draftsOf, finalRefusalLine, overflowWarnings, pdfSummary, sizeMarkLine, tooLargeLine, where } from './print-words.ts';
 
 /**
  * `rulebook print`: each collection with a `card` declaration as a PDF of sheets to cut out (and, with `--tabletop`,
@@ -48,7 +48,7 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   if (opts.final) {
     const drafts = draftsOf(collections);
     if (drafts.length) {
-      io.err(`--final: ${drafts.length === 1 ? 'a value is' : `${drafts.length} values are`} still drafts; nothing was written:`);
+      io.err(finalRefusalLine(drafts.length));
       for (const line of drafts) io.err(`  ${line}`);
       io.err('Give each its value in the content (or print without --final: drafts are printed marked "draft").');
       return 1;
@@ -66,6 +66,8 @@ export async function printCommand(root: string, games: readonly CheckedGame[], 
   for (const col of collections) {
     const line = sizeMarkLine(col);
     if (line) io.err(line);
+    const drafts = draftNoteLine(col);
+    if (drafts) io.err(drafts);
   }
 
   let found;

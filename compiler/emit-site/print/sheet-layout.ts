@@ -9,7 +9,7 @@ import type { CardSize, Paper } from './print-types.ts';
  * gutter of twice the bleed between every card would cost a row or column of
  * cards (three poker cards with 3 mm bleed are 207 mm wide, leaving an A4 sheet
  * 1.5 mm margins no printer prints), and doubles the cuts; abutting cards keep
- * nine poker cards on A4 and Letter. A cut a little off shows a sliver of the
+ * nine poker cards on A4 (eight on Letter, turned). A cut a little off shows a sliver of the
  * neighbour's background instead of white, which the bleed of the same
  * background (cards of a collection share a look) makes invisible in practice.
  *
@@ -100,12 +100,22 @@ export interface SheetPage {
 
 /**
  * The pages for `count` cards: each sheet of faces, and after it (when the
- * collection has backs) its backs with each row reversed, so a sheet printed
- * on both sides, flipped on its long edge, puts each back behind its face.
+ * collection has backs) its backs mirrored so that a sheet printed on both
+ * sides, flipped on its long edge, puts each back behind its face. On a
+ * portrait sheet the long edge is a side: each row is reversed. On a landscape
+ * (turned) sheet the long edge is the top: the paper turns over top to bottom,
+ * so the rows are reversed instead, each keeping its left-to-right order
+ * (reversing the rows there would put each back behind another card, or
+ * behind an empty place). One instruction, "flip on the long edge", then holds
+ * for every sheet the command prints.
  * Every page lays out the whole grid (empty places included), so every sheet
  * is cut along the same lines.
  */
-export function sheetPages(count: number, grid: Pick<SheetGrid, 'cols' | 'rows' | 'perSheet'>, withBacks: boolean): SheetPage[] {
+export function sheetPages(
+  count: number,
+  grid: Pick<SheetGrid, 'cols' | 'rows' | 'perSheet'> & Partial<Pick<SheetGrid, 'landscape'>>,
+  withBacks: boolean,
+): SheetPage[] {
   if (grid.perSheet === 0) return [];
   const sheets = Math.ceil(count / grid.perSheet);
   const pages: SheetPage[] = [];
@@ -119,8 +129,8 @@ export function sheetPages(count: number, grid: Pick<SheetGrid, 'cols' | 'rows' 
     for (let row = 0; row < grid.rows; row++)
       for (let col = 0; col < grid.cols; col++) {
         faces.push({ row, col, card: at(row, col) });
-        // Long-edge duplex: the back at this place is the face at the mirrored place of the same row.
-        backs.push({ row, col, card: at(row, grid.cols - 1 - col) });
+        // Long-edge duplex: the back at this place is the face at the place mirrored across the sheet's long axis.
+        backs.push({ row, col, card: grid.landscape ? at(grid.rows - 1 - row, col) : at(row, grid.cols - 1 - col) });
       }
     pages.push({ side: 'face', sheet: s + 1, cells: faces });
     if (withBacks) pages.push({ side: 'back', sheet: s + 1, cells: backs });
