@@ -147,17 +147,7 @@ export class PrintPages {
       `<p class="print-how">${esc(words.printHow)}</p>`,
       `<ul class="print-collections">${items.join('\n')}</ul>`,
     ].join('\n');
-    return page({
-      lang: m.locale,
-      title: words.printTitle,
-      gameName: textOf(m.name, m.locale),
-      gameId: m.id,
-      root: '../../',
-      gameRoot: '../',
-      t: words,
-      body,
-      noindex: true,
-    });
+    return printFrame(g, body);
   }
 }
 
@@ -186,6 +176,13 @@ function collectionItem(col: PrintCollection, words: Words, documentOn: (paper: 
 function failedPage(g: CheckedGame, message: string): string {
   const m = g.linked.game.manifest;
   const words = wordsFor(m.locale, isInvented(m));
+  return printFrame(g, `<p class="print-failed" role="alert">${esc(words.printFailed.replace('{error}', message))}</p>`);
+}
+
+/** A page at /<game>/print/ in the site's frame, in the game's words, kept out of search engines. */
+function printFrame(g: CheckedGame, body: string): string {
+  const m = g.linked.game.manifest;
+  const words = wordsFor(m.locale, isInvented(m));
   return page({
     lang: m.locale,
     title: words.printTitle,
@@ -194,7 +191,7 @@ function failedPage(g: CheckedGame, message: string): string {
     root: '../../',
     gameRoot: '../',
     t: words,
-    body: `<p class="print-failed" role="alert">${esc(words.printFailed.replace('{error}', message))}</p>`,
+    body,
     noindex: true,
   });
 }

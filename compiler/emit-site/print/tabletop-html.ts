@@ -74,19 +74,17 @@ function backCell(col: PrintCollection, art: CardArt): string {
 
 /** One sheet: its faces in cell order, empty cells after them, the hidden card in the last cell. */
 export function tabletopSheetPage(col: PrintCollection, deck: TabletopDeck, sheet: TabletopSheet, art: CardArt): TabletopPage {
-  const cells: string[] = sheet.faces.map((card) => cardCell(art.draw(card, 'face')));
-  while (cells.length < sheet.columns * sheet.rows - 1) cells.push('');
-  cells.push(backCell(col, art));
-  return {
-    html: page(col, art, tabletopCss(col, deck, sheet.columns, sheet.rows), cells),
-    width: sheet.columns * deck.cardPx.width,
-    height: sheet.rows * deck.cardPx.height,
-  };
+  return sheetPage(col, deck, sheet, art, 'face');
 }
 
 /** The backs of one sheet when the cards' backs differ (TTS's `UniqueBack`): each back in its face's cell, not mirrored. */
 export function tabletopBackSheetPage(col: PrintCollection, deck: TabletopDeck, sheet: TabletopSheet, art: CardArt): TabletopPage {
-  const cells: string[] = sheet.faces.map((card) => cardCell(art.draw(card, 'back')));
+  return sheetPage(col, deck, sheet, art, 'back');
+}
+
+/** A sheet of one side of its cards, in the faces' cell order, with the hidden card in the last cell. */
+function sheetPage(col: PrintCollection, deck: TabletopDeck, sheet: TabletopSheet, art: CardArt, side: 'face' | 'back'): TabletopPage {
+  const cells: string[] = sheet.faces.map((card) => cardCell(art.draw(card, side)));
   while (cells.length < sheet.columns * sheet.rows - 1) cells.push('');
   cells.push(backCell(col, art));
   return {
