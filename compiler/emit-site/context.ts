@@ -143,15 +143,27 @@ function tokenHtml(token: Token, ctx: PageContext, inBrackets: boolean): string 
 
 /** `{link:cards/01001}`: a link to the entry, in the words of its name (or the token's label); a numbered rule is found by its number. */
 function linkHtml(token: LinkToken, ctx: PageContext): string {
-  const entry = ctx.index.entry(token.collection, token.id);
+  const target = linkTarget(token, ctx);
   // The check reports a link to nothing; were it drawn anyway, its words are kept.
-  if (!entry) return esc(token.label ?? token.target);
+  if (!target) return esc(token.label ?? token.target);
+  if (target.rule !== undefined && isOutsideText(target.rule, ctx)) return ruleRefHtml(target.rule, esc(target.words), ctx);
+  return `<a class="entry-link" href="${esc(target.href)}">${esc(target.words)}</a>`;
+}
+
+/**
+ * Where a `{link:collection/ID}` token leads, and the words it shows: the
+ * entry's page and anchor, or, for a numbered rule, the rule (`rule`; a rule
+ * outside the text has nowhere to lead, see ruleRefHtml). Undefined when the
+ * entry is not there (the check reports it).
+ */
+export function linkTarget(token: LinkToken, ctx: PageContext): { words: string; href: string; rule?: string } | undefined {
+  const entry = ctx.index.entry(token.collection, token.id);
+  if (!entry) return undefined;
   const roles = ctx.game.linked.game.manifest.roles ?? {};
   const numbered = token.collection === roles.rules && typeof entry.value.number === 'string';
   const href = numbered ? ruleHref(entry.value.number as string, ctx) : ctx.index.hrefOf(token.collection, token.id);
   const words = token.label ?? (plain(textOf(entry.name ?? (entry.value.title as Text | undefined), ctx.locale)) || token.id);
-  if (numbered && isOutsideText(entry.value.number as string, ctx)) return ruleRefHtml(entry.value.number as string, esc(words), ctx);
-  return `<a class="entry-link" href="${esc(ctx.toGame + href)}">${esc(words)}</a>`;
+  return { words, href: ctx.toGame + href, ...(numbered ? { rule: entry.value.number as string } : {}) };
 }
 
 /**

@@ -7,10 +7,10 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { Root } from 'mdast';
 import type {} from 'mdast-util-directive';
-import { findTokens } from '../link/tokens.ts';
+import { findInlineTokens, type LinkToken } from '../link/link-tokens.ts';
 import { slug } from '../load/slug.ts';
 import { textOf } from '../text.ts';
-import { isOutsideText, outsideTextWords, ruleHref, type PageContext } from './context.ts';
+import { isOutsideText, linkTarget, outsideTextWords, ruleHref, type PageContext } from './context.ts';
 import { anchoredHeading } from './rules-tree.ts';
 
 /**
@@ -70,16 +70,27 @@ export function markdownTitle(markdown: string): string | undefined {
 export function tokensToMarkdown(markdown: string, ctx: PageContext): string {
   let out = '';
   let last = 0;
-  for (const t of findTokens(markdown)) {
+  // Link tokens too (`{link:cards/zebu}`): a face template's `{{text}}` and a Markdown page draw them as links, as every other text does.
+  for (const t of findInlineTokens(markdown)) {
     out += markdown.slice(last, t.offset);
     // A rule outside the text is named with where it lives, in words: a link would land on a title with nothing under it.
     if (t.kind === 'ref' && isOutsideText(t.target, ctx)) out += `${t.label ? `${t.target} - ${t.label}` : t.target} (${outsideTextWords(ctx)})`;
     else if (t.kind === 'ref') out += `[${t.label ? `${t.target} - ${t.label}` : t.target}](${ctx.toGame}${ruleHref(t.target, ctx)})`;
     else if (t.kind === 'term') out += `[${t.label ?? t.target}](${ctx.toGame}${ctx.glossary.page ?? 'glossary.html'}#${t.target})`;
+    else if (t.kind === 'link') out += linkMarkdown(t as LinkToken, ctx);
     else out += iconMarkdown(t.target, ctx);
     last = t.offset + t.length;
   }
   return out + markdown.slice(last);
+}
+
+/** A link token as a Markdown link to the entry (its words escaped); a link to nothing keeps its words, a rule outside the text says where it lives. */
+function linkMarkdown(token: LinkToken, ctx: PageContext): string {
+  const target = linkTarget(token, ctx);
+  const words = (target?.words ?? token.label ?? token.target).replace(/([\\`*_{}[\]<>()#+!|~:])/g, '\\$1');
+  if (!target) return words;
+  if (target.rule !== undefined && isOutsideText(target.rule, ctx)) return `${words} (${outsideTextWords(ctx)})`;
+  return `[${words}](${target.href})`;
 }
 
 /** An icon token as a chip with the icon's name (never its ID), carrying the ID so a face can draw the picture (faces.ts). */
