@@ -111,6 +111,10 @@ describe('printCollections', () => {
     expect(undecided!.sizeMark).toEqual({ kind: 'placeholder', note: 'Not decided yet.' });
     expect(undecided!.sizeIsReading).toBe(false);
     expect(undecided!.size).toEqual({ widthMm: 60, heightMm: 90, bleedMm: 3 });
+    // The size is a draft on every card then, as a drafted value is: "draft" in each card's head.
+    expect(undecided!.cards.filter((c) => c.faceHtml.includes('<span class="card-draft">draft</span>'))).toHaveLength(undecided!.cards.length);
+    // A reading is a choice made, not a draft: only The Crown Jewel, whose values are drafts, says it.
+    expect(col!.cards.filter((c) => c.faceHtml.includes('class="card-draft"')).map((c) => c.id)).toEqual(['the-crown-jewel']);
   });
 
   it('draws a back from templates/<collection>.back.hbs for each card, with the same helpers as a face', async () => {

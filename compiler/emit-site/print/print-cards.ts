@@ -44,8 +44,11 @@ function printCollection(c: Collection, ctx: PageContext): PrintCollection {
   const problems: string[] = [];
   const back = backOf(c, ctx, problems);
   const cards: PrintedCard[] = [];
+  const sizeMark = manifestMark(ctx, c.name);
+  // A size not decided yet makes every card a draft: each says so, as a drafted value would.
+  const sizeDrafted = sizeMark?.kind === 'placeholder';
   for (const e of c.entries) {
-    const faceHtml = forPrint(faceOf(c, e, ctx));
+    const faceHtml = forPrint(faceOf(c, e, ctx, sizeDrafted));
     const backHtml = back.perEntry ? forPrint(cardBackHtml(c, e, ctx) ?? '') : back.shared;
     const drafts = draftsOf(c, e, ctx);
     for (let copy = 1; copy <= e.copies; copy++)
@@ -59,7 +62,6 @@ function printCollection(c: Collection, ctx: PageContext): PrintCollection {
         drafts,
       });
   }
-  const sizeMark = manifestMark(ctx, c.name);
   return {
     game: game.manifest.id,
     gameName: textOf(game.manifest.name, ctx.locale),
@@ -80,11 +82,11 @@ function nameOf(e: Entry, ctx: PageContext): string {
   return plainWords(textOf(e.name, ctx.locale), ctx) || e.id;
 }
 
-/** The face: the name on top (the site draws it in the article's heading), "draft" beside it when a value is drafted, then the site's face. */
-function faceOf(c: Collection, e: Entry, ctx: PageContext): string {
+/** The face: the name on top (the site draws it in the article's heading), "draft" beside it when a value (or the card's size) is drafted, then the site's face. */
+function faceOf(c: Collection, e: Entry, ctx: PageContext, sizeDrafted: boolean): string {
   const game = ctx.game.linked.game;
   const name = textOf(e.name, ctx.locale) || e.id;
-  const drafted = ctx.index.drafts(c.name, e.id).length > 0;
+  const drafted = sizeDrafted || ctx.index.drafts(c.name, e.id).length > 0;
   const nameHtml = inLang(inline(name, ctx), nameLangOn(game, c.name, e.name, ctx.locale, e.value));
   const corner = drafted ? `<span class="card-draft">${esc(ctx.words.draft)}</span>` : '';
   return `<div class="card-head"><h2 class="card-name">${nameHtml}</h2>${corner}</div><div class="card-body">${cardFaceHtml(c, e, ctx)}</div>`;
