@@ -13,8 +13,9 @@ import { cutMarks, round, sheetGrid, sheetPages, type Cell, type SheetGrid } fro
  * so the page keeps the site's content security policy when `serve` shows it.
  *
  * A card is drawn by `cardHtml`, the same element on a sheet and in a
- * Tabletop Simulator grid: every length in it is a number of `--mm`, which is
- * 1mm on paper and a number of pixels in a Tabletop sheet.
+ * Tabletop Simulator grid: every length in it is a number of `--mm` (1mm).
+ * The Tabletop sheet draws it at that size and scales the whole card into
+ * its pixel cell (tabletop-html.ts), so its lines break as on paper.
  */
 
 /** The stylesheet's selector for one collection's sizes (its name is an identifier; quoted as a CSS string all the same). */
