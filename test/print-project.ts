@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PrintCollection, PrintedCard } from '../compiler/emit-site/print/print-types.ts';
 import { fixtureProject } from './helpers.ts';
 
 /**
@@ -17,3 +18,28 @@ export async function printableDuel(options: { size?: string; back?: boolean } =
 
 /** The five Trophy cards in collection order, copies expanded, as their faces name them. */
 export const DUEL_CARDS = ['The Lantern Race', 'The Counting House', 'The Counting House', 'The Crown Jewel', 'The Banner Parade'];
+
+/** A made-up collection of `count` distinct poker cards ("Card 1", ...; one copy each), for layout tests that need no game. */
+export function madeUpCollection(count: number, extra: Partial<PrintCollection> = {}): PrintCollection {
+  const cards: PrintedCard[] = Array.from({ length: count }, (_, i) => ({
+    id: `card-${i + 1}`,
+    name: `Card ${i + 1}`,
+    copy: 1,
+    copies: 1,
+    faceHtml: `<h2>Card ${i + 1}</h2>`,
+    drafts: [],
+  }));
+  return {
+    game: 'demo',
+    gameName: 'Demo',
+    collection: 'cards',
+    title: 'Cards',
+    locale: 'en',
+    size: { widthMm: 63, heightMm: 88, bleedMm: 3, named: 'poker' },
+    sizeIsReading: false,
+    cards,
+    hasBack: false,
+    problems: [],
+    ...extra,
+  };
+}

@@ -14,33 +14,11 @@ import {
   type TtsCard,
   type TtsDeck,
 } from '../compiler/emit-site/print/tabletop-layout.ts';
+import { madeUpCollection } from './print-project.ts';
 
 const POKER: CardSize = { widthMm: 63, heightMm: 88, bleedMm: 3, named: 'poker' };
 
-/** `count` distinct cards (one copy each), or the cards given. */
-function collection(count: number, extra: Partial<PrintCollection> = {}): PrintCollection {
-  const cards: PrintedCard[] = Array.from({ length: count }, (_, i) => ({
-    id: `card-${i + 1}`,
-    name: `Card ${i + 1}`,
-    copy: 1,
-    copies: 1,
-    faceHtml: `<h2>Card ${i + 1}</h2>`,
-    drafts: [],
-  }));
-  return {
-    game: 'demo',
-    gameName: 'Demo',
-    collection: 'cards',
-    title: 'Cards',
-    locale: 'en',
-    size: POKER,
-    sizeIsReading: false,
-    cards,
-    hasBack: false,
-    problems: [],
-    ...extra,
-  };
-}
+const collection = madeUpCollection;
 
 /** Fake URLs for a deck: what the driver would write. */
 function urls(col: PrintCollection) {

@@ -8,8 +8,7 @@ import { localFileUrl, printArt, renderTabletop, writeTabletop } from '../../com
 import { printCollections } from '../../compiler/emit-site/print/print-cards.ts';
 import { check } from '../../compiler/pipeline.ts';
 import { fixtureProject, runCli, swap } from '../helpers.ts';
-import { DUEL_CARDS, printableDuel } from '../print-project.ts';
-import type { PrintCollection, PrintedCard } from '../../compiler/emit-site/print/print-types.ts';
+import { DUEL_CARDS, madeUpCollection, printableDuel } from '../print-project.ts';
 import { tabletopSheetPage, type CardArt } from '../../compiler/emit-site/print/tabletop-html.ts';
 import { tabletopDeck, type TtsDeck, type TtsSavedObject } from '../../compiler/emit-site/print/tabletop-layout.ts';
 import { browserAvailable, CHROMIUM, launch } from './browser.ts';
@@ -39,29 +38,7 @@ const art: CardArt = {
   },
 };
 
-function collection(count: number, extra: Partial<PrintCollection> = {}): PrintCollection {
-  const cards: PrintedCard[] = Array.from({ length: count }, (_, i) => ({
-    id: `card-${i + 1}`,
-    name: `Card ${i + 1}`,
-    copy: 1,
-    copies: 1,
-    faceHtml: `<p>Card ${i + 1}</p>`,
-    drafts: [],
-  }));
-  return {
-    game: 'demo',
-    gameName: 'Demo',
-    collection: 'cards',
-    title: 'Cards',
-    locale: 'en',
-    size: { widthMm: 63, heightMm: 88, bleedMm: 3, named: 'poker' },
-    sizeIsReading: false,
-    cards,
-    hasBack: false,
-    problems: [],
-    ...extra,
-  };
-}
+const collection = madeUpCollection;
 
 describe.runIf(run)('Tabletop Simulator decks drawn in a browser', () => {
   let browser: Browser;
