@@ -1,0 +1,193 @@
+// The compiler, precompiled: compiler/cli.ts and the parse worker bundled by
+// esbuild into compiler-dist/, so a command starts from plain JavaScript
+// instead of compiling ~140 TypeScript modules through tsx's loader thread on
+// every start (half a second to a second of a cold `check` of a small game).
+//
+// bin/rulebook.js asks `bundleEntry()` for the bundle: it is used when it is
+// up to date with the sources, rebuilt first when a source changed (a
+// developer edited a .ts file), and refused (undefined: run through tsx as
+// before) when esbuild cannot run.
+//
+// This file is JavaScript, not TypeScript, because it runs before anything
+// can compile TypeScript: it is what makes that unnecessary.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The tool's own folder (holding package.json, compiler/, compiler-dist/). */
+export const TOOL_DIR = fileURLToPath(new URL('../../', import.meta.url));
+/** Where bundles live: one folder per build, and stamp.json naming the current one and its inputs. */
+export const DIST_DIR = path.join(TOOL_DIR, 'compiler-dist');
+const STAMP = path.join(DIST_DIR, 'stamp.json');
+/** The bundle's entry points (sources relative to TOOL_DIR -> output names). */
+const ENTRIES = { cli: 'compiler/cli.ts', 'parse-worker': 'compiler/load/parse-worker.ts' };
+/** Raised when the stamp's layout changes, so a bundle written by an older bin/ is rebuilt, never misread. */
+const FORMAT = 1;
+/** Builds other than the current one are removed once this old: a process started from one may still load its chunks lazily. */
+const KEEP_OLD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * @typedef {{ file: string, size: number, mtimeMs: number, sha1: string }} Input
+ * @typedef {{ format: number, build: string, inputs: Input[] }} Stamp
+ */
+
+/** @param {string} file */
+function sha1(file) {
+  return createHash('sha1').update(readFileSync(file)).digest('hex');
+}
+
+/** @returns {Stamp | undefined} */
+function readStamp() {
+  try {
+    const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+    return stamp && stamp.format === FORMAT && typeof stamp.build === 'string' && Array.isArray(stamp.inputs) ? stamp : undefined;
+  } catch {
+    return undefined; // no bundle yet (or a half-written stamp from a killed build, which rename makes impossible)
+  }
+}
+
+/**
+ * Why the bundle of `stamp` no longer matches its sources; undefined when it does.
+ * Every input is stat'ed (a few milliseconds for ~150 files). An input whose
+ * size and modification time are both as recorded is unchanged; one whose
+ * size matches but time does not is hashed, and unchanged when its bytes are.
+ * The hash is what keeps a packed tool fresh: `npm pack` sets every file's
+ * time to 1985, so after an install no time matches, and every start hashes
+ * the sources once (measured below 10 ms) rather than rebuilding. A
+ * new-time-same-size edit is therefore never missed, and neither is a new
+ * module: the file importing it changed.
+ * @param {Stamp} stamp
+ * @returns {string | undefined}
+ */
+export function staleReason(stamp) {
+  for (const input of stamp.inputs) {
+    const file = path.join(TOOL_DIR, input.file);
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st) return `${input.file} is gone`;
+    if (st.size !== input.size) return `${input.file} changed`;
+    if (st.mtimeMs !== input.mtimeMs && sha1(file) !== input.sha1) return `${input.file} changed`;
+  }
+  try {
+    statSync(path.join(DIST_DIR, stamp.build, 'cli.js'));
+  } catch {
+    return `the bundle ${stamp.build} is missing`;
+  }
+  return undefined;
+}
+
+/**
+ * Each bundled module keeps the `import.meta.url` it has in source: the
+ * compiler finds its schemas, locales, templates, runtime sources and
+ * package.json beside its own files, and a bundle in another folder would
+ * move every one of those lookups. esbuild has no option for this, hence the
+ * plugin; it rewrites each file's `import.meta.url` to its source URL,
+ * computed from where the bundle is at run time (so the tool still works when
+ * its folder is moved or installed elsewhere).
+ * @param {string} outdir
+ * @returns {import('esbuild').Plugin}
+ */
+function keepSourceUrls(outdir) {
+  return {
+    name: 'keep-source-urls',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        // The one module that says where the bundled parse worker is: see compiler/bundle/worker-entry.ts.
+        if (args.path === path.join(TOOL_DIR, 'compiler/bundle/worker-entry.ts'))
+          return { contents: `export const bundledWorker = new URL('./parse-worker.js', import.meta.url);\n`, loader: 'ts' };
+        if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
+        // Chunks are written flat into outdir, so every chunk's import.meta.url is the same folder.
+        const rel = path.relative(outdir, args.path).split(path.sep).join('/');
+        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`), loader: 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * Bundle the compiler into a new folder of compiler-dist/ and make it the
+ * current one. The stamp (the current build and its inputs) is written to a
+ * temporary file and renamed, so two processes starting together see the old
+ * bundle or the new one, never half of one; both may build, and the last
+ * rename wins with a bundle as good as the other.
+ * @returns {Promise<string>} the current build's cli.js
+ */
+export async function makeBundle() {
+  const esbuild = await import('esbuild');
+  const build = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  const outdir = path.join(DIST_DIR, build);
+  mkdirSync(DIST_DIR, { recursive: true });
+  // The times are read before the build: a source saved while esbuild reads it then counts as changed next time.
+  const result = await esbuild.build({
+    absWorkingDir: TOOL_DIR,
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, path.join(TOOL_DIR, src)])),
+    outdir,
+    bundle: true,
+    splitting: true, // the commands' `await import(...)` stay separate chunks, loaded only by the command that uses them
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external', // node_modules are resolved at run time as before
+    keepNames: true, // functions and classes keep their source names (`.name` is never renamed to avoid a clash)
+    chunkNames: '[name]-[hash]',
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [keepSourceUrls(outdir)],
+  });
+  // This file is an input too: a change to how the bundle is made makes a new one.
+  const inputs = [...Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/')), 'compiler/bundle/bundle.js']
+    .sort()
+    .map((file) => {
+      const abs = path.join(TOOL_DIR, file);
+      const st = statSync(abs);
+      return { file, size: st.size, mtimeMs: st.mtimeMs, sha1: sha1(abs) };
+    });
+  const temp = `${STAMP}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, `${JSON.stringify({ format: FORMAT, build, inputs }, null, 1)}\n`);
+  renameSync(temp, STAMP);
+  removeOldBuilds(build);
+  return path.join(outdir, 'cli.js');
+}
+
+/** @param {string} current */
+function removeOldBuilds(current) {
+  for (const name of readdirSync(DIST_DIR)) {
+    if (name === current || name === 'stamp.json') continue;
+    const dir = path.join(DIST_DIR, name);
+    try {
+      if (Date.now() - statSync(dir).mtimeMs > KEEP_OLD_MS) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // removed by another process at the same time
+    }
+  }
+}
+
+/**
+ * The file URL of the bundled CLI to import, rebuilding it first when a source
+ * changed; undefined when there is no usable bundle and esbuild cannot make
+ * one (the caller runs the TypeScript through tsx). `debug` is told why.
+ * @param {(line: string) => void} debug
+ * @returns {Promise<string | undefined>}
+ */
+export async function bundleEntry(debug) {
+  const stamp = readStamp();
+  const why = stamp ? staleReason(stamp) : 'no bundle yet';
+  if (!why) {
+    debug(`running the bundle ${stamp.build}`);
+    return pathToFileURL(path.join(DIST_DIR, stamp.build, 'cli.js')).href;
+  }
+  debug(`bundling the compiler (${why})`);
+  try {
+    return pathToFileURL(await makeBundle()).href;
+  } catch (error) {
+    debug(`cannot bundle the compiler, running its TypeScript through tsx: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+// `node compiler/bundle/bundle.js`: make the bundle now (npm run build, prepack).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const cli = await makeBundle();
+  process.stderr.write(`bundled the compiler into ${path.relative(process.cwd(), path.dirname(cli)) || '.'}\n`);
+}
