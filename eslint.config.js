@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['generated/**', 'docs-site/dist/**', 'node_modules/**', 'bench/**', 'test/fixtures/**', '.rulebook/**'] },
+  { ignores: ['generated/**', 'compiler-dist/**', 'docs-site/dist/**', 'node_modules/**', 'bench/**', 'test/fixtures/**', '.rulebook/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
