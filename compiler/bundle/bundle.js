@@ -104,17 +104,26 @@ function saveTimes(stamp) {
  * plugin; it rewrites each file's `import.meta.url` to its source URL,
  * computed from where the bundle is at run time (so the tool still works when
  * its folder is moved or installed elsewhere).
+ *
+ * It also records each source as it read it (`read`: time taken before the
+ * read, size and hash of the bytes read), so a file saved while the bundle is
+ * made is recorded as the bundle has it, and seen as changed next time.
  * @param {string} outdir
+ * @param {Map<string, Input>} read
  * @returns {import('esbuild').Plugin}
  */
-function keepSourceUrls(outdir) {
+function keepSourceUrls(outdir, read) {
   return {
     name: 'keep-source-urls',
     setup(build) {
       build.onLoad({ filter: /\.ts$/ }, (args) => {
-        const text = readFileSync(args.path, 'utf8');
+        const mtimeMs = statSync(args.path).mtimeMs;
+        const bytes = readFileSync(args.path);
+        const file = path.relative(TOOL_DIR, args.path).split(path.sep).join('/');
+        read.set(file, { file, size: bytes.length, mtimeMs, sha1: createHash('sha1').update(bytes).digest('hex') });
+        const text = bytes.toString('utf8');
         // The one module that says where the bundled parse worker is: see compiler/bundle/worker-entry.ts.
-        if (args.path === path.join(TOOL_DIR, 'compiler/bundle/worker-entry.ts'))
+        if (file === 'compiler/bundle/worker-entry.ts')
           return { contents: `export const bundledWorker = new URL('./parse-worker.js', import.meta.url);\n`, loader: 'ts' };
         if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
         // Chunks are written flat into outdir, so every chunk's import.meta.url is the same folder.
@@ -138,7 +147,8 @@ export async function makeBundle() {
   const build = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const outdir = path.join(DIST_DIR, build);
   mkdirSync(DIST_DIR, { recursive: true });
-  // The times are read before the build: a source saved while esbuild reads it then counts as changed next time.
+  /** @type {Map<string, Input>} */
+  const read = new Map();
   const result = await esbuild.build({
     absWorkingDir: TOOL_DIR,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, path.join(TOOL_DIR, src)])),
@@ -153,12 +163,14 @@ export async function makeBundle() {
     chunkNames: '[name]-[hash]',
     metafile: true,
     logLevel: 'silent',
-    plugins: [keepSourceUrls(outdir)],
+    plugins: [keepSourceUrls(outdir, read)],
   });
   // This file is an input too: a change to how the bundle is made makes a new one.
   const inputs = [...Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/')), 'compiler/bundle/bundle.js']
     .sort()
     .map((file) => {
+      const seen = read.get(file);
+      if (seen) return seen;
       const abs = path.join(TOOL_DIR, file);
       const st = statSync(abs);
       return { file, size: st.size, mtimeMs: st.mtimeMs, sha1: sha1(abs) };
