@@ -98,24 +98,28 @@ export async function preparse(
   const sized = await Promise.all(files.map(async (f) => ({ ...f, bytes: (await stat(f.file).catch(() => undefined))?.size ?? 0 })));
   const bytes = sized.reduce((sum, f) => sum + f.bytes, 0);
   if (bytes < (options.minBytes ?? PARALLEL_BYTES)) return undefined;
-  const jobs: Job[] = [];
-  const split = new Map<string, SplitFile>();
-  for (const f of sized) {
-    const cut = f.bytes >= (options.splitBytes ?? SPLIT_BYTES) ? await sliced(f.file, workers * SLICES_PER_WORKER) : undefined;
-    if (!cut) {
-      jobs.push(f);
-      continue;
-    }
-    split.set(f.file, { ...cut, parses: [], failed: false });
-    cut.slices.forEach((s, index) => jobs.push({ ...f, bytes: s.end - s.start, slice: { text: cut.text.slice(s.start, s.end), index } }));
-  }
-  // The largest jobs first, so no worker is left with a big one at the end.
-  jobs.sort((a, b) => b.bytes - a.bytes);
-  const count = Math.min(workers, jobs.length);
+  const splitBytes = options.splitBytes ?? SPLIT_BYTES;
+  // Workers take ~0.2 s to start: they start first, and a large file is read and cut while they do.
+  const count = Math.min(workers, sized.some((f) => f.bytes >= splitBytes) ? workers : sized.length);
   if (count < 2) return undefined;
   const pool: Worker[] = [];
   try {
     for (let i = 0; i < count; i++) pool.push(spawn());
+    const jobs: Job[] = [];
+    const split = new Map<string, SplitFile>();
+    for (const f of sized) {
+      const cut = f.bytes >= splitBytes ? await sliced(f.file, workers * SLICES_PER_WORKER) : undefined;
+      if (!cut) {
+        jobs.push(f);
+        continue;
+      }
+      split.set(f.file, { ...cut, parses: [], failed: false });
+      cut.slices.forEach((s, index) => jobs.push({ ...f, bytes: s.end - s.start, slice: { text: cut.text.slice(s.start, s.end), index } }));
+    }
+    // One file that could not be cut: the main thread parses it, as it would a small game (no gain on one worker).
+    if (jobs.length < 2) return undefined;
+    // The largest jobs first, so no worker is left with a big one at the end.
+    jobs.sort((a, b) => b.bytes - a.bytes);
     const out = new Map<string, Preparsed>();
     let next = 0;
     await Promise.all(
