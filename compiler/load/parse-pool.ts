@@ -157,7 +157,7 @@ export async function preparse(
     for (const f of sized) {
       const whole = split.get(f.file);
       if (!whole || whole.failed) continue;
-      const joined = joinSlices(whole.text, whole.slices, whole.parses as SliceParse[]);
+      const joined = joinSlices(whole.text, whole.slices, whole.parses);
       if (joined) out.set(f.file, { text: whole.text, source: YamlSource.fromParsed(f.shown, whole.text, joined), diagnostics: [] });
     }
     return out;

@@ -83,14 +83,16 @@ export interface SliceParse {
  * caller then parses the file whole, so diagnostics are always the whole
  * file's own. Marks and line starts are moved to the file's lines and offsets.
  */
-export function joinSlices(text: string, slices: readonly Slice[], parses: readonly SliceParse[]): ParsedYaml | undefined {
+export function joinSlices(text: string, slices: readonly Slice[], parses: ReadonlyArray<SliceParse | undefined>): ParsedYaml | undefined {
   const value: unknown[] = [];
   const placeholders: PlaceholderMark[] = [];
   const readings: PlaceholderMark[] = [];
   const lineStarts: number[] = [];
   for (let k = 0; k < slices.length; k++) {
     const slice = slices[k]!;
-    const { parsed, diagnostics, aliases } = parses[k]!;
+    const piece = parses[k];
+    if (!piece) return undefined; // a slice that never came back
+    const { parsed, diagnostics, aliases } = piece;
     if (!parsed || !parsed.ok || diagnostics.length || parsed.cut.length || aliases) return undefined;
     if (!Array.isArray(parsed.value) || parsed.value.length !== slice.entries) return undefined;
     // The slice starts at a line start, so its line n is the file's line (lines before it) + n, at the same column.
