@@ -98,6 +98,20 @@ describe("the targets' verdicts", () => {
     expect(verdict(vs, 'one-card serve')).toMatchObject({ met: true, figure: '0.42 s vs 9.00 s: 1/21.4' });
   });
 
+  it('the one-file layout: its cold check against the floor on the same file (1.5x at 1,000, 1.0x at 30,000) and a save in it under serve', () => {
+    const one = (check: number, floor: number) => ({
+      mbytes: 14,
+      measures: { 'check cold': ok(check), 'floor xall': ok(floor) },
+      serve: { ok: true, edits: 3, pageMs: 400, generatedMs: 1000 },
+    });
+    const vs = verdicts([size(1000, 1, { oneFile: one(1400, 1000) }), size(30_000, 3, { oneFile: one(8600, 8400) })]);
+    expect(verdict(vs, 'cold check <= 1.5x floor, all cards in one file (1,000)')).toMatchObject({ met: true, figure: '1.40 s vs 1.00 s: 1.40x' });
+    expect(verdict(vs, 'cold check <= 1.0x floor, all cards in one file (30,000)')).toMatchObject({ met: false, figure: '8.60 s vs 8.40 s: 1.02x' });
+    expect(verdict(vs, 'one-card save in one file under serve: page <= 1/20 build (30,000)')).toMatchObject({ met: true, figure: '0.40 s vs 9.00 s: 1/22.5' });
+    expect(verdict(vs, 'one-card save in one file under serve: generated/ and search <= 1/10 build (1,000)')).toMatchObject({ met: false });
+    expect(verdicts([size(30_000, 3)]).some((v) => v.target.includes('one file'))).toBe(false);
+  });
+
   it('a failed or missing measure is "not measured", never met', () => {
     const r = size(30_000, 3);
     r.measures['check cold'] = { ok: false, runs: 1, allMs: [300_000], allRssMB: [900], error: 'timeout after 300 s' };

@@ -140,6 +140,19 @@ Velite 0.4.0 read those.`);
     out.push(`| ${r.cards.toLocaleString('en-US')} | ${ms('check cold')} | ${ms('check warm')} | ${ms(layoutKey('floor', r))} | ${ms('build')} | ${ms(layoutKey('velite', r))} | ${mb(r.measures.build?.rssMB)} | ${r.serve?.ok ? `${sec(r.serve.pageMs)} / ${sec(r.serve.generatedMs)}` : r.serve ? 'failed' : '—'} |`);
   }
 
+  const ones = results.filter((r) => r.oneFile);
+  if (ones.length) {
+    out.push(`\nThe same cards in ONE YAML file (\`file: cards.yaml\`, the way bulk exports come); each cold check is followed by a run of the floor over the peers' same cards in one file:\n\n| cards | one file | \`check\` cold | floor, same one file | ratio | one-card serve: page / generated/ |\n| --- | --- | --- | --- | --- | --- |`);
+    for (const r of ones) {
+      const one = r.oneFile!;
+      const check = one.measures['check cold'];
+      const floor = one.measures['floor xall'];
+      const ms = (x: Measure | undefined) => (x?.ok ? sec(x.ms) : x ? 'failed' : '—');
+      const ratio = check?.ok && floor?.ok && check.ms && floor.ms ? `${(check.ms / floor.ms).toFixed(2)}x` : '—';
+      out.push(`| ${r.cards.toLocaleString('en-US')} | ${one.mbytes} MB | ${ms(check)} | ${ms(floor)} | ${ratio} | ${one.serve?.ok ? `${sec(one.serve.pageMs)} / ${sec(one.serve.generatedMs)}` : one.serve ? 'failed' : '—'} |`);
+    }
+  }
+
   out.push(`\n### Targets (ratios within this run)\n\n| target | figure | |\n| --- | --- | --- |`);
   for (const v of verdicts) out.push(`| ${v.target} | ${v.figure} | ${v.met === undefined ? 'not measured' : v.met ? 'met' : '**missed**'} |`);
 
@@ -159,6 +172,14 @@ Velite 0.4.0 read those.`);
       out.push(row(`${k.startsWith('floor') ? 'floor' : `Velite${k.includes('readlimit') ? ' (read limit 64, not stock)' : ''}`}, ${what}`, r.measures[k]));
     }
     if (r.serve?.log) out.push(`\nserve's own log for the last edit: \`${r.serve.log.replace(/`/g, "'")}\``);
+    if (r.oneFile) {
+      const one = r.oneFile;
+      out.push(`\nAll ${r.cards.toLocaleString('en-US')} cards in one file (${one.mbytes} MB):\n\n| measure | median | peak RSS | runs, ms | failure |\n| --- | --- | --- | --- | --- |`);
+      out.push(row('`check`, cold (no cache)', one.measures['check cold']));
+      out.push(row('floor, the same one file', one.measures['floor xall']));
+      if (one.serve) out.push(one.serve.ok ? `| \`serve\`, one card's text saved -> its page / generated/ | ${sec(one.serve.pageMs)} / ${sec(one.serve.generatedMs)} | ${mb(one.serve.rssMB)} | ${one.serve.edits} edits | |` : `| \`serve\`, one card's text saved | **failed** | ${mb(one.serve.rssMB)} | | ${one.serve.error ?? ''} |`);
+      if (one.serve?.log) out.push(`\nserve's own log for the last edit in the one file: \`${one.serve.log.replace(/`/g, "'")}\``);
+    }
   }
   return out.join('\n');
 }

@@ -147,6 +147,29 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
       }
     }
   }
+  // The same cards in ONE file, when the project above has several: the cold check beside the floor on the same file,
+  // alternating so the machine's load falls on both alike, and a one-card save under serve.
+  let oneFile: SizeResult['oneFile'];
+  if (perFile < n) {
+    const one = path.join(work, 'one-file');
+    const oneWritten = await writeSyntheticGame(one, { cards: n, seed: o.seed });
+    if (!layouts.includes(n)) generatePeerData(peers, n, n, dataDir(n), o.seed);
+    log(`${n} cards in one file: project in ${one}`);
+    const oneCache = path.join(one, 'node_modules', '.cache', 'rulebook');
+    const floors: Array<Awaited<ReturnType<typeof run>>> = [];
+    const oneMeasures: Record<string, Measure> = {};
+    oneMeasures['check cold'] = await measure('one file: check cold', o.runs, log, async () => {
+      await rm(oneCache, { recursive: true, force: true });
+      const r = await run(['node', bin, 'check'], one);
+      floors.push(await run(floorCommand(dataDir(n)), peers.dir));
+      return r;
+    }, o.timeoutS);
+    oneMeasures['floor xall'] = await measure('one file: floor', floors.length, log, async (i) => floors[i]!, o.timeoutS);
+    log('  serve, one file: starting');
+    const oneServe = await serveProbe(bin, one, { edits: o.runs, timeoutS: o.timeoutS, log });
+    if (!oneServe.ok) log(`  serve, one file FAILED: ${oneServe.error}`);
+    oneFile = { mbytes: +(oneWritten.bytes / 1e6).toFixed(2), measures: oneMeasures, serve: oneServe };
+  }
   return {
     cards: n,
     perFile,
@@ -155,6 +178,7 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
     measures,
     phases: Object.fromEntries([...phases].map(([k, xs]) => [k, median(xs)!])),
     serve,
+    ...(oneFile ? { oneFile } : {}),
     load: [loadBefore, +loadavg()[0]!.toFixed(1)],
     ...(treeBefore !== undefined && treeFingerprint(root) !== treeBefore ? { treeChanged: true } : {}),
   };

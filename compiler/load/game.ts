@@ -4,6 +4,7 @@ import { glob } from 'tinyglobby';
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { preparse } from './parse-pool.ts';
+import { reparseChanged } from './entry-reparse.ts';
 import type { CollectionDecl, LoadedCollection, LoadedGame, Manifest, MarkdownPage } from '../model.ts';
 import { reportBadBytes } from './encoding.ts';
 import { displayPath, isDirectory, isFile, listFiles, readSource } from './files.ts';
@@ -216,8 +217,10 @@ async function loadCollection(
     return collection;
   }
   let complete = true;
-  // A big collection is parsed on every core first; a `rulebook serve` session does so for its first build, then keeps its parse cache.
-  const preparsed = cache?.size ? undefined : await preparse(files.filter((f) => !isTableFile(f)).map((file) => ({ file, shown: displayPath(root, file) })));
+  // A big collection is parsed on every core first; a `rulebook serve` session does so for its first build, then keeps its
+  // parse cache, and a save in a large file re-parses the entries it changed (load/entry-reparse.ts).
+  const yamlFiles = files.filter((f) => !isTableFile(f)).map((file) => ({ file, shown: displayPath(root, file) }));
+  const preparsed = cache?.size ? await reparseChanged(yamlFiles, cache) : await preparse(yamlFiles);
   for (const file of files) {
     // A CSV or TSV file is a table, read by its own reader (load/csv-source.ts).
     if (isTableFile(file)) {

@@ -85,6 +85,11 @@ export class YamlSource implements SourceFile {
     readonly text: string,
   ) {}
 
+  /** How many aliases (`*name`) the file's values hold: a file cut into slices (load/parse-pool.ts) with any is parsed whole instead. */
+  get aliasCount(): number {
+    return this.targets.size;
+  }
+
   /** Where each value stands, by JSON pointer. */
   get ranges(): ReadonlyMap<string, Range> {
     this.ensurePlaces();

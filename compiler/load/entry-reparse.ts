@@ -1,0 +1,139 @@
+// A save in a large collection file re-parses the entries it changed, not the
+// file (`rulebook serve`: one card edited in a 30,000-card file is ~500 bytes
+// of 14 MB). The file's entries are found as for slicing (load/split-sequence.ts),
+// each entry's parse is kept by its text (load/parse-cache.ts), and the file's
+// parse is joined from them. The same guard as slicing keeps it exact: any
+// entry that reads with a diagnostic, an alias or not as one entry, and the
+// file is parsed whole as before.
+import { stat } from 'node:fs/promises';
+import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import type { PlaceholderMark } from '../model.ts';
+import { isJsonFile } from './content-source.ts';
+import { readSource } from './files.ts';
+import type { ParseCache } from './parse-cache.ts';
+import type { Preparsed } from './parse-pool.ts';
+import { entryStarts, joinSlices, type Slice, type SliceParse } from './split-sequence.ts';
+import { YamlSource } from './yaml-source.ts';
+
+/** Below this size a changed file is parsed whole (some 60 ms at most): reading it here as well costs more than entries save. */
+export const ENTRY_REUSE_BYTES = 64_000;
+
+/**
+ * The large YAML files among `files` as this run reads them, for a run with a
+ * filled cache: unchanged ones as cached, changed ones joined from their
+ * entries' parses where that is exact. A file left out (small, unreadable,
+ * not UTF-8, or not joinable) is read and parsed by the caller as before.
+ */
+export async function reparseChanged(files: ReadonlyArray<{ file: string; shown: string }>, cache: ParseCache): Promise<Map<string, Preparsed>> {
+  const out = new Map<string, Preparsed>();
+  for (const { file, shown } of files) {
+    if (isJsonFile(file) || ((await stat(file).catch(() => undefined))?.size ?? 0) < ENTRY_REUSE_BYTES) continue;
+    const read = await readSource(file);
+    if (!read || read.bad.length) continue;
+    const hit = cache.get(shown, read.text);
+    if (hit) {
+      if (hit.source instanceof YamlSource) out.set(file, { text: read.text, source: hit.source, diagnostics: hit.diagnostics });
+      continue;
+    }
+    const source = reparseByEntries(shown, read.text, cache);
+    if (source) out.set(file, { text: read.text, source, diagnostics: [] });
+  }
+  return out;
+}
+
+/**
+ * The file's parse joined from its entries' (those whose text is unchanged
+ * taken from the cache, the others parsed alone), and kept in the cache with
+ * them; undefined when that would not be exactly the whole file's parse.
+ */
+export function reparseByEntries(shown: string, text: string, cache: ParseCache): YamlSource | undefined {
+  const known = cache.entries(shown) ?? entriesOfLast(shown, cache);
+  if (!known) return undefined; // the file last read with problems (or never): parse it whole, as before
+  const starts = entryStarts(text);
+  if (!starts) return undefined;
+  const slices: Slice[] = starts.map((start, i) => ({ start: i === 0 ? 0 : start, end: starts[i + 1] ?? text.length, firstEntry: i, entries: 1 }));
+  const next = new Map<string, SliceParse>();
+  const used = new Set<SliceParse>();
+  const parses: SliceParse[] = [];
+  for (const slice of slices) {
+    const piece = text.slice(slice.start, slice.end);
+    let parse = known.get(piece);
+    // Two entries with the same text get a value each, as the whole file's parse would give them.
+    if (parse && !used.has(parse)) cache.entryCounts.reused++;
+    else {
+      const bag = new DiagnosticBag();
+      const source = new YamlSource(shown, piece).parse(bag);
+      cache.entryCounts.parsed++;
+      if (bag.items.length || !source.ok || source.cut.length || source.aliasCount) return undefined;
+      parse = { parsed: source.toParsed(), diagnostics: [] };
+    }
+    used.add(parse);
+    next.set(piece, parse);
+    parses.push(parse);
+  }
+  const joined = joinSlices(text, slices, parses);
+  if (!joined) return undefined;
+  const source = YamlSource.fromParsed(shown, text, joined);
+  cache.setWithEntries(shown, text, source, next);
+  return source;
+}
+
+/** An alias could stand here (`*name` after a space or a flow indicator): such a file's entries are not taken apart. */
+const MAYBE_ALIAS = /(?:^|[\s[{,])\*[^\s\]},]/;
+
+/**
+ * The entries' parses of the file as last parsed whole, by entry text, when
+ * that parse is one entries can be taken from: no diagnostics, nothing cut, no
+ * alias (an alias may copy a value anchored in another entry).
+ */
+function entriesOfLast(shown: string, cache: ParseCache): Map<string, SliceParse> | undefined {
+  const last = cache.last(shown);
+  if (!last || last.diagnostics.length || !(last.source instanceof YamlSource)) return undefined;
+  const source = last.source;
+  if (!source.ok || source.cut.length || MAYBE_ALIAS.test(last.text)) return undefined;
+  const whole = source.toParsed();
+  const starts = entryStarts(last.text);
+  if (!starts || !Array.isArray(whole.value) || whole.value.length !== starts.length) return undefined;
+  const marks = (list: readonly PlaceholderMark[]) => {
+    const byEntry = new Map<number, PlaceholderMark[]>();
+    for (const m of list) {
+      const i = Number(/^\/(\d+)/.exec(m.pointer)?.[1] ?? -1);
+      byEntry.set(i, [...(byEntry.get(i) ?? []), m]);
+    }
+    return byEntry;
+  };
+  const placeholders = marks(whole.placeholders);
+  const readings = marks(whole.readings);
+  const out = new Map<string, SliceParse>();
+  let line = 0; // index into the whole file's line starts
+  for (let i = 0; i < starts.length; i++) {
+    const start = i === 0 ? 0 : starts[i]!;
+    const end = starts[i + 1] ?? last.text.length;
+    while (whole.lineStarts[line]! < start) line++;
+    const first = line;
+    let after = first;
+    while (after < whole.lineStarts.length && whole.lineStarts[after]! <= end) after++;
+    const local = (m: PlaceholderMark): PlaceholderMark => ({
+      pointer: m.pointer.replace(/^\/\d+/, '/0'),
+      note: m.note,
+      place: m.place && {
+        start: { ...m.place.start, line: m.place.start.line - first, ...(m.place.start.offset === undefined ? {} : { offset: m.place.start.offset - start }) },
+        ...(m.place.end && {
+          end: { ...m.place.end, line: m.place.end.line - first, ...(m.place.end.offset === undefined ? {} : { offset: m.place.end.offset - start }) },
+        }),
+      },
+    });
+    out.set(last.text.slice(start, end), {
+      parsed: {
+        ok: true,
+        value: [whole.value[i]],
+        lineStarts: whole.lineStarts.slice(first, after).map((s) => s - start),
+        placeholders: (placeholders.get(i) ?? []).map(local),
+        readings: (readings.get(i) ?? []).map(local),
+        cut: [],
+      },
+      diagnostics: [],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+// A save in a large collection file re-parses only the entries it changed (load/entry-reparse.ts, load/parse-cache.ts),
+// and the file reads exactly as a fresh parse of the whole file would.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
+import { ENTRY_REUSE_BYTES, reparseChanged } from '../compiler/load/entry-reparse.ts';
+import { loadYaml } from '../compiler/load/game.ts';
+import { ParseCache } from '../compiler/load/parse-cache.ts';
+import type { YamlSource } from '../compiler/load/yaml-source.ts';
+
+const entry = (i: number, points: string = String(i)) =>
+  `- id: card-${i}\n  name: Card ${i}\n  points: ${points}\n  tags: [a, b]\n  text: |\n    Some text for card ${i}, long enough to make the file large.\n`;
+const N = 600;
+
+async function expectSameAsWhole(dir: string, file: string, got: YamlSource): Promise<void> {
+  const main = (await loadYaml(dir, file, new DiagnosticBag()))!;
+  expect(got.text).toBe(main.text);
+  expect(got.ok).toBe(main.ok);
+  expect(got.value).toEqual(main.value);
+  expect(got.placeholders).toEqual(main.placeholders);
+  expect(got.readings).toEqual(main.readings);
+  for (const pointer of [...main.ranges.keys()]) expect(got.placeOf(pointer), pointer).toEqual(main.placeOf(pointer));
+  for (const pointer of [...main.keys.keys()]) expect(got.placeOf(pointer, { key: true }), pointer).toEqual(main.placeOf(pointer, { key: true }));
+  for (let at = 0; at <= main.text.length; at += 331) expect(got.placeOfRange([at, at + 1]), `@${at}`).toEqual(main.placeOfRange([at, at + 1]));
+}
+
+describe('a save in a large file', () => {
+  it('re-parses the entries it changed, and reads as the whole file does', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-entries-'));
+    const file = path.join(dir, 'cards.yaml');
+    const files = [{ file, shown: 'cards.yaml' }];
+    const texts = Array.from({ length: N }, (_, i) => entry(i));
+    texts[7] = entry(7, '{ placeholder: 3, note: Not printed yet. }');
+    const save = async () => writeFile(file, `# Cards\n${texts.join('')}`);
+    await save();
+    const cache = new ParseCache();
+    const sources = new Map<string, string>();
+    expect((await loadYaml(dir, file, new DiagnosticBag(), sources, cache))!.ok).toBe(true);
+    expect(sources.get('cards.yaml')!.length).toBeGreaterThan(ENTRY_REUSE_BYTES);
+
+    // Unchanged: the cached parse, nothing parsed.
+    const same = await reparseChanged(files, cache);
+    expect(same.get(file)!.source).toBe(cache.get('cards.yaml', sources.get('cards.yaml')!)!.source);
+    expect(cache.entryCounts).toEqual({ parsed: 0, reused: 0 });
+
+    // One entry edited: one entry parsed, the others taken as they were.
+    texts[300] = entry(300, '{ reading: 5, note: The rules are silent. }');
+    await save();
+    let got = (await reparseChanged(files, cache)).get(file)!;
+    expect(cache.entryCounts).toEqual({ parsed: 1, reused: N - 1 });
+    expect(got.diagnostics).toEqual([]);
+    await expectSameAsWhole(dir, file, got.source!);
+
+    // A second save, another entry, and one inserted: two parsed, the placeholder's entry moved on by one.
+    texts[5] = entry(5, '42');
+    texts.splice(2, 0, entry(9999));
+    await save();
+    got = (await reparseChanged(files, cache)).get(file)!;
+    expect(cache.entryCounts).toEqual({ parsed: 3, reused: 2 * N - 1 - 1 });
+    await expectSameAsWhole(dir, file, got.source!);
+    expect(got.source!.placeholders[0]!.pointer).toBe('/8/points');
+
+    // A save that breaks an entry: left to the whole file's parse, whose diagnostics are its own.
+    texts[400] = `- id: card-399\n  name: A\n  name: B\n`; // card 399, moved on by the insertion
+    await save();
+    expect((await reparseChanged(files, cache)).has(file)).toBe(false);
+    const bag = new DiagnosticBag();
+    await loadYaml(dir, file, bag, undefined, cache);
+    const fresh = new DiagnosticBag();
+    await loadYaml(dir, file, fresh);
+    expect(bag.items.length).toBeGreaterThan(0);
+    expect(bag.items).toEqual(fresh.items);
+
+    // Mended: the last parse had problems, so this save parses the file whole once; the next reuses entries again.
+    texts[400] = entry(399);
+    await save();
+    expect((await reparseChanged(files, cache)).has(file)).toBe(false);
+    await loadYaml(dir, file, new DiagnosticBag(), undefined, cache);
+    texts[10] = entry(10, '7');
+    await save();
+    const before = cache.entryCounts.parsed;
+    got = (await reparseChanged(files, cache)).get(file)!;
+    expect(cache.entryCounts.parsed - before).toBe(1);
+    await expectSameAsWhole(dir, file, got.source!);
+
+    // Two entries with the same text: each its own value, as the whole file's parse gives them.
+    texts[21] = texts[20]!;
+    await save();
+    const values = (await reparseChanged(files, cache)).get(file)!.source!.value as unknown[];
+    expect(values[21]).toEqual(values[20]);
+    expect(values[21]).not.toBe(values[20]);
+  });
+
+  it('takes no entries apart in a file whose values may hold an alias', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-entries-'));
+    const file = path.join(dir, 'cards.yaml');
+    const texts = Array.from({ length: N }, (_, i) => entry(i));
+    texts[0] = '- base: &b { x: 1 }\n';
+    texts[500] = '- copy: *b\n';
+    await writeFile(file, texts.join(''));
+    const cache = new ParseCache();
+    await loadYaml(dir, file, new DiagnosticBag(), undefined, cache);
+    texts[3] = entry(3, '8');
+    await writeFile(file, texts.join(''));
+    expect((await reparseChanged([{ file, shown: 'cards.yaml' }], cache)).has(file)).toBe(false);
+  });
+});
