@@ -449,10 +449,10 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     timings.push([phase, performance.now() - s]);
     return r;
   };
-  const pkg = time('emit code', () => emitPackage(result.games, result.schemas, releases[0]?.version ?? UNRELEASED_VERSION, settings.package.name));
   const generatedDir = path.join(root, 'generated');
+  const emitCode = () => time('emit code', () => emitPackage(result.games, result.schemas, releases[0]?.version ?? UNRELEASED_VERSION, settings.package.name));
   if (opts.check) {
-    const diff = diffFolder(await readFolder(generatedDir), pkg);
+    const diff = diffFolder(await readFolder(generatedDir), emitCode());
     if (diff.length) {
       io.err(`generated/ is stale: it differs from what content/ produces (run \`${commandIn(root, 'build')}\`):\n  ${diff.join('\n  ')}`);
       return 1;
@@ -460,9 +460,18 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     io.err('generated/ is up to date.');
     return 0;
   }
-  const { emitSite } = await import('./emit-site/site.ts');
+  const { startSite } = await import('./emit-site/site.ts');
   const { isFullUrl } = await import('./emit-site/sitemap.ts');
-  const site = await timeAsync(timings, 'emit site', () => emitSite(result.games, { base: opts.base, releases, version: UNRELEASED_VERSION }));
+  // The pages first, then the search index starts on a worker thread (emit-site/search-beside.ts) while this
+  // thread emits the package (ts-morph, synchronous); both folders are written once both are done, as before.
+  const siteRun = time('emit site', () => startSite(result.games, { base: opts.base, releases, version: UNRELEASED_VERSION }));
+  const indexStart = performance.now();
+  const pkg = emitCode();
+  const waitStart = performance.now();
+  const site = await siteRun.whole;
+  const indexEnd = performance.now();
+  // The index's own time, and what of it the build waited for after the package's emit.
+  timings.push(['search index (beside emit code)', indexEnd - indexStart], ['search wait', indexEnd - waitStart]);
   await timeAsync(timings, 'write', async () => {
     await replaceFolder(generatedDir, pkg);
     await replaceFolder(path.join(root, 'docs-site', 'dist'), site);

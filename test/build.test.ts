@@ -14,7 +14,9 @@ describe('rulebook build', () => {
     const first = await runCli(['build', '-C', root]);
     expect(first.code).toBe(0);
     expect(first.err).toMatch(/built duel: 4 trophies; 4 compiled rules/);
-    expect(first.err).toMatch(/phases: schemas \d+ ms, load \d+ ms, validate \d+ ms, link \d+ ms, rules \d+ ms, emit code \d+ ms, emit site \d+ ms/);
+    expect(first.err).toMatch(
+      /phases: schemas \d+ ms, load \d+ ms, validate \d+ ms, link \d+ ms, rules \d+ ms, emit site \d+ ms, emit code \d+ ms, search index \(beside emit code\) \d+ ms, search wait \d+ ms, write \d+ ms/,
+    );
     const generated = await readFolder(path.join(root, 'generated'));
     const site = await readFolder(path.join(root, 'docs-site', 'dist'));
     expect(generated.has('duel.js')).toBe(true);

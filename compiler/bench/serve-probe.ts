@@ -171,7 +171,7 @@ export async function serveProbe(bin: string, project: string, options: { edits:
     await writeFile(card.file, original);
     const lines = log.split('\n');
     const updated = lines.filter((l) => / files updated in /.test(l)).at(-1);
-    const background = lines.filter((l) => /search index \d+ ms; generated\//.test(l)).at(-1);
+    const background = lines.filter((l) => /search index \d+ ms.*; generated\//.test(l)).at(-1);
     if (updated) result.log = `${updated.trim()}${background ? `; ${background.trim()}` : ''}`.slice(0, 400);
     if (!exited) {
       // Peak RSS read from /proc (VmHWM) before stopping: if serve takes longer than the grace below to close

@@ -57,6 +57,24 @@ export interface SearchNames {
 }
 
 export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array>, options: { keepAlive?: boolean } = {}): Promise<Map<string, Uint8Array>> {
+  const byLang = searchedPages(files);
+  const bundles = new Map<string, pagefind.IndexFile[]>();
+  try {
+    for (const [lang, pages] of byLang) {
+      const index = await newIndex(lang);
+      for (const [rel, content] of pages) await addPage(index, rel, content, lang);
+      bundles.set(lang, await indexFiles(index));
+      await index.deleteIndex();
+    }
+  } finally {
+    // The Node API talks to a Pagefind binary in a child process; a one-off build stops it so the CLI can exit.
+    if (!options.keepAlive) await pagefind.close();
+  }
+  return searchFiles(byLang, bundles);
+}
+
+/** The pages the index holds, by page language (sorted, case-insensitively), each language's in the site's order. */
+export function searchedPages(files: ReadonlyMap<string, string | Uint8Array>): Map<string, Array<[string, string]>> {
   const byLang = new Map<string, Array<[string, string]>>();
   for (const [rel, content] of files) {
     if (!rel.endsWith('.html') || typeof content !== 'string' || UNSEARCHED.test(rel) || isMovedPage(content)) continue;
@@ -65,31 +83,44 @@ export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array
     if (list) list.push([rel, content]);
     else byLang.set(lang, [[rel, content]]);
   }
+  return new Map([...byLang].sort(([a], [b]) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+}
+
+/** A new, empty Pagefind index for one page language (its stemmer). */
+export async function newIndex(lang: string): Promise<pagefind.PagefindIndex> {
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: lang.toLowerCase() });
+  if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
+  return index;
+}
+
+/** Index one page (a page already in the index, by its URL, is replaced: Pagefind 1.6 keeps one record per URL). */
+export async function addPage(index: pagefind.PagefindIndex, rel: string, content: string, lang: string): Promise<void> {
+  const r = await index.addHTMLFile({ url: `/${rel}`, content: withSearchFields(rel, content, lang) });
+  if (r.errors.length) throw new Error(`pagefind ${rel}: ${r.errors.join('; ')}`);
+}
+
+/** The index's bundle as files (Pagefind's own UI left out). */
+export async function indexFiles(index: pagefind.PagefindIndex): Promise<pagefind.IndexFile[]> {
+  const built = await index.getFiles();
+  if (built.errors.length) throw new Error(`pagefind: ${built.errors.join('; ')}`);
+  return built.files.filter((f) => !UI_FILES.test(f.path));
+}
+
+/** Every file of pagefind/: each language's bundle, and the lists made from all of them (languages, numbers, spellings, kinds). */
+export function searchFiles(
+  byLang: ReadonlyMap<string, ReadonlyArray<[string, string]>>,
+  bundles: ReadonlyMap<string, readonly pagefind.IndexFile[]>,
+): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   const names = new NameList();
   const kinds = new KindLabels();
-  try {
-    for (const [lang, pages] of [...byLang].sort(([a], [b]) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))) {
-      const folder = lang.toLowerCase();
-      const { index, errors } = await pagefind.createIndex({ forceLanguage: folder });
-      if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
-      for (const [rel, content] of pages) {
-        kinds.add(rel, content, lang);
-        const r = await index.addHTMLFile({ url: `/${rel}`, content: withSearchFields(rel, content, lang) });
-        if (r.errors.length) throw new Error(`pagefind ${rel}: ${r.errors.join('; ')}`);
-      }
-      const built = await index.getFiles();
-      if (built.errors.length) throw new Error(`pagefind: ${built.errors.join('; ')}`);
-      for (const f of built.files) {
-        if (UI_FILES.test(f.path)) continue;
-        out.set(`pagefind/${folder}/${f.path}`, f.content);
-        if (f.path.startsWith('fragment/')) names.addFragment(f.content, lang);
-      }
-      await index.deleteIndex();
+  for (const [lang, pages] of byLang) {
+    const folder = lang.toLowerCase();
+    for (const [rel, content] of pages) kinds.add(rel, content, lang);
+    for (const f of bundles.get(lang) ?? []) {
+      out.set(`pagefind/${folder}/${f.path}`, f.content);
+      if (f.path.startsWith('fragment/')) names.addFragment(f.content, lang);
     }
-  } finally {
-    // The Node API talks to a Pagefind binary in a child process; a one-off build stops it so the CLI can exit.
-    if (!options.keepAlive) await pagefind.close();
   }
   const list = names.toJSON([...byLang.keys()]);
   // The languages alone, which every first query needs (to merge the other bundles); the names only some do.

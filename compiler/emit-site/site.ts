@@ -5,7 +5,7 @@ import { renderGame } from './game-pages.ts';
 import { renderHome } from './home-page.ts';
 import { SITE_DIR, stampOf } from './layout.ts';
 import { NOT_FOUND, renderNotFound } from './not-found-page.ts';
-import { searchIndex } from './search.ts';
+import { startSearchIndex } from './search-beside.ts';
 import { isFullUrl, sitemapXml } from './sitemap.ts';
 import { isMovedPage } from './moved-pages.ts';
 
@@ -51,14 +51,31 @@ export interface SiteOptions {
 }
 
 /** Build every page of the site, then its search index. Returns path (relative to dist/) -> contents. */
-export async function emitSite(games: readonly CheckedGame[], options: SiteOptions): Promise<SiteFiles> {
-  const out: SiteFiles = renderSite(games, options);
-  if (options.search !== false) {
-    // The 404 page is nobody's answer to a search (nor is a moved page: search.ts leaves those out).
-    const pages = new Map([...out].filter(([p]) => p !== NOT_FOUND));
-    for (const [p, c] of await searchIndex(pages)) out.set(p, c);
-  }
-  return sorted(out);
+export async function emitSite(games: readonly CheckedGame[], options: SiteOptions & { searchThread?: 'worker' | 'main' }): Promise<SiteFiles> {
+  return startSite(games, options).whole;
+}
+
+/**
+ * The pages now, and the whole site (pages and search index) when the index is done: the index is built on a
+ * worker thread (search-beside.ts), so the caller can do other work meanwhile (the build emits the package).
+ */
+export function startSite(
+  games: readonly CheckedGame[],
+  options: SiteOptions & { searchThread?: 'worker' | 'main' },
+): { pages: SiteFiles; whole: Promise<SiteFiles> } {
+  const pages: SiteFiles = renderSite(games, options);
+  if (options.search === false) return { pages, whole: Promise.resolve(sorted(pages)) };
+  // The 404 page is nobody's answer to a search (nor is a moved page: search.ts leaves those out).
+  const index = startSearchIndex(new Map([...pages].filter(([p]) => p !== NOT_FOUND)), { thread: options.searchThread });
+  const whole = index.then((files) => {
+    const out: SiteFiles = new Map(pages);
+    for (const [p, c] of files) out.set(p, c);
+    return sorted(out);
+  });
+  // Handled here so a failure that comes while the caller is still busy elsewhere is not an unhandled rejection;
+  // the caller's own `await whole` still throws it.
+  whole.catch(() => undefined);
+  return { pages, whole };
 }
 
 /** The pages, assets and sitemap, without the search index. Synchronous and cheap: what `serve` re-runs on each save. */

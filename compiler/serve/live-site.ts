@@ -8,8 +8,8 @@ import { readSettings } from '../project-settings.ts';
 import { readReleases, type Release } from '../release/record.ts';
 import { writeEditorFiles } from '../emit-editor/emit.ts';
 import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
-import { searchIndex } from '../emit-site/search.ts';
 import { diffFolder, readFolder, replaceFolder } from '../write.ts';
+import { LiveSearch } from './live-search.ts';
 import { Project } from './project.ts';
 import type { CheckedGame } from '../model.ts';
 
@@ -21,8 +21,9 @@ import type { CheckedGame } from '../model.ts';
  * 2. on errors: keep the last good site and report them;
  * 3. else re-render the touched games' pages and the home page, write the
  *    files whose bytes changed, and say so (the server then reloads pages);
- * 4. then, in the background and one run at a time, the search index and
- *    generated/ (ts-morph, seconds), each written only when it changed.
+ * 4. then, in the background and one run at a time, the search index (the
+ *    changed pages only, live-search.ts) beside generated/ (ts-morph, seconds),
+ *    each written only when it changed.
  */
 export interface UpdateReport {
   ok: boolean;
@@ -36,8 +37,12 @@ export interface UpdateReport {
 }
 
 export interface BackgroundReport {
+  /** From the start of the background work to the search index written (the package's emit runs meanwhile). */
   searchMs: number;
+  /** From the start of the background work to generated/ written (or found unchanged). */
   generatedMs: number;
+  /** Pages handed to Pagefind (the ones the save changed; every page of a language whose pages came or went). */
+  searchPages: number;
   generatedChanged: number;
 }
 
@@ -48,6 +53,8 @@ export class LiveSite {
   games: CheckedGame[] | undefined;
   private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
   private wanted = 0;
+  /** The search index kept between saves: a save re-indexes the pages it changed (live-search.ts). */
+  private readonly search = new LiveSearch();
 
   constructor(
     readonly root: string,
@@ -158,20 +165,22 @@ export class LiveSite {
       .then(async () => {
         if (ticket !== this.wanted) return undefined;
         const t0 = performance.now();
-        const index = await searchIndex(this.site, { keepAlive: true });
+        // Pagefind gets the changed pages, then builds the bundles in its own process while this thread emits the package.
+        const search = await this.search.start(this.site);
+        const records = await this.records();
+        const pkg = emitPackage(games, this.project.schemas, records.releases[0]?.version ?? this.options.version, records.name);
+        const index = await search.files;
         const pagefindDir = path.join(this.dist, 'pagefind');
         for (const p of [...this.site.keys()]) if (p.startsWith('pagefind/')) this.site.delete(p);
         for (const [p, c] of index) this.site.set(p, c);
         await replaceFolder(pagefindDir, new Map([...index].map(([p, c]) => [p.slice('pagefind/'.length), c])));
         const t1 = performance.now();
-        const records = await this.records();
-        const pkg = emitPackage(games, this.project.schemas, records.releases[0]?.version ?? this.options.version, records.name);
         const generatedDir = path.join(this.root, 'generated');
         const diff = diffFolder(await readFolder(generatedDir), pkg);
         if (diff.length) await replaceFolder(generatedDir, pkg);
         // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
         await writeEditorFiles(this.root, games, this.project.schemas);
-        return { searchMs: t1 - t0, generatedMs: performance.now() - t1, generatedChanged: diff.length };
+        return { searchMs: t1 - t0, generatedMs: performance.now() - t0, generatedChanged: diff.length, searchPages: this.search.lastIndexed };
       })
       .catch((error: unknown) => {
         process.stderr.write(`rulebook serve: background build failed: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -21,6 +21,19 @@ describe.runIf(run)('rulebook serve', () => {
         if (report.ok === ok) return report;
       }
     };
+    /** The titles a reader's query finds, from a fresh page (no service worker: every file comes from serve). */
+    const searchTitles = async (query: string): Promise<string[]> => {
+      const reader = await browser.newPage({ serviceWorkers: 'block' });
+      try {
+        await reader.goto(`${handle.url}index.html`);
+        await reader.keyboard.press('/');
+        await reader.keyboard.type(query);
+        await reader.waitForFunction((q) => document.querySelector('#search-results .count')?.textContent?.includes(q), query);
+        return await reader.$$eval('#search-results li .r-title', (ts) => ts.map((t) => t.textContent ?? ''));
+      } finally {
+        await reader.close();
+      }
+    };
     try {
       expect(handle.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const page = await browser.newPage();
@@ -36,6 +49,9 @@ describe.runIf(run)('rulebook serve', () => {
       expect((await update).changed).toContain('duel/trophies.html');
       await page.waitForFunction(() => document.body.innerText.includes('A crown on a VELVET cushion.'));
       expect(await readFile(path.join(root, 'docs-site/dist/duel/trophies.html'), 'utf8')).toContain('VELVET cushion');
+      // Once the background work is done, search finds the saved text (serve re-indexed the changed pages only).
+      await handle.live.settled();
+      expect(await searchTitles('velvet')).toContainEqual(expect.stringContaining('Crown'));
 
       // A broken save: the overlay names the file and line; the page keeps the last good content.
       update = settle(false);
@@ -53,7 +69,7 @@ describe.runIf(run)('rulebook serve', () => {
       expect((await update).ok).toBe(true);
       await page.waitForFunction(() => !document.body.innerText.includes('VELVET cushion') && document.querySelector('.rb-overlay') === null);
       await handle.live.settled();
-      expect(log.join('\n')).toMatch(/search index \d+ ms; generated\/ \d+ ms/);
+      expect(log.join('\n')).toMatch(/search index \d+ ms \(\d+ pages? indexed\); generated\/ \d+ ms/);
     } finally {
       await browser.close();
       await handle.close();

@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { check } from '../compiler/pipeline.ts';
+import { renderSite, type SiteFiles } from '../compiler/emit-site/site.ts';
+import { closeSearch, searchedPages, searchIndex } from '../compiler/emit-site/search.ts';
+import { LiveSearch } from '../compiler/serve/live-search.ts';
+import { fixturesProject } from './helpers.ts';
+import { FIXTURE_GAMES, pagefindFragments } from './site/built.ts';
+
+/** The paths whose bytes differ between two sets of files (either side missing counts). */
+function differ(a: ReadonlyMap<string, string | Uint8Array>, b: ReadonlyMap<string, string | Uint8Array>): string[] {
+  const paths = new Set([...a.keys(), ...b.keys()]);
+  return [...paths].filter((p) => !a.has(p) || !b.has(p) || !Buffer.from(a.get(p)!).equals(Buffer.from(b.get(p)!))).sort();
+}
+
+// serve's search index (compiler/serve/live-search.ts): only the changed pages are indexed again, and the files
+// are the same bytes as a whole index of the same pages.
+describe('the live search index', () => {
+  afterAll(() => closeSearch());
+
+  it('re-indexes only the changed page, and gives the files a whole index gives', async () => {
+    const result = await check(await fixturesProject(FIXTURE_GAMES));
+    expect(result.bag.errorCount).toBe(0);
+    const site: SiteFiles = renderSite(result.games, { base: '/' });
+    const live = new LiveSearch();
+    const first = await (await live.start(site)).files;
+    const pages = live.lastIndexed;
+    expect(pages).toBeGreaterThan(10);
+    expect(differ(first, await searchIndex(site, { keepAlive: true }))).toEqual([]);
+
+    // One page's text changes (a save of one entry): that page alone goes to Pagefind.
+    const page = [...searchedPages(site).values()].flat().find(([p]) => p.startsWith('duel/'))![0];
+    const html = String(site.get(page));
+    const edited = new Map(site);
+    edited.set(page, html.replace(/(<main\b[^>]*>)/, '$1<p>Zyxwandering quokkas</p>'));
+    const second = await (await live.start(edited)).files;
+    expect(live.lastIndexed).toBe(1);
+    expect(differ(second, await searchIndex(edited, { keepAlive: true }))).toEqual([]);
+    expect(pagefindFragments(second).some((f) => f.content.includes('Zyxwandering'))).toBe(true);
+    expect(pagefindFragments(first).some((f) => f.content.includes('Zyxwandering'))).toBe(false);
+
+    // Back to the old text: the new word is gone from the index, not kept beside the old one.
+    const third = await (await live.start(site)).files;
+    expect(live.lastIndexed).toBe(1);
+    expect(differ(third, first)).toEqual([]);
+
+    // A page removed: its language's index is made anew (Pagefind cannot drop a page), still the same bytes.
+    const fewer = new Map(site);
+    fewer.delete(page);
+    const fourth = await (await live.start(fewer)).files;
+    expect(live.lastIndexed).toBeGreaterThan(1);
+    expect(live.lastIndexed).toBeLessThan(pages);
+    expect(differ(fourth, await searchIndex(fewer, { keepAlive: true }))).toEqual([]);
+
+    // Nothing changed: nothing is indexed, the files stay.
+    const fifth = await (await live.start(fewer)).files;
+    expect(live.lastIndexed).toBe(0);
+    expect(differ(fifth, fourth)).toEqual([]);
+  }, 300_000);
+});
