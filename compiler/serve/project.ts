@@ -7,6 +7,7 @@ import { recordedVersion } from '../project-settings.ts';
 import { defaultUpgrades } from '../upgrades.ts';
 import { ValidationMemo } from '../validate/game.ts';
 import { ParseCache } from '../load/parse-cache.ts';
+import { RuleMemo } from '../rules/rule-memo.ts';
 import { SchemaSet } from '../validate/schemas.ts';
 import type { CheckedGame } from '../model.ts';
 
@@ -36,8 +37,8 @@ export class Project {
   schemas!: SchemaSet;
   private schemaDiagnostics: Diagnostic[] = [];
   readonly games = new Map<string, GameState>();
-  /** Files parsed and validated by earlier runs: a save re-parses and re-validates only what changed. */
-  private readonly memo: CheckMemo = { parsed: new ParseCache(), validated: new ValidationMemo() };
+  /** Files parsed and validated, and rules compiled, by earlier runs: a save redoes that work only for what changed (read by tests for its counts). */
+  readonly memo: CheckMemo = { parsed: new ParseCache(), validated: new ValidationMemo(), rules: new RuleMemo() };
 
   constructor(readonly root: string) {}
 
