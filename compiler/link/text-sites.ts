@@ -36,7 +36,8 @@ export function stringsOf(value: unknown, pointer: string, wanted: (text: string
 }
 
 const NONE: ReadonlyArray<[string, string]> = Object.freeze([]);
-const remembered = new WeakMap<object, Map<string, ReadonlyArray<[string, string]>>>();
+type Found = ReadonlyArray<[string, string]>;
+const remembered = new WeakMap<object, Array<{ kind: string; pointer: string; found: Found }>>();
 
 /**
  * `stringsOf` an entry's value, remembered by the value object: under
@@ -45,13 +46,13 @@ const remembered = new WeakMap<object, Map<string, ReadonlyArray<[string, string
  * was a fifth of a re-check at 10,000 cards). `kind` names `wanted`: one kind
  * must always mean the same test. Values are never changed after validation.
  */
-export function entryStrings(value: object, pointer: string, kind: string, wanted: (text: string) => boolean): ReadonlyArray<[string, string]> {
-  let byKind = remembered.get(value);
-  const key = `${kind}\0${pointer}`;
-  const known = byKind?.get(key);
-  if (known) return known;
+export function entryStrings(value: object, pointer: string, kind: string, wanted: (text: string) => boolean): Found {
+  let list = remembered.get(value);
+  // No string keys: this runs for every entry on every save.
+  const known = list?.find((r) => r.kind === kind && r.pointer === pointer);
+  if (known) return known.found;
   const found = stringsOf(value, pointer, wanted);
-  if (!byKind) remembered.set(value, (byKind = new Map()));
-  byKind.set(key, found.length ? found : NONE);
+  if (!list) remembered.set(value, (list = []));
+  list.push({ kind, pointer, found: found.length ? found : NONE });
   return found;
 }

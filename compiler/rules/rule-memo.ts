@@ -10,8 +10,13 @@ export interface RuleContext {
 }
 
 interface Remembered {
-  context: RuleContext;
+  collection: string;
+  kind: string;
+  pointer: string;
+  /** The entry's place in its file, and the file as parsed: the places of what the site said. */
+  entryPointer: string;
   source: SourceFile;
+  context: RuleContext;
   rule: CompiledRule | undefined;
   diagnostics: Diagnostic[];
 }
@@ -35,7 +40,7 @@ export class RuleMemo {
   compiled = 0;
   reused = 0;
   private context: RuleContext | undefined;
-  private readonly sites = new WeakMap<object, Map<string, Remembered>>();
+  private readonly sites = new WeakMap<object, Remembered[]>();
 
   /** Start a run: the context its sites are remembered under, or undefined when this game's rules are not memoized. */
   begin(
@@ -59,9 +64,11 @@ export class RuleMemo {
   /** The site's rule as `compile` gives it, with what it says added to `bag`, or as remembered when nothing it reads changed. */
   site(site: RuleSite, context: RuleContext, bag: DiagnosticBag, compile: (bag: DiagnosticBag) => CompiledRule | undefined): CompiledRule | undefined {
     const { entry } = site;
-    const key = `${site.collection}\0${site.kind}\0${site.pointer}\0${entry.pointer}\0${entry.id}\0${JSON.stringify(entry.name ?? null)}`;
-    let byKey = this.sites.get(entry.value);
-    const known = byKey?.get(key);
+    // An entry's ID and name come from its value and the manifest (part of the context), so they need no comparing.
+    // No string keys: this runs for every site of the game on every save.
+    const same = (r: Remembered) => r.pointer === site.pointer && r.kind === site.kind && r.collection === site.collection && r.entryPointer === entry.pointer;
+    let list = this.sites.get(entry.value);
+    const known = list?.find(same);
     if (known && known.context === context && known.source === entry.source) {
       this.reused++;
       for (const d of known.diagnostics) bag.add(d);
@@ -72,8 +79,19 @@ export class RuleMemo {
     const own = new DiagnosticBag();
     const rule = compile(own);
     for (const d of own.items) bag.add(d);
-    if (!byKey) this.sites.set(entry.value, (byKey = new Map()));
-    byKey.set(key, { context, source: entry.source, rule, diagnostics: own.items });
+    if (!list) this.sites.set(entry.value, (list = []));
+    const record: Remembered = {
+      collection: site.collection,
+      kind: site.kind,
+      pointer: site.pointer,
+      entryPointer: entry.pointer,
+      source: entry.source,
+      context,
+      rule,
+      diagnostics: own.items,
+    };
+    if (known) list[list.indexOf(known)] = record;
+    else list.push(record);
     return rule;
   }
 }
