@@ -66,7 +66,11 @@ describe('serve re-checks a save by the entries it touched, and gives what a fre
       expect.stringMatching(/^cards-00002\.yaml:\d+ rule-field$/),
     ]);
     expect(memo.compiled).toBe(PER_FILE);
+    // Serve keeps the text of the files its diagnostics name (their code frames), and no other.
+    expect([...project.sources.keys()]).toEqual([project.diagnostics[0]!.file]);
+    expect(project.sources.get(project.diagnostics[0]!.file)).toBe(await readFile(files[2]!, 'utf8'));
     await save(files[2]!, (t) => t.replace('field: wood', 'field: timber'));
+    expect(project.sources.size).toBe(0);
     expect(project.errorCount).toBe(0);
 
     // An ID renamed in one file breaks a reference to it in another file, which was not saved.
