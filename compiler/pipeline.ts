@@ -6,6 +6,7 @@ import type { CheckedGame, Game } from './model.ts';
 import type { ParseCache } from './load/parse-cache.ts';
 import { checkCardPointsExamples } from './rules/card-points-examples.ts';
 import { compileRules } from './rules/compile.ts';
+import type { RuleMemo } from './rules/rule-memo.ts';
 import { validateGame, type ValidationMemo } from './validate/game.ts';
 import { SchemaSet } from './validate/schemas.ts';
 import { recordedVersion } from './project-settings.ts';
@@ -35,6 +36,8 @@ const untimed: Timer = (_, f) => f();
 export interface CheckMemo {
   parsed: ParseCache;
   validated: ValidationMemo;
+  /** Rules compiled by earlier runs, by entry (rules/rule-memo.ts). */
+  rules?: RuleMemo;
 }
 
 export async function checkGame(
@@ -54,7 +57,7 @@ export async function checkGame(
   // A game whose manifest is malformed stops after validation: its diagnostics are already out.
   if (!found.ok) return { game, checked: undefined, sources };
   const linked = time('link', () => linkGame(game, found.refs, bag));
-  const { rules, players } = time('rules', () => compileRules(linked, found.rules, bag));
+  const { rules, players } = time('rules', () => compileRules(linked, found.rules, bag, memo?.rules));
   time('rules', () => checkCardPointsExamples(linked, bag));
   return { game, checked: { linked, rules, players }, sources };
 }

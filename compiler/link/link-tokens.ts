@@ -2,7 +2,7 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { Game } from '../model.ts';
 import { loaded } from './loaded.ts';
 import { placeInText } from './text-place.ts';
-import { stringsOf } from './text-sites.ts';
+import { entryStrings } from './text-sites.ts';
 import { findTokens, type Token } from './tokens.ts';
 import { unknownId } from './unknown-id.ts';
 
@@ -108,7 +108,7 @@ export function checkLinkTokens(game: Game, bag: DiagnosticBag): void {
   };
   for (const collection of game.collections.values()) {
     for (const entry of collection.entries) {
-      for (const [pointer, text] of stringsOf(entry.value, entry.pointer, (t) => t.includes('{link:'))) {
+      for (const [pointer, text] of entryStrings(entry.value, entry.pointer, 'link', (t) => t.includes('{link:'))) {
         const counts = new Map<string, number>();
         for (const token of findLinkTokens(text)) {
           const n = counts.get(token.raw) ?? 0;

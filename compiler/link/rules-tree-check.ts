@@ -5,7 +5,7 @@ import { loaded } from './loaded.ts';
 import { fold, NAMED_REF, normaliseLabel } from './name-match.ts';
 import { checkNumbering } from './numbering.ts';
 import { mergeByNumber } from './printed-order.ts';
-import { stringsOf, type TextSite } from './text-sites.ts';
+import { entryStrings, type TextSite } from './text-sites.ts';
 import { placeInText } from './text-place.ts';
 import { findTokens } from './tokens.ts';
 import { unknownId } from './unknown-id.ts';
@@ -73,7 +73,12 @@ export function checkRulesTree(game: Game, bag: DiagnosticBag, errata: Erratum[]
     for (const entry of collection.entries) {
       const owner = typeof entry.value.number === 'string' && (collection === rules || collection === glossary) ? entry.value.number : undefined;
       // Texts that can hold a token (`{`), and the running text of numbered entries (checked for untagged terms).
-      for (const [pointer, text] of stringsOf(entry.value, entry.pointer, (t) => t.includes('{') || owner !== undefined))
+      for (const [pointer, text] of entryStrings(
+        entry.value,
+        entry.pointer,
+        owner === undefined ? 'brace' : 'all',
+        (t) => t.includes('{') || owner !== undefined,
+      ))
         sites.push({ collection: collection.name, entry, pointer, text, owner });
       // `see:` lists are references with a printed label.
       const see = entry.value.see;

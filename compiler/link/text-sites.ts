@@ -34,3 +34,25 @@ export function stringsOf(value: unknown, pointer: string, wanted: (text: string
   walk(value);
   return out;
 }
+
+const NONE: ReadonlyArray<[string, string]> = Object.freeze([]);
+type Found = ReadonlyArray<[string, string]>;
+const remembered = new WeakMap<object, Array<{ kind: string; pointer: string; found: Found }>>();
+
+/**
+ * `stringsOf` an entry's value, remembered by the value object: under
+ * `rulebook serve` an entry whose file did not change keeps its value object
+ * (load/parse-cache.ts), so a save walks only the entries it touched (the walk
+ * was a fifth of a re-check at 10,000 cards). `kind` names `wanted`: one kind
+ * must always mean the same test. Values are never changed after validation.
+ */
+export function entryStrings(value: object, pointer: string, kind: string, wanted: (text: string) => boolean): Found {
+  let list = remembered.get(value);
+  // No string keys: this runs for every entry on every save.
+  const known = list?.find((r) => r.kind === kind && r.pointer === pointer);
+  if (known) return known.found;
+  const found = stringsOf(value, pointer, wanted);
+  if (!list) remembered.set(value, (list = []));
+  list.push({ kind, pointer, found: found.length ? found : NONE });
+  return found;
+}

@@ -17,6 +17,7 @@ import { renderValueWithGaps } from './value-render.ts';
 import type { Value } from './dsl.ts';
 import * as runtime from './runtime.ts';
 import { stateModel, type StateModel } from './state.ts';
+import type { RuleMemo } from './rule-memo.ts';
 
 const FUNCTION_NAMES: Record<CompiledRule['kind'], string> = { scoring: 'score', effect: 'apply', value: 'value' };
 
@@ -28,6 +29,7 @@ export function compileRules(
   linked: LinkedGame,
   sites: readonly RuleSite[],
   bag: DiagnosticBag,
+  memo?: RuleMemo,
 ): { rules: CompiledRule[]; players: PlayerStateModel | undefined } {
   const game = linked.game;
   bound.clear();
@@ -40,6 +42,8 @@ export function compileRules(
   const languages = gameLanguages(game, bag);
   // The other half of "a text missing in a declared locale": the maps of locales in the content (the rules' words are checked as they render).
   warnMissingTexts(game, bag);
+  // Under `serve`: a site whose entry and game-wide context are as last time gives what it gave then (rules/rule-memo.ts).
+  const context = memo?.begin(game, linked.declarations, state, languages);
   const out: CompiledRule[] = [];
   // An entry gets one function per kind (`score`, `apply`, `value`): a second rule of the same kind would
   // silently replace the first in generated/, so it is an error at its place.
@@ -59,76 +63,78 @@ export function compileRules(
       continue;
     }
     firstOfKind.set(key, site.pointer);
-    if (site.kind === 'value') {
-      const compiled = compileValue(site, pointerGet(entry.value, site.pointer) as Value, players, bag, at, languages);
-      if (compiled) out.push(compiled);
-      continue;
-    }
-    if (site.kind === 'effect') {
-      const compiled = compileEffect(site, pointerGet(entry.value, site.pointer) as Effect, players, bag, at, languages);
-      if (compiled) out.push(compiled);
-      continue;
-    }
-    const rule = pointerGet(entry.value, site.pointer) as Scoring;
-    if (reported(checkScoring(rule, state, site.pointer), site, bag, at) || !state) continue;
-    const expression = scoringExpression(rule);
-    const given = ((entry.value.examples ?? []) as RuleExample[]).map((x) => (Array.isArray(x?.given) ? x.given : []));
-    const reads = fieldsOf(rule);
-    const exampleWords: Record<string, ExampleWords[]> = {};
-    // The examples' words render with the rule's, so a word either lacks in a locale is one warning at the rule.
-    const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => {
-      exampleWords[lang.tag] = given.map((players) => ({ given: players.map((g) => endStateWords(g, state, lang, reads)) }));
-      return renderOnce(lang, rule, () => renderScoring(rule, state, lang));
-    });
-    const compiled: CompiledRule = {
-      collection: site.collection,
-      entryId: entry.id,
-      pointer: site.pointer,
-      kind: 'scoring',
-      functionName: FUNCTION_NAMES.scoring,
-      expression,
-      text: texts[languages[0]!.tag]!,
-      texts,
-      ...(missingTexts ? { missingTexts } : {}),
-      examples: [],
-      ...(given.length ? { exampleWords } : {}),
-    };
-    const examples = (entry.value.examples ?? []) as RuleExample[];
-    given.forEach((players, i) =>
-      players.forEach((g, p) => warnUnworded(site, bag, at, `/examples/${i}/given/${p}`, unwordedEndFields(g ?? {}, state), 'endState', i)),
-    );
-    const run = makeFunction(expression);
-    examples.forEach((example, i) => {
-      const exPointer = `/examples/${i}`;
-      const badField = checkExampleFields(example, state);
-      if (badField) {
-        bag.error(
-          entry.source.path,
-          at(`${exPointer}/given/${badField.player}/${badField.field}`),
-          'example-field',
-          badField.message,
-          badField.notes,
-          badField,
-        );
-        return;
-      }
-      const players = example.given.map((g) => withDefaults(g, state));
-      const got = run(players);
-      if (JSON.stringify(got) !== JSON.stringify(example.expect)) {
-        bag.error(
-          entry.source.path,
-          at(`${exPointer}/expect`),
-          'example-mismatch',
-          `example ${i + 1} expects [${example.expect.join(', ')}] but the rule gives [${got.join(', ')}]`,
-          [`rule: ${compiled.text}`],
-        );
-      }
-      compiled.examples.push(example);
-    });
-    out.push(compiled);
+    const compiled =
+      memo && context
+        ? memo.site(site, context, bag, (b) => compileSite(site, state, players, languages, b))
+        : compileSite(site, state, players, languages, bag);
+    if (compiled) out.push(compiled);
   }
   reportNameClashes(linked, out, bag);
   return { rules: out, players };
+}
+
+/** One rule site checked, rendered and compiled, its examples run: what it says goes to `bag`. Reads only the site's entry and the game-wide context. */
+function compileSite(
+  site: RuleSite,
+  state: StateModel | undefined,
+  players: PlayerStateModel | undefined,
+  languages: readonly RulesLanguage[],
+  bag: DiagnosticBag,
+): CompiledRule | undefined {
+  const { entry } = site;
+  const at = (p: string) => entry.source.placeOf(entry.pointer + p);
+  if (site.kind === 'value') return compileValue(site, pointerGet(entry.value, site.pointer) as Value, players, bag, at, languages);
+  if (site.kind === 'effect') return compileEffect(site, pointerGet(entry.value, site.pointer) as Effect, players, bag, at, languages);
+  const rule = pointerGet(entry.value, site.pointer) as Scoring;
+  if (reported(checkScoring(rule, state, site.pointer), site, bag, at) || !state) return undefined;
+  const expression = scoringExpression(rule);
+  const given = ((entry.value.examples ?? []) as RuleExample[]).map((x) => (Array.isArray(x?.given) ? x.given : []));
+  const reads = fieldsOf(rule);
+  const exampleWords: Record<string, ExampleWords[]> = {};
+  // The examples' words render with the rule's, so a word either lacks in a locale is one warning at the rule.
+  const { texts, missingTexts } = renderIn(languages, site, bag, at, (lang) => {
+    exampleWords[lang.tag] = given.map((players) => ({ given: players.map((g) => endStateWords(g, state, lang, reads)) }));
+    return renderOnce(lang, rule, () => renderScoring(rule, state, lang));
+  });
+  const compiled: CompiledRule = {
+    collection: site.collection,
+    entryId: entry.id,
+    pointer: site.pointer,
+    kind: 'scoring',
+    functionName: FUNCTION_NAMES.scoring,
+    expression,
+    text: texts[languages[0]!.tag]!,
+    texts,
+    ...(missingTexts ? { missingTexts } : {}),
+    examples: [],
+    ...(given.length ? { exampleWords } : {}),
+  };
+  const examples = (entry.value.examples ?? []) as RuleExample[];
+  given.forEach((players, i) =>
+    players.forEach((g, p) => warnUnworded(site, bag, at, `/examples/${i}/given/${p}`, unwordedEndFields(g ?? {}, state), 'endState', i)),
+  );
+  const run = makeFunction(expression);
+  examples.forEach((example, i) => {
+    const exPointer = `/examples/${i}`;
+    const badField = checkExampleFields(example, state);
+    if (badField) {
+      bag.error(entry.source.path, at(`${exPointer}/given/${badField.player}/${badField.field}`), 'example-field', badField.message, badField.notes, badField);
+      return;
+    }
+    const players = example.given.map((g) => withDefaults(g, state));
+    const got = run(players);
+    if (JSON.stringify(got) !== JSON.stringify(example.expect)) {
+      bag.error(
+        entry.source.path,
+        at(`${exPointer}/expect`),
+        'example-mismatch',
+        `example ${i + 1} expects [${example.expect.join(', ')}] but the rule gives [${got.join(', ')}]`,
+        [`rule: ${compiled.text}`],
+      );
+    }
+    compiled.examples.push(example);
+  });
+  return compiled;
 }
 
 /**

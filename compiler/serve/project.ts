@@ -7,6 +7,7 @@ import { recordedVersion } from '../project-settings.ts';
 import { defaultUpgrades } from '../upgrades.ts';
 import { ValidationMemo } from '../validate/game.ts';
 import { ParseCache } from '../load/parse-cache.ts';
+import { RuleMemo } from '../rules/rule-memo.ts';
 import { SchemaSet } from '../validate/schemas.ts';
 import type { CheckedGame } from '../model.ts';
 
@@ -23,6 +24,9 @@ export interface GameState {
   dir: string;
   checked: CheckedGame | undefined;
   diagnostics: Diagnostic[];
+  /** Every file the game read, by display path. */
+  files: string[];
+  /** The text of each file a diagnostic names, for its code frame: the parse cache holds the others (one copy, not two). */
   sources: Map<string, string>;
 }
 
@@ -36,8 +40,8 @@ export class Project {
   schemas!: SchemaSet;
   private schemaDiagnostics: Diagnostic[] = [];
   readonly games = new Map<string, GameState>();
-  /** Files parsed and validated by earlier runs: a save re-parses and re-validates only what changed. */
-  private readonly memo: CheckMemo = { parsed: new ParseCache(), validated: new ValidationMemo() };
+  /** Files parsed and validated, and rules compiled, by earlier runs: a save redoes that work only for what changed (read by tests for its counts). */
+  readonly memo: CheckMemo = { parsed: new ParseCache(), validated: new ValidationMemo(), rules: new RuleMemo() };
 
   constructor(readonly root: string) {}
 
@@ -62,7 +66,7 @@ export class Project {
     for (const dir of present) if (!this.games.has(dir)) dirs.add(dir);
     const touched = [...dirs].filter((d) => present.has(d) || this.games.has(d));
     for (const dir of touched) if (present.has(dir)) this.games.set(dir, await this.checkGame(dir));
-    this.memo.parsed.keepOnly(new Set([...this.games.values()].flatMap((g) => [...g.sources.keys()])));
+    this.memo.parsed.keepOnly(new Set([...this.games.values()].flatMap((g) => g.files)));
     return { games: touched, ms: performance.now() - t0 };
   }
 
@@ -96,6 +100,7 @@ export class Project {
     // Every file read, failed ones included, so a broken game.yaml still gets its code frame.
     // As `check` does: a retired form names the versions between the tool that made the project (rulebook.yaml) and this one.
     const { checked, sources } = await checkGame(this.root, dir, this.schemas, bag, undefined, this.memo, defaultUpgrades(await recordedVersion(this.root)));
-    return { dir, checked, diagnostics: bag.items, sources };
+    const named = new Set(bag.items.map((d) => d.file));
+    return { dir, checked, diagnostics: bag.items, files: [...sources.keys()], sources: new Map([...sources].filter(([file]) => named.has(file))) };
   }
 }

@@ -61,7 +61,7 @@ export function validateGame(
         continue;
       }
       for (const item of validateFile(source, collection, check, schemas, bag, memo, rolesOk, retireFor(upgrades, 'entries'))) {
-        for (const r of item.refs) refs.push({ ...r, file: source.path, source });
+        for (const r of placedRefs(item, source)) refs.push(r);
         if (item.id === undefined) continue;
         const entry: Entry = {
           id: item.id,
@@ -138,6 +138,15 @@ export class ValidationMemo {
   set(source: SourceFile, check: ValidateFunction | null, context: string, items: ValidEntry[], diagnostics: Diagnostic[]): void {
     this.files.set(source, { check, context, value: source.value, items, diagnostics });
   }
+}
+
+const placed = new WeakMap<ValidEntry, ValidatedRef[]>();
+
+/** An entry's references with their file: made once per entry found (a memo hit under `serve` gives back the same one), not once per run. */
+function placedRefs(item: ValidEntry, source: SourceFile): ValidatedRef[] {
+  let out = placed.get(item);
+  if (!out) placed.set(item, (out = item.refs.map((r) => ({ ...r, file: source.path, source }))));
+  return out;
 }
 
 /** The entries of one collection file, each checked against the collection's schema. */

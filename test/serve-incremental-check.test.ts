@@ -1,0 +1,97 @@
+// A save under `rulebook serve` re-does the per-entry work (rules checked,
+// rendered and compiled) only for the entries it touched (rules/rule-memo.ts,
+// link/text-sites.ts entryStrings), and what it gives is exactly what a fresh
+// `check` of the same files gives: the same diagnostics in the same order and
+// places, the same entries and compiled rules.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeSyntheticGame } from '../compiler/bench/synthetic-game.ts';
+import type { CheckedGame } from '../compiler/model.ts';
+import { check } from '../compiler/pipeline.ts';
+import { Project } from '../compiler/serve/project.ts';
+
+const CARDS = 120;
+const PER_FILE = 30;
+
+/** What a check's result is made of, in order: places, codes and messages of the diagnostics; entries; compiled rules. */
+function summary(games: readonly CheckedGame[] | undefined) {
+  return games?.map((g) => ({
+    entries: [...g.linked.game.collections.values()].flatMap((c) => c.entries.map((e) => [c.name, e.index, e.id, e.source.path, e.pointer, e.value])),
+    rules: g.rules,
+    referencedBy: g.linked.referencedBy,
+  }));
+}
+
+async function sameAsFresh(project: Project, root: string): Promise<void> {
+  const fresh = await check(root);
+  expect(project.diagnostics).toEqual(fresh.bag.items);
+  expect(summary(project.checkedGames)).toEqual(fresh.bag.errorCount ? undefined : summary(fresh.games));
+}
+
+describe('serve re-checks a save by the entries it touched, and gives what a fresh check gives', () => {
+  let root: string;
+  let cards: string;
+  let files: string[];
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'rulebook-serve-check-'));
+    await writeSyntheticGame(root, { cards: CARDS, perFile: PER_FILE, seed: 7 });
+    cards = path.join(root, 'content', 'synth', 'cards');
+    files = (await readdir(cards)).sort().map((f) => path.join(cards, f));
+  });
+
+  it('good edits, an error and its fix, an ID rename that breaks a reference in another file, a manifest change and a deleted file', async () => {
+    const project = new Project(root);
+    await project.loadAll();
+    const memo = project.memo.rules!;
+    expect(memo.compiled).toBe(CARDS);
+    await sameAsFresh(project, root);
+
+    const save = async (file: string, edit: ((text: string) => string) | undefined) => {
+      if (edit) await writeFile(file, edit(await readFile(file, 'utf8')));
+      else await rm(file);
+      await project.update([file]);
+      await sameAsFresh(project, root);
+    };
+    // A good edit: the one file's rules are compiled again, every other entry's are taken as they were.
+    await save(files[1]!, (t) => t.replace('text: ', 'text: Edited. '));
+    expect([memo.compiled, memo.reused]).toEqual([PER_FILE, CARDS - PER_FILE]);
+    expect(project.errorCount).toBe(0);
+
+    // An edit that breaks a rule: an error at its place; then the fix.
+    const broken = (t: string) => t.replace(/field: (flour|ammunition|timber)/, 'field: wood');
+    await save(files[2]!, broken);
+    expect(project.diagnostics.map((d) => `${path.basename(d.file)}:${d.place?.start.line} ${d.ruleId}`)).toEqual([
+      expect.stringMatching(/^cards-00002\.yaml:\d+ rule-field$/),
+    ]);
+    expect(memo.compiled).toBe(PER_FILE);
+    // Serve keeps the text of the files its diagnostics name (their code frames), and no other.
+    expect([...project.sources.keys()]).toEqual([project.diagnostics[0]!.file]);
+    expect(project.sources.get(project.diagnostics[0]!.file)).toBe(await readFile(files[2]!, 'utf8'));
+    await save(files[2]!, (t) => t.replace('field: wood', 'field: timber'));
+    expect(project.sources.size).toBe(0);
+    expect(project.errorCount).toBe(0);
+
+    // An ID renamed in one file breaks a reference to it in another file, which was not saved.
+    const all = await Promise.all(files.map((f) => readFile(f, 'utf8')));
+    const target = [...all[3]!.matchAll(/^- id: (\S+)$/gm)].map((m) => m[1]!).find((id) => all.some((t, i) => i !== 3 && t.includes(`refersTo: ${id}\n`)));
+    expect(target).toBeDefined();
+    await save(files[3]!, (t) => t.replace(`- id: ${target}\n`, `- id: ${target}-renamed\n`));
+    expect(project.diagnostics.some((d) => d.ruleId === 'ref-unknown' && !d.file.endsWith('cards-00003.yaml'))).toBe(true);
+    expect(memo.compiled).toBe(PER_FILE);
+    await save(files[3]!, (t) => t.replace(`- id: ${target}-renamed\n`, `- id: ${target}\n`));
+    expect(project.errorCount).toBe(0);
+
+    // A resource renamed in game.yaml changes every card's rules text: no rule is taken from before.
+    await save(path.join(root, 'content', 'synth', 'game.yaml'), (t) => t.replace('{ id: timber, name: Timber }', '{ id: timber, name: Wood }'));
+    expect([memo.compiled, memo.reused]).toEqual([CARDS, 0]);
+    expect(project.checkedGames![0]!.rules.some((r) => r.text.includes('Wood markers'))).toBe(true);
+
+    // A deleted file: its cards are gone, and references to them are reported where they are.
+    await save(files[0]!, undefined);
+    expect(memo.compiled).toBe(0);
+    expect(project.diagnostics.length).toBeGreaterThan(0);
+    expect(project.diagnostics.every((d) => d.ruleId === 'ref-unknown')).toBe(true);
+  });
+});
