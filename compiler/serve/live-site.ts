@@ -8,6 +8,7 @@ import { readSettings } from '../project-settings.ts';
 import { readReleases, type Release } from '../release/record.ts';
 import { writeEditorFiles } from '../emit-editor/emit.ts';
 import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
+import { RenderMemo } from '../emit-site/render-memo.ts';
 import { searchIndex } from '../emit-site/search.ts';
 import { diffFolder, readFolder, replaceFolder } from '../write.ts';
 import { Project } from './project.ts';
@@ -48,6 +49,8 @@ export class LiveSite {
   games: CheckedGame[] | undefined;
   private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
   private wanted = 0;
+  /** Each entry's drawing at the last render, reused by the next where nothing it shows changed (render-memo.ts). */
+  readonly memo = new RenderMemo();
 
   constructor(
     readonly root: string,
@@ -72,7 +75,8 @@ export class LiveSite {
     }
     const t1 = performance.now();
     const records = await this.records();
-    const pages = renderSite(games, { base: this.options.base, releases: records.releases });
+    this.memo.clear();
+    const pages = renderSite(games, { base: this.options.base, releases: records.releases, memo: this.memo });
     const old = await readFolder(this.dist);
     // Keep the search index of the last build until the new one is ready.
     for (const [p, c] of old) if (p.startsWith('pagefind/') && !pages.has(p)) pages.set(p, c);
@@ -87,6 +91,8 @@ export class LiveSite {
 
   async update(files: readonly string[]): Promise<UpdateReport> {
     const t0 = performance.now();
+    // The memo tracks entries only: a save of any other file (a manifest, a schema, a template, a locale file) draws every entry anew.
+    if (!this.onlyEntryFiles(files)) this.memo.clear();
     const change = await this.project.update(files);
     const games = this.project.checkedGames;
     const check = performance.now() - t0;
@@ -104,7 +110,8 @@ export class LiveSite {
       next.set(p, c);
     }
     const records = await this.records();
-    for (const g of games) if (touched.has(g.linked.game.manifest.id)) for (const [p, c] of renderGame(g, records.releases)) next.set(p, c);
+    for (const g of games)
+      if (touched.has(g.linked.game.manifest.id)) for (const [p, c] of renderGame(g, records.releases, undefined, this.memo)) next.set(p, c);
     next.set('index.html', renderHome(games));
     withSitemap(next, this.options.base);
     const t2 = performance.now();
@@ -125,6 +132,14 @@ export class LiveSite {
       rechecked: [...touched].filter((id): id is string => id !== undefined),
       timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 },
     };
+  }
+
+  /** Whether every saved file is a file the last good games' entries were read from. */
+  private onlyEntryFiles(files: readonly string[]): boolean {
+    if (!this.games) return false;
+    const data = new Set<string>();
+    for (const g of this.games) for (const c of g.linked.game.collections.values()) for (const e of c.entries) data.add(e.source.path);
+    return files.every((f) => data.has(path.relative(this.root, f).split(path.sep).join('/')));
   }
 
   /**
