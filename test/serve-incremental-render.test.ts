@@ -77,5 +77,30 @@ describe('serve draws again only what a save touched, and the site stays what a 
     // And a plain text edit after all that still draws only the card.
     const again = await edit(4, (cards) => void (cards[5]!.text = 'Another text.'));
     expect(again.drawn).toBeLessThanOrEqual(3);
+    await live.settled();
+  }, 120_000);
+
+  it('a card moved to another page (pageBy): the cards that link to it link to its new page', async () => {
+    const root = await makeProject({});
+    await writeSyntheticGame(root, { cards: 200, perFile: 50 });
+    const manifest = path.join(root, 'content/synth/game.yaml');
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('    type: Card\n', '    type: Card\n    pageBy: kind\n'));
+    const file = path.join(root, 'content/synth/cards/cards-00001.yaml');
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    expect((await live.init()).ok).toBe(true);
+    await sameAsFresh(live, root);
+    const all = (await Promise.all([0, 1, 2, 3].map(async (n) => parse(await readFile(file.replace('00001', `0000${n}`), 'utf8')) as Card[]))).flat();
+    const cards = parse(await readFile(file, 'utf8')) as Card[];
+    // A card some other card links to, moved to another kind's page.
+    const moved = cards.find((c) => all.some((x) => x.refersTo === c.id))!;
+    moved.kind = moved.kind === 'tool' ? 'goal' : 'tool';
+    await writeFile(file, stringify(cards, { lineWidth: 0 }));
+    live.memo.resetCounts();
+    expect((await live.update([file])).ok).toBe(true);
+    await sameAsFresh(live, root);
+    // The moved card and the cards that link to it are drawn again; the others are not.
+    expect(live.memo.drawn).toBeGreaterThanOrEqual(1 + all.filter((x) => x.refersTo === moved.id).length);
+    expect(live.memo.reused).toBeGreaterThan(150);
+    await live.settled();
   }, 120_000);
 });

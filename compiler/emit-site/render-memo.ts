@@ -42,7 +42,7 @@ export class RenderMemo {
   session(game: Game, locale: string, index: SiteIndex, readings: ReadonlyMap<string, readonly PlaceholderInfo[]>): MemoSession {
     const key = `${game.manifest.id}\u0000${locale}`;
     const prev = this.states.get(key);
-    const next: LocaleState = { entries: entriesOf(game), index, readings, hrefs: hrefsOf(game, index), html: new Map(), which: new Map() };
+    const next: LocaleState = { entries: entriesOf(game), index, readings, pages: pagesOf(game, index), html: new Map(), which: new Map() };
     this.states.set(key, next);
     return new MemoSession(this, prev, next, game);
   }
@@ -62,8 +62,8 @@ interface LocaleState {
   index: SiteIndex;
   /** Readings by `collection|id` (context.ts readingsByEntry). */
   readings: ReadonlyMap<string, readonly PlaceholderInfo[]>;
-  /** Where each entry is drawn (`page#id`), by `collection\0id`. */
-  hrefs: Map<string, string>;
+  /** Where each collection's entries are drawn: its pages' files, and each entry's page among them. */
+  pages: Map<string, Placed>;
   html: Map<string, Drawn>;
   /** Each collection's field that tells same-named entries apart ('' for none), as the render chose it. */
   which: Map<string, string>;
@@ -75,9 +75,17 @@ function entriesOf(game: Game): Map<string, Entry[]> {
   return new Map([...game.collections.values()].map((c) => [c.name, c.entries]));
 }
 
-function hrefsOf(game: Game, index: SiteIndex): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const c of game.collections.values()) if (index.plan(c.name)) for (const e of c.entries) out.set(keyOf(c.name, e.id), index.hrefOf(c.name, e.id));
+interface Placed {
+  files: readonly string[];
+  pageOf: ReadonlyMap<string, number>;
+}
+
+function pagesOf(game: Game, index: SiteIndex): Map<string, Placed> {
+  const out = new Map<string, Placed>();
+  for (const c of game.collections.values()) {
+    const plan = index.plan(c.name);
+    if (plan) out.set(c.name, { files: plan.pages.map((p) => p.file), pageOf: plan.pageOf });
+  }
   return out;
 }
 
@@ -111,7 +119,9 @@ export class MemoSession {
     if (!this.checkedWhich.has(c.name)) {
       // The heading of a name two entries share shows a field chosen over all of them (entities.ts whichHtml): a value may change the choice.
       this.checkedWhich.add(c.name);
-      const field = whichField(c, ctx) ?? '';
+      // No value of the collection changed: the choice is the last render's (choosing reads every entry).
+      const kept = changed && !this.changedIn.has(c.name) ? this.prev?.which.get(c.name) : undefined;
+      const field = kept ?? whichField(c, ctx) ?? '';
       this.next.which.set(c.name, field);
       if (this.changedIn.has(c.name) && this.prev?.which.get(c.name) !== field) this.redrawn.add(c.name);
     }
@@ -196,8 +206,16 @@ function changedSince(prev: LocaleState, next: LocaleState, game: Game, changedI
     if (touched) changedIn.add(name);
   }
   // An entry drawn on another page than before is another link for every entry that links to it.
-  if (prev.hrefs.size !== next.hrefs.size) return undefined;
-  for (const [k, href] of next.hrefs) if (prev.hrefs.get(k) !== href) changed.add(k);
+  // (site-index.ts hrefOf: the file of the entry's page, the first page's when it has none.)
+  if (prev.pages.size !== next.pages.size) return undefined;
+  for (const [name, now] of next.pages) {
+    const was = prev.pages.get(name);
+    if (!was) return undefined;
+    const fileOf = (p: Placed, id: string) => p.files[p.pageOf.get(id) ?? 0];
+    const sameFiles = was.files.length === now.files.length && was.files.every((f, i) => f === now.files[i]);
+    for (const e of next.entries.get(name) ?? [])
+      if (sameFiles ? was.pageOf.get(e.id) !== now.pageOf.get(e.id) : fileOf(was, e.id) !== fileOf(now, e.id)) changed.add(keyOf(name, e.id));
+  }
   return changed;
 }
 
