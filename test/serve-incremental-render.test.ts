@@ -5,9 +5,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { writeSyntheticGame } from '../compiler/bench/synthetic-game.ts';
+import { emitPackage } from '../compiler/emit-code/emit.ts';
 import { renderSite } from '../compiler/emit-site/site.ts';
 import { check } from '../compiler/pipeline.ts';
 import { LiveSite } from '../compiler/serve/live-site.ts';
+import { readFolder } from '../compiler/write.ts';
 import { makeProject } from './helpers.ts';
 
 type Card = Record<string, unknown>;
@@ -101,6 +103,12 @@ describe('serve draws again only what a save touched, and the site stays what a 
     // The moved card and the cards that link to it are drawn again; the others are not.
     expect(live.memo.drawn).toBeGreaterThanOrEqual(1 + all.filter((x) => x.refersTo === moved.id).length);
     expect(live.memo.reused).toBeGreaterThan(150);
+    // generated/, rewritten in the background file by file, is what a fresh build's emitPackage gives.
     await live.settled();
+    const fresh = await check(root);
+    const pkg = emitPackage(fresh.games, fresh.schemas, '0');
+    const onDisk = await readFolder(path.join(root, 'generated'));
+    expect([...onDisk.keys()].sort()).toEqual([...pkg.keys()].sort());
+    for (const [rel, c] of pkg) expect(onDisk.get(rel)?.toString('utf8'), rel).toBe(c);
   }, 120_000);
 });

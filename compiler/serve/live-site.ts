@@ -182,8 +182,10 @@ export class LiveSite {
         const records = await this.records();
         const pkg = emitPackage(games, this.project.schemas, records.releases[0]?.version ?? this.options.version, records.name);
         const generatedDir = path.join(this.root, 'generated');
-        const diff = diffFolder(await readFolder(generatedDir), pkg);
-        if (diff.length) await replaceFolder(generatedDir, pkg);
+        const onDisk = await readFolder(generatedDir);
+        const diff = diffFolder(onDisk, pkg);
+        // Only the files that changed (a saved card rewrites its data module, not the whole package), each atomically.
+        if (diff.length) await writeChanged(generatedDir, onDisk, pkg);
         // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
         await writeEditorFiles(this.root, games, this.project.schemas);
         return { searchMs: t1 - t0, generatedMs: performance.now() - t1, generatedChanged: diff.length };
@@ -199,6 +201,14 @@ function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array | 
   if (a === undefined || b === undefined) return a === b;
   if (typeof a === 'string' && typeof b === 'string') return a === b;
   return Buffer.from(a).equals(Buffer.from(b));
+}
+
+/** Make `dir` hold `files`: write those whose bytes differ from what is on disk, remove the rest. */
+async function writeChanged(dir: string, onDisk: ReadonlyMap<string, Buffer>, files: ReadonlyMap<string, string>): Promise<void> {
+  await Promise.all([
+    ...[...files].filter(([rel, c]) => !onDisk.get(rel)?.equals(Buffer.from(c))).map(([rel, c]) => writeAtomic(path.join(dir, rel), c)),
+    ...[...onDisk.keys()].filter((rel) => !files.has(rel)).map((rel) => rm(path.join(dir, rel), { force: true })),
+  ]);
 }
 
 /** Write one file so a reader never sees half of it: a sibling temporary file, then a rename. */
