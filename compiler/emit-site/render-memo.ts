@@ -14,12 +14,13 @@ import type { SiteIndex } from './site-index.ts';
  * What an entry's drawing reads besides other entries (the manifest, the
  * schemas, the locale files, the templates, the icons' pictures) is not
  * tracked: the caller calls `clear()` whenever a save touched any file other
- * than entries' data files, and a render clears it when a save renamed an
- * entry, added, removed or moved one, changed its drafts or readings, or
- * touched an entry of a collection other entries read as a whole (the rules,
- * the glossary, the icons) or one whose name another entry shares (the
- * heading tells them apart by a field chosen over all of them). Those saves
- * redraw every entry, as a build does.
+ * than entries' data files, and a render draws every entry anew, as a build
+ * does, when a save renamed an entry, added, removed or reordered entries,
+ * changed drafts or readings, or touched an entry of a collection other
+ * entries read as a whole (the rules, the glossary, the icons). An entry drawn
+ * on another page than before counts as changed (every link to it changes);
+ * and when a value changes the field that tells same-named entries apart
+ * (entities.ts whichHtml), that collection's entries are all drawn anew.
  *
  * No library: the state is this renderer's own (its index and its counters).
  */

@@ -20,10 +20,11 @@ import type { CheckedGame } from '../model.ts';
  *
  * 1. re-check the touched games (Project),
  * 2. on errors: keep the last good site and report them;
- * 3. else re-render the touched games' pages and the home page, write the
- *    files whose bytes changed, and say so (the server then reloads pages);
+ * 3. else re-render the touched games' pages and the home page (an entry
+ *    the save did not touch keeps its last drawing: emit-site/render-memo.ts),
+ *    write the files whose bytes changed, and say so (the server then reloads pages);
  * 4. then, in the background and one run at a time, the search index and
- *    generated/ (ts-morph, seconds), each written only when it changed.
+ *    generated/ (seconds at 30,000 cards), each file written only when it changed.
  */
 export interface UpdateReport {
   ok: boolean;
