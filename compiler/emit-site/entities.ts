@@ -16,6 +16,7 @@ import { joinItems } from './join-items.ts';
 import { inLang, isFreeText, nameLangOn, ownHtml, ownText, untranslatedNoteHtml } from './translation.ts';
 import { formattedHtml, formattedPlain, textBlockHtml, textFormatAt } from './text-format.ts';
 import { renderEffect } from '../rules/effect-render.ts';
+import { memoSessionOf } from './render-memo.ts';
 import { glossesNoteHtml, glossHtml } from './glosses.ts';
 import type { Effect } from '../rules/dsl.ts';
 
@@ -31,7 +32,12 @@ export function isPhysical(game: Game, collection: string): boolean {
 
 export function collectionHtml(c: Collection, ctx: PageContext, level: number, entries: readonly Entry[] = c.entries): string {
   const physical = isPhysical(ctx.game.linked.game, c.name);
-  const items = entries.map((e) => entryHtml(c, e, ctx, level, physical)).join('\n');
+  // Under `serve`, an entry drawn at the last save and untouched since is not drawn again (render-memo.ts).
+  const memo = memoSessionOf(ctx);
+  const variant = `${level}${physical ? 'f' : ''}`;
+  const items = entries
+    .map((e) => (memo ? memo.entryHtml(c, e, ctx, variant, () => entryHtml(c, e, ctx, level, physical), whichFieldOf) : entryHtml(c, e, ctx, level, physical)))
+    .join('\n');
   const unprinted = collectionDraftsHtml(c, ctx, labelsOf(ctx.game.linked.game, c, ctx.locale));
   return unprinted + glossesNoteHtml(c, entries, ctx) + (physical ? `<div class="faces">${items}</div>` : items);
 }
@@ -194,6 +200,21 @@ function isEmptyValue(v: unknown): boolean {
  * tells apart at least half as many same-named entries as the best one, preferring `pageBy`, then an enum.
  */
 function whichHtml(c: Collection, e: Entry, name: string, ctx: PageContext): string {
+  const known = whichOf(c, ctx);
+  const v = known.field ? e.value[known.field.key] : undefined;
+  if ((known.counts.get(name) ?? 0) < 2 || (typeof v !== 'string' && typeof v !== 'number')) return '';
+  return ` <span class="which">· ${esc(valueLabel(String(v), known.field, ctx))}</span>`;
+}
+
+/** The field that tells apart the entries of a name (whichHtml), once per render; render-memo.ts compares it between saves. */
+export function whichFieldOf(c: Collection, ctx: PageContext): string | undefined {
+  return whichOf(c, ctx).field?.key;
+}
+
+function whichOf(
+  c: Collection,
+  ctx: PageContext,
+): { counts: Map<string, number>; field?: { key: string; ref?: string; values?: ReadonlyMap<string, string> } } {
   const memoKey = `which:${c.name}`;
   let known = ctx.index.memo.get(memoKey) as
     { counts: Map<string, number>; field?: { key: string; ref?: string; values?: ReadonlyMap<string, string> } } | undefined;
@@ -226,9 +247,7 @@ function whichHtml(c: Collection, e: Entry, name: string, ctx: PageContext): str
     known = { counts, field };
     ctx.index.memo.set(memoKey, known);
   }
-  const v = known.field ? e.value[known.field.key] : undefined;
-  if ((known.counts.get(name) ?? 0) < 2 || (typeof v !== 'string' && typeof v !== 'number')) return '';
-  return ` <span class="which">· ${esc(valueLabel(String(v), known.field, ctx))}</span>`;
+  return known;
 }
 
 function pointerValue(value: unknown, pointer: string): unknown {

@@ -14,6 +14,7 @@ import { rulesChapterHtml } from './rules-pages.ts';
 import { siteIndexOf } from './site-index.ts';
 import { movedPageHtml, movedPages } from './moved-pages.ts';
 import { queryFiles } from './query-data.ts';
+import { MEMO_SESSION, type RenderMemo } from './render-memo.ts';
 import { gameInLocale, siteLanguages, type SiteLanguage } from './translation.ts';
 
 /** A page of a game before the layout frames it. */
@@ -33,10 +34,11 @@ export interface GamePage {
 }
 
 /** Every page of one game, in each locale it declares (see translation.ts): the main one at `<game>/`, the others under `<game>/<locale>/`. */
-export function renderGame(g: CheckedGame, releases: readonly Release[] = [], version?: string): Map<string, string> {
+export function renderGame(g: CheckedGame, releases: readonly Release[] = [], version?: string, memo?: RenderMemo): Map<string, string> {
   const languages = siteLanguages(g);
   const out = new Map<string, string>();
-  for (const language of languages) for (const [p, c] of renderGameIn(gameInLocale(g, language.locale), language, languages, releases, version)) out.set(p, c);
+  for (const language of languages)
+    for (const [p, c] of renderGameIn(gameInLocale(g, language.locale), language, languages, releases, version, memo)) out.set(p, c);
   return out;
 }
 
@@ -69,6 +71,7 @@ function renderGameIn(
   languages: readonly SiteLanguage[],
   releases: readonly Release[],
   version: string | undefined,
+  memo: RenderMemo | undefined,
 ): Map<string, string> {
   const game = g.linked.game;
   const m = game.manifest;
@@ -88,6 +91,8 @@ function renderGameIn(
   const index = siteIndexOf(g, plans);
   const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale, toGame, drafts, readings, glossary, ids: { next: 0 }, index, language });
   planCollections(game, plans, titleOf, ctxAt);
+  // `serve` keeps each entry's drawing between saves (render-memo.ts); it needs the plans (where each entry is drawn).
+  if (memo) index.memo.set(MEMO_SESSION, memo.session(game, locale, index, readings));
 
   // Pages of this locale live in its folder inside the game's (cangaco/pt-BR/rules.html).
   const home = `${m.id}/${language.folder}`;

@@ -8,6 +8,7 @@ import { NOT_FOUND, renderNotFound } from './not-found-page.ts';
 import { startSearchIndex } from './search-beside.ts';
 import { isFullUrl, sitemapXml } from './sitemap.ts';
 import { isMovedPage } from './moved-pages.ts';
+import type { RenderMemo } from './render-memo.ts';
 
 /**
  * The whole site: every game's pages (game-pages.ts), the home page
@@ -48,6 +49,8 @@ export interface SiteOptions {
   releases?: readonly Release[];
   /** The content's version when there is no release yet (the engine package's version), shown in the footer. */
   version?: string;
+  /** `rulebook serve`'s memo of each entry's drawing, kept between renders (render-memo.ts). */
+  memo?: RenderMemo;
 }
 
 /** Build every page of the site, then its search index. Returns path (relative to dist/) -> contents. */
@@ -85,7 +88,7 @@ export function renderSite(games: readonly CheckedGame[], options: SiteOptions):
   for (const a of ASSETS) out.set(a, readFileSync(SITE_DIR + a, 'utf8'));
   out.set('index.html', renderHome(games, stamp));
   out.set(NOT_FOUND, renderNotFound(games, options.base, stamp));
-  for (const g of games) for (const [p, c] of renderGame(g, options.releases, options.version)) out.set(p, c);
+  for (const g of games) for (const [p, c] of renderGame(g, options.releases, options.version, options.memo)) out.set(p, c);
   return withSitemap(sorted(out), options.base);
 }
 

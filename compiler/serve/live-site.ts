@@ -8,6 +8,7 @@ import { readSettings } from '../project-settings.ts';
 import { readReleases, type Release } from '../release/record.ts';
 import { writeEditorFiles } from '../emit-editor/emit.ts';
 import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
+import { RenderMemo } from '../emit-site/render-memo.ts';
 import { diffFolder, readFolder, replaceFolder } from '../write.ts';
 import { LiveSearch } from './live-search.ts';
 import { Project } from './project.ts';
@@ -19,11 +20,12 @@ import type { CheckedGame } from '../model.ts';
  *
  * 1. re-check the touched games (Project),
  * 2. on errors: keep the last good site and report them;
- * 3. else re-render the touched games' pages and the home page, write the
- *    files whose bytes changed, and say so (the server then reloads pages);
+ * 3. else re-render the touched games' pages and the home page (an entry
+ *    the save did not touch keeps its last drawing: emit-site/render-memo.ts),
+ *    write the files whose bytes changed, and say so (the server then reloads pages);
  * 4. then, in the background and one run at a time, the search index (the
- *    changed pages only, live-search.ts) beside generated/ (ts-morph, seconds),
- *    each written only when it changed.
+ *    changed pages only, live-search.ts) beside generated/ (ts-morph, seconds
+ *    at 30,000 cards), each file written only when it changed.
  */
 export interface UpdateReport {
   ok: boolean;
@@ -55,6 +57,8 @@ export class LiveSite {
   private wanted = 0;
   /** The search index kept between saves: a save re-indexes the pages it changed (live-search.ts). */
   private readonly search = new LiveSearch();
+  /** Each entry's drawing at the last render, reused by the next where nothing it shows changed (render-memo.ts). */
+  readonly memo = new RenderMemo();
 
   constructor(
     readonly root: string,
@@ -79,7 +83,8 @@ export class LiveSite {
     }
     const t1 = performance.now();
     const records = await this.records();
-    const pages = renderSite(games, { base: this.options.base, releases: records.releases });
+    this.memo.clear();
+    const pages = renderSite(games, { base: this.options.base, releases: records.releases, memo: this.memo });
     const old = await readFolder(this.dist);
     // Keep the search index of the last build until the new one is ready.
     for (const [p, c] of old) if (p.startsWith('pagefind/') && !pages.has(p)) pages.set(p, c);
@@ -94,6 +99,8 @@ export class LiveSite {
 
   async update(files: readonly string[]): Promise<UpdateReport> {
     const t0 = performance.now();
+    // The memo tracks entries only: a save of any other file (a manifest, a schema, a template, a locale file) draws every entry anew.
+    if (!this.onlyEntryFiles(files)) this.memo.clear();
     const change = await this.project.update(files);
     const games = this.project.checkedGames;
     const check = performance.now() - t0;
@@ -111,7 +118,8 @@ export class LiveSite {
       next.set(p, c);
     }
     const records = await this.records();
-    for (const g of games) if (touched.has(g.linked.game.manifest.id)) for (const [p, c] of renderGame(g, records.releases)) next.set(p, c);
+    for (const g of games)
+      if (touched.has(g.linked.game.manifest.id)) for (const [p, c] of renderGame(g, records.releases, undefined, this.memo)) next.set(p, c);
     next.set('index.html', renderHome(games));
     withSitemap(next, this.options.base);
     const t2 = performance.now();
@@ -132,6 +140,14 @@ export class LiveSite {
       rechecked: [...touched].filter((id): id is string => id !== undefined),
       timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 },
     };
+  }
+
+  /** Whether every saved file is a file the last good games' entries were read from. */
+  private onlyEntryFiles(files: readonly string[]): boolean {
+    if (!this.games) return false;
+    const data = new Set<string>();
+    for (const g of this.games) for (const c of g.linked.game.collections.values()) for (const e of c.entries) data.add(e.source.path);
+    return files.every((f) => data.has(path.relative(this.root, f).split(path.sep).join('/')));
   }
 
   /**
@@ -176,8 +192,10 @@ export class LiveSite {
         await replaceFolder(pagefindDir, new Map([...index].map(([p, c]) => [p.slice('pagefind/'.length), c])));
         const t1 = performance.now();
         const generatedDir = path.join(this.root, 'generated');
-        const diff = diffFolder(await readFolder(generatedDir), pkg);
-        if (diff.length) await replaceFolder(generatedDir, pkg);
+        const onDisk = await readFolder(generatedDir);
+        const diff = diffFolder(onDisk, pkg);
+        // Only the files that changed (a saved card rewrites its data module, not the whole package), each atomically.
+        if (diff.length) await writeChanged(generatedDir, onDisk, pkg);
         // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
         await writeEditorFiles(this.root, games, this.project.schemas);
         return { searchMs: t1 - t0, generatedMs: performance.now() - t0, generatedChanged: diff.length, searchPages: this.search.lastIndexed };
@@ -193,6 +211,14 @@ function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array | 
   if (a === undefined || b === undefined) return a === b;
   if (typeof a === 'string' && typeof b === 'string') return a === b;
   return Buffer.from(a).equals(Buffer.from(b));
+}
+
+/** Make `dir` hold `files`: write those whose bytes differ from what is on disk, remove the rest. */
+async function writeChanged(dir: string, onDisk: ReadonlyMap<string, Buffer>, files: ReadonlyMap<string, string>): Promise<void> {
+  await Promise.all([
+    ...[...files].filter(([rel, c]) => !onDisk.get(rel)?.equals(Buffer.from(c))).map(([rel, c]) => writeAtomic(path.join(dir, rel), c)),
+    ...[...onDisk.keys()].filter((rel) => !files.has(rel)).map((rel) => rm(path.join(dir, rel), { force: true })),
+  ]);
 }
 
 /** Write one file so a reader never sees half of it: a sibling temporary file, then a rename. */

@@ -1,0 +1,228 @@
+import type { Collection, Entry, Game, PlaceholderInfo } from '../model.ts';
+import type { PageContext } from './context.ts';
+import type { SiteIndex } from './site-index.ts';
+
+/**
+ * What `rulebook serve` keeps between two renders of a game so a save redraws
+ * only the entries it touched: each entry's HTML (most of a page's cost: at
+ * 10,000 cards drawing the entries was 60% of a render), with what the
+ * drawing looked up (the entries it names or links to, through the site
+ * index). A later render reuses an entry's HTML when neither the entry nor
+ * anything it looked up changed, and the page's tooltip counter stands where
+ * it stood (the IDs inside the HTML count from it).
+ *
+ * What an entry's drawing reads besides other entries (the manifest, the
+ * schemas, the locale files, the templates, the icons' pictures) is not
+ * tracked: the caller calls `clear()` whenever a save touched any file other
+ * than entries' data files, and a render draws every entry anew, as a build
+ * does, when a save renamed an entry, added, removed or reordered entries,
+ * changed drafts or readings, or touched an entry of a collection other
+ * entries read as a whole (the rules, the glossary, the icons). An entry drawn
+ * on another page than before counts as changed (every link to it changes);
+ * and when a value changes the field that tells same-named entries apart
+ * (entities.ts whichHtml), that collection's entries are all drawn anew.
+ *
+ * No library: the state is this renderer's own (its index and its counters).
+ */
+export class RenderMemo {
+  private readonly states = new Map<string, LocaleState>();
+  /** Entries drawn anew and entries reused, since the last `resetCounts` (the tests read them). */
+  drawn = 0;
+  reused = 0;
+
+  clear(): void {
+    this.states.clear();
+  }
+
+  resetCounts(): void {
+    this.drawn = 0;
+    this.reused = 0;
+  }
+
+  /** A render of one game in one locale (game-pages.ts opens one per locale, after planning its collections). */
+  session(game: Game, locale: string, index: SiteIndex, readings: ReadonlyMap<string, readonly PlaceholderInfo[]>): MemoSession {
+    const key = `${game.manifest.id}\u0000${locale}`;
+    const prev = this.states.get(key);
+    const next: LocaleState = { entries: entriesOf(game), index, readings, pages: pagesOf(game, index), html: new Map(), which: new Map() };
+    this.states.set(key, next);
+    return new MemoSession(this, prev, next, game);
+  }
+}
+
+interface Drawn {
+  html: string;
+  /** The page's tooltip counter before and after the entry was drawn. */
+  idsFrom: number;
+  idsTo: number;
+  /** The entries the drawing looked up (`collection\0id`). */
+  deps: Set<string>;
+}
+
+interface LocaleState {
+  entries: Map<string, Entry[]>;
+  index: SiteIndex;
+  /** Readings by `collection|id` (context.ts readingsByEntry). */
+  readings: ReadonlyMap<string, readonly PlaceholderInfo[]>;
+  /** Where each collection's entries are drawn: its pages' files, and each entry's page among them. */
+  pages: Map<string, Placed>;
+  html: Map<string, Drawn>;
+  /** Each collection's field that tells same-named entries apart ('' for none), as the render chose it. */
+  which: Map<string, string>;
+}
+
+const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+
+function entriesOf(game: Game): Map<string, Entry[]> {
+  return new Map([...game.collections.values()].map((c) => [c.name, c.entries]));
+}
+
+interface Placed {
+  files: readonly string[];
+  pageOf: ReadonlyMap<string, number>;
+}
+
+function pagesOf(game: Game, index: SiteIndex): Map<string, Placed> {
+  const out = new Map<string, Placed>();
+  for (const c of game.collections.values()) {
+    const plan = index.plan(c.name);
+    if (plan) out.set(c.name, { files: plan.pages.map((p) => p.file), pageOf: plan.pageOf });
+  }
+  return out;
+}
+
+export class MemoSession {
+  /** Entries whose drawing may differ from the last render's; undefined: every entry (nothing is reused). */
+  private changed: Set<string> | undefined;
+  private compared = false;
+  /** Collections with an entry whose value changed: their field that tells same-named entries apart is compared. */
+  private readonly changedIn = new Set<string>();
+  /** Collections where every entry is drawn anew (that field changed). */
+  private readonly redrawn = new Set<string>();
+  private readonly checkedWhich = new Set<string>();
+
+  constructor(
+    private readonly memo: RenderMemo,
+    private readonly prev: LocaleState | undefined,
+    private readonly next: LocaleState,
+    private readonly game: Game,
+  ) {}
+
+  /** An entry's HTML: the last render's when still valid, else `draw(ctx)` with its look-ups recorded. */
+  entryHtml(
+    c: Collection,
+    e: Entry,
+    ctx: PageContext,
+    variant: string,
+    draw: () => string,
+    whichField: (c: Collection, ctx: PageContext) => string | undefined,
+  ): string {
+    const changed = this.changedEntries();
+    if (!this.checkedWhich.has(c.name)) {
+      // The heading of a name two entries share shows a field chosen over all of them (entities.ts whichHtml): a value may change the choice.
+      this.checkedWhich.add(c.name);
+      // No value of the collection changed: the choice is the last render's (choosing reads every entry).
+      const kept = changed && !this.changedIn.has(c.name) ? this.prev?.which.get(c.name) : undefined;
+      const field = kept ?? whichField(c, ctx) ?? '';
+      this.next.which.set(c.name, field);
+      if (this.changedIn.has(c.name) && this.prev?.which.get(c.name) !== field) this.redrawn.add(c.name);
+    }
+    const key = `${variant}\u0000${ctx.toGame}\u0000${keyOf(c.name, e.id)}`;
+    const old = this.prev?.html.get(key);
+    if (
+      old &&
+      changed &&
+      !this.redrawn.has(c.name) &&
+      old.idsFrom === ctx.ids.next &&
+      !changed.has(keyOf(c.name, e.id)) &&
+      ![...old.deps].some((d) => changed.has(d))
+    ) {
+      ctx.ids.next = old.idsTo;
+      this.next.html.set(key, old);
+      this.memo.reused++;
+      return old.html;
+    }
+    const deps = new Set<string>();
+    const idsFrom = ctx.ids.next;
+    // The same context object (draft-marks.ts keys the page's marks by it), its index recording for the time of this entry.
+    const index = ctx.index;
+    ctx.index = recording(index, deps);
+    try {
+      const html = draw();
+      this.next.html.set(key, { html, idsFrom, idsTo: ctx.ids.next, deps });
+      this.memo.drawn++;
+      return html;
+    } finally {
+      ctx.index = index;
+    }
+  }
+
+  /** What changed since the last render, compared once per session. */
+  private changedEntries(): Set<string> | undefined {
+    if (!this.compared) {
+      this.compared = true;
+      this.changed = this.prev ? changedSince(this.prev, this.next, this.game, this.changedIn) : undefined;
+    }
+    return this.changed;
+  }
+}
+
+/** The index, recording which entries are looked up through it. */
+function recording(index: SiteIndex, deps: Set<string>): SiteIndex {
+  return {
+    ...index,
+    entry: (collection, id) => (deps.add(keyOf(collection, id)), index.entry(collection, id)),
+    rules: (collection, id) => (deps.add(keyOf(collection, id)), index.rules(collection, id)),
+    drafts: (collection, id) => (deps.add(keyOf(collection, id)), index.drafts(collection, id)),
+    hrefOf: (collection, id) => (deps.add(keyOf(collection, id)), index.hrefOf(collection, id)),
+  };
+}
+
+/**
+ * The entries whose drawing may have changed, or undefined when a change reaches every entry
+ * (see RenderMemo): an entry is unchanged when it stands in the same place of a file with the
+ * same text, or its value and name are the same.
+ */
+function changedSince(prev: LocaleState, next: LocaleState, game: Game, changedIn: Set<string>): Set<string> | undefined {
+  if (prev.entries.size !== next.entries.size) return undefined;
+  const roles = new Set(Object.values(game.manifest.roles ?? {}));
+  const changed = new Set<string>();
+  for (const [name, entries] of next.entries) {
+    const before = prev.entries.get(name);
+    if (!before || before.length !== entries.length) return undefined;
+    let touched = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const a = before[i]!;
+      const b = entries[i]!;
+      if (a.id !== b.id) return undefined;
+      if (a === b || (a.pointer === b.pointer && a.source.path === b.source.path && a.source.text === b.source.text)) continue;
+      // Another text in the file: its drafts and readings (their lines too) may have moved, though the value did not.
+      if (JSON.stringify(prev.index.drafts(name, a.id)) !== JSON.stringify(next.index.drafts(name, b.id))) return undefined;
+      if (JSON.stringify(prev.readings.get(`${name}|${a.id}`)) !== JSON.stringify(next.readings.get(`${name}|${b.id}`))) return undefined;
+      if (JSON.stringify(a.name) !== JSON.stringify(b.name)) return undefined;
+      if (JSON.stringify(a.value) === JSON.stringify(b.value) && a.copies === b.copies) continue;
+      if (roles.has(name)) return undefined;
+      touched++;
+      changed.add(keyOf(name, b.id));
+    }
+    if (touched) changedIn.add(name);
+  }
+  // An entry drawn on another page than before is another link for every entry that links to it.
+  // (site-index.ts hrefOf: the file of the entry's page, the first page's when it has none.)
+  if (prev.pages.size !== next.pages.size) return undefined;
+  for (const [name, now] of next.pages) {
+    const was = prev.pages.get(name);
+    if (!was) return undefined;
+    const fileOf = (p: Placed, id: string) => p.files[p.pageOf.get(id) ?? 0];
+    const sameFiles = was.files.length === now.files.length && was.files.every((f, i) => f === now.files[i]);
+    for (const e of next.entries.get(name) ?? [])
+      if (sameFiles ? was.pageOf.get(e.id) !== now.pageOf.get(e.id) : fileOf(was, e.id) !== fileOf(now, e.id)) changed.add(keyOf(name, e.id));
+  }
+  return changed;
+}
+
+/** A memo's place in a render: game-pages.ts sets it in the index's per-render memo, entities.ts reads it there. */
+export const MEMO_SESSION = 'render-memo-session';
+
+export function memoSessionOf(ctx: PageContext): MemoSession | undefined {
+  return ctx.index.memo.get(MEMO_SESSION) as MemoSession | undefined;
+}

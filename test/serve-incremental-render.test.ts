@@ -1,0 +1,114 @@
+// `rulebook serve` draws again only the entries a save touched (emit-site/render-memo.ts): after every save of a
+// sequence the site it holds is, byte for byte, what a fresh render of the same content gives.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { writeSyntheticGame } from '../compiler/bench/synthetic-game.ts';
+import { emitPackage } from '../compiler/emit-code/emit.ts';
+import { renderSite } from '../compiler/emit-site/site.ts';
+import { check } from '../compiler/pipeline.ts';
+import { LiveSite } from '../compiler/serve/live-site.ts';
+import { readFolder } from '../compiler/write.ts';
+import { makeProject } from './helpers.ts';
+
+type Card = Record<string, unknown>;
+
+/** The game's pages and data files, as serve holds them and as a fresh render draws them (not the search index: the search helper's). */
+async function sameAsFresh(live: LiveSite, root: string): Promise<void> {
+  const fresh = await check(root);
+  expect(fresh.bag.errorCount).toBe(0);
+  const want = renderSite(fresh.games, { base: '/' });
+  const ours = (files: Map<string, string | Uint8Array>) => new Map([...files].filter(([p]) => p.startsWith('synth/')));
+  const got = ours(live.site);
+  const expected = ours(want);
+  expect([...got.keys()]).toEqual([...expected.keys()]);
+  for (const [p, c] of expected) expect(got.get(p), p).toBe(c);
+}
+
+describe('serve draws again only what a save touched, and the site stays what a fresh render gives', () => {
+  it('text, name, shown value, sort field, reference, draft, new and deleted entries, a broken save', async () => {
+    const root = await makeProject({});
+    // 450 cards, 50 a file: three pages of Cards, names shared between cards (the heading tells them apart by a field).
+    await writeSyntheticGame(root, { cards: 450, perFile: 50 });
+    const fileOf = (n: number) => path.join(root, 'content/synth/cards', `cards-${String(n).padStart(5, '0')}.yaml`);
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    expect((await live.init()).ok).toBe(true);
+    await sameAsFresh(live, root);
+
+    const edit = async (n: number, change: (cards: Card[]) => Card[] | void, ok = true) => {
+      const cards = parse(await readFile(fileOf(n), 'utf8')) as Card[];
+      const changed = change(cards) ?? cards;
+      await writeFile(fileOf(n), stringify(changed, { lineWidth: 0 }));
+      live.memo.resetCounts();
+      const report = await live.update([fileOf(n)]);
+      expect(report.ok, report.errors).toBe(ok);
+      if (ok) await sameAsFresh(live, root);
+      return live.memo;
+    };
+    const cardsOf = async (n: number) => parse(await readFile(fileOf(n), 'utf8')) as Card[];
+
+    // One card's text: that card is drawn again (and any card that names it), the other 449 come from the memo.
+    const text = await edit(4, (cards) => void (cards[3]!.text = 'A new text for this card.'));
+    expect(text.drawn).toBeGreaterThanOrEqual(1);
+    expect(text.drawn).toBeLessThanOrEqual(3);
+    expect(text.reused).toBeGreaterThanOrEqual(447);
+
+    // A name another card shows (its `refersTo` link): the cards that link to it show the new name.
+    const target = (await cardsOf(0))[0]!;
+    const referrers = (await Promise.all([...Array(9).keys()].map(cardsOf))).flat().filter((c) => c.refersTo === target.id);
+    await edit(0, (cards) => void (cards[0]!.name = 'Renamed Card'));
+    expect(referrers.length + 1).toBeLessThanOrEqual(live.memo.drawn);
+
+    // A value another card's heading may show (the kind tells same-named cards apart), then a filter and sort field.
+    await edit(2, (cards) => void (cards[10]!.kind = cards[10]!.kind === 'tool' ? 'goal' : 'tool'));
+    await edit(5, (cards) => void (cards[7]!.cost = 10 - (cards[7]!.cost as number)));
+    // A reference to another card.
+    await edit(6, (cards) => void (cards[1]!.refersTo = target.id));
+    // A draft marked, then unmarked.
+    await edit(7, (cards) => void (cards[2]!.points = { placeholder: 3, note: 'Not printed yet.' }));
+    await edit(7, (cards) => void (cards[2]!.points = 3));
+    // A new entry, then a deleted one (the entries after it move up a place).
+    await edit(8, (cards) => [...cards, { ...structuredClone(cards[0]!), id: 'a-new-card', name: 'A New Card' }]);
+    const named = new Set((await Promise.all([...Array(9).keys()].map(cardsOf))).flat().map((c) => c.refersTo));
+    await edit(1, (cards) => cards.filter((c, i) => i < 3 || named.has(c.id) || c !== cards.find((x, j) => j >= 3 && !named.has(x.id))));
+    expect((await cardsOf(1)).length).toBe(49);
+    // A broken save keeps the last good site; the fix after it gives the fresh render again.
+    await edit(3, (cards) => void (cards[0]!.cost = 'many'), false);
+    await edit(3, (cards) => void (cards[0]!.cost = 4));
+    // And a plain text edit after all that still draws only the card.
+    const again = await edit(4, (cards) => void (cards[5]!.text = 'Another text.'));
+    expect(again.drawn).toBeLessThanOrEqual(3);
+    await live.settled();
+  }, 120_000);
+
+  it('a card moved to another page (pageBy): the cards that link to it link to its new page', async () => {
+    const root = await makeProject({});
+    await writeSyntheticGame(root, { cards: 200, perFile: 50 });
+    const manifest = path.join(root, 'content/synth/game.yaml');
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('    type: Card\n', '    type: Card\n    pageBy: kind\n'));
+    const file = path.join(root, 'content/synth/cards/cards-00001.yaml');
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    expect((await live.init()).ok).toBe(true);
+    await sameAsFresh(live, root);
+    const all = (await Promise.all([0, 1, 2, 3].map(async (n) => parse(await readFile(file.replace('00001', `0000${n}`), 'utf8')) as Card[]))).flat();
+    const cards = parse(await readFile(file, 'utf8')) as Card[];
+    // A card some other card links to, moved to another kind's page.
+    const moved = cards.find((c) => all.some((x) => x.refersTo === c.id))!;
+    moved.kind = moved.kind === 'tool' ? 'goal' : 'tool';
+    await writeFile(file, stringify(cards, { lineWidth: 0 }));
+    live.memo.resetCounts();
+    expect((await live.update([file])).ok).toBe(true);
+    await sameAsFresh(live, root);
+    // The moved card and the cards that link to it are drawn again; the others are not.
+    expect(live.memo.drawn).toBeGreaterThanOrEqual(1 + all.filter((x) => x.refersTo === moved.id).length);
+    expect(live.memo.reused).toBeGreaterThan(150);
+    // generated/, rewritten in the background file by file, is what a fresh build's emitPackage gives.
+    await live.settled();
+    const fresh = await check(root);
+    const pkg = emitPackage(fresh.games, fresh.schemas, '0');
+    const onDisk = await readFolder(path.join(root, 'generated'));
+    expect([...onDisk.keys()].sort()).toEqual([...pkg.keys()].sort());
+    for (const [rel, c] of pkg) expect(onDisk.get(rel)?.toString('utf8'), rel).toBe(c);
+  }, 120_000);
+});
