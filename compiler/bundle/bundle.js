@@ -21,7 +21,7 @@ export const TOOL_DIR = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST_DIR = path.join(TOOL_DIR, 'compiler-dist');
 const STAMP = path.join(DIST_DIR, 'stamp.json');
 /** The bundle's entry points (sources relative to TOOL_DIR -> output names). */
-const ENTRIES = { cli: 'compiler/cli.ts', 'parse-worker': 'compiler/load/parse-worker.ts' };
+const ENTRIES = { cli: 'compiler/cli.ts', 'parse-worker': 'compiler/load/parse-worker.ts', 'search-worker': 'compiler/emit-site/search-worker.ts' };
 /** Raised when the stamp's layout changes, so a bundle written by an older bin/ is rebuilt, never misread. */
 const FORMAT = 1;
 /** Builds other than the current one are removed once this old: a process started from one may still load its chunks lazily. */
@@ -122,9 +122,17 @@ function keepSourceUrls(outdir, read) {
         const file = path.relative(TOOL_DIR, args.path).split(path.sep).join('/');
         read.set(file, { file, size: bytes.length, mtimeMs, sha1: createHash('sha1').update(bytes).digest('hex') });
         const text = bytes.toString('utf8');
-        // The one module that says where the bundled parse worker is: see compiler/bundle/worker-entry.ts.
+        // The one module that says where the bundled workers are (each an entry above): see compiler/bundle/worker-entry.ts.
         if (file === 'compiler/bundle/worker-entry.ts')
-          return { contents: `export const bundledWorker = new URL('./parse-worker.js', import.meta.url);\n`, loader: 'ts' };
+          return {
+            contents: [
+              `import { Worker } from 'node:worker_threads';`,
+              `export const bundled = true;`,
+              `export function bundledWorker(name) { return new URL(\`./\${name}.js\`, import.meta.url); }`,
+              `export function startWorker(name, options = {}) { return new Worker(bundledWorker(name), options); }`,
+            ].join('\n'),
+            loader: 'js',
+          };
         if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
         // Chunks are written flat into outdir, so every chunk's import.meta.url is the same folder.
         const rel = path.relative(outdir, args.path).split(path.sep).join('/');

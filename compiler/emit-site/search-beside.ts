@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { startWorker } from '../bundle/worker-entry.ts';
 import { searchIndex } from './search.ts';
 
 /**
@@ -15,7 +16,7 @@ import { searchIndex } from './search.ts';
  * main thread emits the package; the result is the same files, byte for byte
  * (test/search-beside.test.ts).
  *
- * A worker that cannot start (no tsx loader where it runs) or that dies falls
+ * A worker that cannot start or that dies falls
  * back to the index on this thread: slower, never different.
  */
 export type SearchRequest = { pages: Array<[string, string | Uint8Array]> };
@@ -55,10 +56,7 @@ function inWorker(pages: ReadonlyMap<string, string | Uint8Array>): Promise<Map<
   }).finally(() => void worker.terminate());
 }
 
-/** As load/parse-pool.ts starts its workers: TypeScript through tsx's loader, resolved from here. */
+/** The search worker: from the bundle when the compiler runs from it, else through tsx (bundle/worker-entry.ts). */
 function spawn(): Worker {
-  const url = new URL('./search-worker.ts', import.meta.url);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = `import(${JSON.stringify(tsx)}).then((api) => api.register()).then(() => import(${JSON.stringify(url.href)}))`;
-  return new Worker(entry, { eval: true, stdout: false, stderr: false });
+  return startWorker('search-worker', { stdout: false, stderr: false });
 }

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { bundledWorker } from '../bundle/worker-entry.ts';
+import { bundled, startWorker } from '../bundle/worker-entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isJsonFile } from './content-source.ts';
 import { readSource } from './files.ts';
@@ -51,7 +51,7 @@ export interface Preparsed {
  * through tsx, 2 MB from the bundle (0.34 x 4 MB rounded up, to stay on the
  * side of not starting them).
  */
-export const PARALLEL_BYTES = bundledWorker ? 2_000_000 : 4_000_000;
+export const PARALLEL_BYTES = bundled ? 2_000_000 : 4_000_000;
 
 /**
  * A YAML file this large is cut into slices of whole entries, parsed on every
@@ -193,20 +193,9 @@ async function sliced(file: string, count: number): Promise<{ text: string; slic
   return slices.length > 1 ? { text: read.text, slices } : undefined;
 }
 
-/**
- * The worker runs what the main thread runs: the bundled worker entry when the
- * compiler runs from its bundle (compiler/bundle/), else the TypeScript worker
- * through tsx's loader, resolved from here (the project being checked need not
- * have tsx).
- */
+/** A parse worker: from the bundle when the compiler runs from it, else through tsx (bundle/worker-entry.ts). */
 function spawn(): Worker {
   // Parsing allocates many short-lived objects: a larger young generation than V8's default (16 MB semi-spaces on
   // 64-bit) saves about a sixth of the parse in scavenges, measured on the 30,000-card benchmark game.
-  const options = { stdout: false, stderr: false, resourceLimits: { maxYoungGenerationSizeMb: 96 } };
-  if (bundledWorker) return new Worker(bundledWorker, options);
-  const url = new URL('./parse-worker.ts', import.meta.url);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  // A tiny entry that registers tsx (as bin/rulebook.js does), then loads the TypeScript worker.
-  const entry = `import(${JSON.stringify(tsx)}).then((api) => api.register()).then(() => import(${JSON.stringify(url.href)}))`;
-  return new Worker(entry, { ...options, eval: true });
+  return startWorker('parse-worker', { stdout: false, stderr: false, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
 }
