@@ -91,11 +91,40 @@ describe("the targets' verdicts", () => {
     const vs = verdicts([size(30_000, 3)]);
     expect(verdict(vs, 'start-up `rulebook --version`')?.met).toBe(true);
     expect(verdict(vs, 'start-up `rulebook check --help`')).toMatchObject({ met: false, figure: '0.32 s' });
-    expect(verdict(vs, 'cold check <= floor')).toMatchObject({ met: true, figure: '3.00 s vs 3.30 s: 0.91x' });
+    expect(verdict(vs, 'cold check <= 1.0x floor, same cards and layout (30,000)')).toMatchObject({ met: true, figure: '3.00 s vs 3.30 s: 0.91x' });
     expect(verdict(vs, 'warm check <= 0.2x floor')).toMatchObject({ met: true });
     expect(verdict(vs, 'build < Velite')).toMatchObject({ met: false, figure: '9.00 s vs 8.70 s: 1.03x' });
     expect(verdict(vs, 'peak RSS')).toMatchObject({ met: false, figure: '1800 MB' });
-    expect(verdict(vs, 'one-card serve')).toMatchObject({ met: true, figure: '0.42 s vs 9.00 s: 1/21.4' });
+    expect(verdict(vs, 'one-card save under serve: page <= 1/20 build (30,000)')).toMatchObject({ met: true, figure: '0.05 s vs 9.00 s: 1/180.0' });
+    expect(verdict(vs, 'one-card save under serve: generated/ and search <= 1/10 build (30,000)')).toMatchObject({
+      met: true,
+      figure: '0.42 s vs 9.00 s: 1/21.4',
+    });
+  });
+
+  it("issue #24's limits by size: the floor 1.5x and Velite 1.5x at 1,000, Velite strictly beaten from 10,000; a save's generated/ within 1/10", () => {
+    const small = size(1000, 1);
+    small.measures['check cold'] = ok(1600);
+    small.measures.build = ok(4000);
+    small.serve = { ok: true, edits: 3, pageMs: 250, generatedMs: 350 };
+    const vs = verdicts([small, size(10_000, 1, { cards: 10_000 })]);
+    expect(verdict(vs, 'cold check <= 1.5x floor, same cards and layout (1,000)')).toMatchObject({ met: true, figure: '1.60 s vs 1.10 s: 1.45x' });
+    expect(verdict(vs, 'build <= 1.5x Velite, same cards and layout (1,000)')).toMatchObject({ met: true, figure: '4.00 s vs 2.90 s: 1.38x' });
+    expect(verdict(vs, 'build < Velite, same cards and layout (10,000)')).toMatchObject({ met: false, figure: '3.00 s vs 2.90 s: 1.03x' });
+    expect(verdict(vs, 'one-card save under serve: generated/ and search <= 1/10 build (1,000)')).toMatchObject({
+      met: true,
+      figure: '0.35 s vs 4.00 s: 1/11.4',
+    });
+    expect(verdict(vs, 'one-card save under serve: page <= 1/20 build (1,000)')).toMatchObject({ met: false, figure: '0.25 s vs 4.00 s: 1/16.0' });
+  });
+
+  it('a wait for work beside a phase (the search index) gets no growth verdict', () => {
+    const vs = verdicts([
+      size(1000, 1, { phases: { 'search wait': 3, load: 50, total: 300 } }),
+      size(10_000, 10, { phases: { 'search wait': 1700, load: 500, total: 3000 } }),
+    ]);
+    expect(verdict(vs, 'phase load')?.met).toBe(true);
+    expect(vs.some((v) => v.target.includes('search wait'))).toBe(false);
   });
 
   it('the one-file layout: its cold check against the floor on the same file (1.5x at 1,000, 1.0x at 30,000) and a save in it under serve', () => {
@@ -117,7 +146,7 @@ describe("the targets' verdicts", () => {
     r.measures['check cold'] = { ok: false, runs: 1, allMs: [300_000], allRssMB: [900], error: 'timeout after 300 s' };
     delete r.measures['velite x100'];
     const vs = verdicts([r]);
-    expect(verdict(vs, 'cold check <= floor')?.met).toBeUndefined();
+    expect(verdict(vs, 'cold check <= 1.0x floor')?.met).toBeUndefined();
     expect(verdict(vs, 'build < Velite')?.met).toBeUndefined();
     expect(verdict(vs, 'peak RSS')?.met).toBeUndefined();
   });
