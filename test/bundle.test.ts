@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -188,5 +189,15 @@ describe('the packed tool', () => {
     await rm(path.join(root, 'node_modules'), { recursive: true, force: true }); // cold again: no cached answer
     const repo = await rulebook(ROOT, ['check', '-C', root, '--all'], { tsx: true });
     expect(printed(packed)).toEqual(printed(repo));
+
+    // The programmatic entry (package.json "exports", compiler/index.js) runs from the same bundle: no tsx either.
+    await rm(path.join(root, 'node_modules'), { recursive: true, force: true });
+    const script = `const { rulebook } = await import(${JSON.stringify(pathToFileURL(path.join(tool, 'compiler/index.js')).href)}); const r = await rulebook(['check', '--all'], { cwd: ${JSON.stringify(root)} }); process.stdout.write(JSON.stringify(r));`;
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', RULEBOOK_DEBUG: '1' };
+    delete env.RULEBOOK_TSX;
+    const api = await exec('node', ['--input-type=module', '-e', script], { cwd: root, env, maxBuffer: 64 << 20 });
+    expect(api.stderr).toMatch(/^rulebook: running the bundle/m);
+    const run = JSON.parse(api.stdout) as { code: number; stdout: string; stderr: string };
+    expect(printed({ code: run.code, out: run.stdout, err: run.stderr })).toEqual(printed(repo));
   }, 300_000);
 });
