@@ -118,6 +118,9 @@ function renderGameIn(
       group: words.data,
     });
   if (releases.length) add({ rel: 'changes.html', title: words.changes, body: changesHtml(releases, ctxAt('')), group: gameName });
+  // Every entry is drawn. The memo keeps this render's index for the next one, and the session holds the render
+  // before it: left in the index, each save's render kept every earlier one alive (16 MB a save at 30,000 cards).
+  index.memo.delete(MEMO_SESSION);
 
   // The rulebook's order: the overview, the rules pages in file order, the numbered rules and glossary, the collections as the manifest lists them, the drafts; then the changes.
   // A split collection's pages follow its first page, in their own order.

@@ -10,6 +10,7 @@ import { writeEditorFiles } from '../emit-editor/emit.ts';
 import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
 import { RenderMemo } from '../emit-site/render-memo.ts';
 import { diffFolder, readFolder, replaceFolder } from '../write.ts';
+import { collectGarbage } from './idle-gc.ts';
 import { LiveSearch } from './live-search.ts';
 import { Project } from './project.ts';
 import type { CheckedGame } from '../model.ts';
@@ -92,6 +93,9 @@ export class LiveSite {
     this.games = games;
     const t2 = performance.now();
     await replaceFolder(this.dist, this.site);
+    // The first render's leftovers (every page drawn, the project's files read) go before the whole index and
+    // package are made: they would otherwise add to the highest memory serve reaches (idle-gc.ts).
+    await collectGarbage();
     this.schedule(games);
     const t3 = performance.now();
     return { ok: true, changed: [...this.site.keys()], timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 } };
@@ -198,7 +202,10 @@ export class LiveSite {
         if (diff.length) await writeChanged(generatedDir, onDisk, pkg);
         // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
         await writeEditorFiles(this.root, games, this.project.schemas);
-        return { searchMs: t1 - t0, generatedMs: performance.now() - t0, generatedChanged: diff.length, searchPages: this.search.lastIndexed };
+        const report = { searchMs: t1 - t0, generatedMs: performance.now() - t0, generatedChanged: diff.length, searchPages: this.search.lastIndexed };
+        // Idle until the next save: drop what this one made and let go of (idle-gc.ts), unless another save is queued.
+        if (ticket === this.wanted) await collectGarbage();
+        return report;
       })
       .catch((error: unknown) => {
         process.stderr.write(`rulebook serve: background build failed: ${error instanceof Error ? error.stack : String(error)}\n`);
