@@ -43,6 +43,18 @@ describe('the live search index', () => {
     expect(live.lastIndexed).toBe(1);
     expect(differ(third, first)).toEqual([]);
 
+    // A heading renamed: the lists of names (spellings.json) read that page's new fragment, not the one kept
+    // from before for the unchanged pages (search.ts FragmentCache).
+    const renamed = new Map(site);
+    const withName = html.replace(/(<h1>)([A-Z])/, '$1Zyxrenamed $2');
+    expect(withName).not.toBe(html);
+    renamed.set(page, withName);
+    const renamedFiles = await (await live.start(renamed)).files;
+    expect(differ(renamedFiles, await searchIndex(renamed, { keepAlive: true }))).toEqual([]);
+    expect(Buffer.from(renamedFiles.get('pagefind/spellings.json')!).toString()).toContain('Zyxrenamed');
+    const again = await (await live.start(site)).files;
+    expect(differ(again, first)).toEqual([]);
+
     // A page removed: its language's index is made anew (Pagefind cannot drop a page), still the same bytes.
     const fewer = new Map(site);
     fewer.delete(page);

@@ -110,16 +110,17 @@ export async function indexFiles(index: pagefind.PagefindIndex): Promise<pagefin
 export function searchFiles(
   byLang: ReadonlyMap<string, ReadonlyArray<[string, string]>>,
   bundles: ReadonlyMap<string, readonly pagefind.IndexFile[]>,
+  fragments?: FragmentCache,
 ): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
-  const names = new NameList();
+  const names = new NameList(fragments);
   const kinds = new KindLabels();
   for (const [lang, pages] of byLang) {
     const folder = lang.toLowerCase();
     for (const [rel, content] of pages) kinds.add(rel, content, lang);
     for (const f of bundles.get(lang) ?? []) {
       out.set(`pagefind/${folder}/${f.path}`, f.content);
-      if (f.path.startsWith('fragment/')) names.addFragment(f.content, lang);
+      if (f.path.startsWith('fragment/')) names.addFragment(f.content, lang, `${folder}/${f.path}`);
     }
   }
   const list = names.toJSON([...byLang.keys()]);
@@ -133,7 +134,36 @@ export function searchFiles(
   // The kind menu's words: each kind's label in each language that names it (search-kinds.ts).
   out.set('pagefind/kinds.json', new TextEncoder().encode(JSON.stringify(kinds.toJSON([...byLang.keys()]))));
   out.set('pagefind/levenshtein.js', new TextEncoder().encode(levenshteinModule()));
+  fragments?.prune();
   return out;
+}
+
+/**
+ * Each fragment's parsed JSON, kept by `rulebook serve` between saves (live-search.ts): Pagefind names a fragment
+ * by a hash of what it holds, so a page that did not change keeps its fragment's name, and the lists above are
+ * made again without unzipping every page's fragment (at 30,000 cards, 100 MB of short-lived text a save).
+ */
+export class FragmentCache {
+  private kept = new Map<string, { bytes: Uint8Array; fragment: Fragment }>();
+  private seen = new Map<string, { bytes: Uint8Array; fragment: Fragment }>();
+
+  parsed(key: string, content: Uint8Array, parse: () => Fragment): Fragment {
+    const hit = this.kept.get(key);
+    // The same name and the same bytes (compared, in case a name ever stops being a hash of the contents).
+    const fragment = hit && sameBytes(hit.bytes, content) ? hit.fragment : parse();
+    this.seen.set(key, { bytes: content, fragment });
+    return fragment;
+  }
+
+  /** Forget the fragments the last lists did not read (pages gone or changed). */
+  prune(): void {
+    this.kept = this.seen;
+    this.seen = new Map();
+  }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
 }
 
 /** Stop Pagefind's child process (after `keepAlive` indexing). */
@@ -205,9 +235,16 @@ class NameList {
   private readonly names: Array<{ text: string; url: string; game: string; lang: string; number?: string }> = [];
   private readonly seen = new Set<string>();
 
-  addFragment(content: Uint8Array, lang: string): void {
-    const text = gunzipSync(content).toString('utf8');
-    const fragment = JSON.parse(text.replace(/^pagefind_dcd/, '')) as Fragment;
+  constructor(private readonly fragments?: FragmentCache) {}
+
+  addFragment(content: Uint8Array, lang: string, key: string): void {
+    const parse = () =>
+      JSON.parse(
+        gunzipSync(content)
+          .toString('utf8')
+          .replace(/^pagefind_dcd/, ''),
+      ) as Fragment;
+    const fragment = this.fragments ? this.fragments.parsed(key, content, parse) : parse();
     const game = fragment.meta?.game;
     // The home page lists the games: it names no entry of its own.
     if (!game) return;

@@ -1,5 +1,5 @@
 import type { IndexFile, PagefindIndex } from 'pagefind';
-import { addPage, indexFiles, newIndex, searchedPages, searchFiles } from '../emit-site/search.ts';
+import { addPage, FragmentCache, indexFiles, newIndex, searchedPages, searchFiles } from '../emit-site/search.ts';
 
 /**
  * The search index as `rulebook serve` keeps it: one Pagefind index per page
@@ -24,6 +24,8 @@ export class LiveSearch {
   private readonly langs = new Map<string, { index: PagefindIndex; pages: Map<string, string>; files: IndexFile[] }>();
   /** Pages handed to Pagefind by the last `start` (what a save cost). */
   lastIndexed = 0;
+  /** The fragments read for the lists of names, kept for the pages a save did not change. */
+  private readonly fragments = new FragmentCache();
 
   /**
    * Hand Pagefind the pages that changed, and ask it for the bundles: resolves once asked, so the caller can do
@@ -61,7 +63,7 @@ export class LiveSearch {
       }
       const files = (async () => {
         for (const [lang, files] of reading) this.langs.get(lang)!.files = await files;
-        return searchFiles(byLang, new Map([...this.langs].map(([lang, s]) => [lang, s.files])));
+        return searchFiles(byLang, new Map([...this.langs].map(([lang, s]) => [lang, s.files])), this.fragments);
       })();
       // Failures are thrown where `files` is awaited; a failed index is made anew on the next save.
       files.catch(() => this.forget());
