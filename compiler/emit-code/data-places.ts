@@ -15,14 +15,31 @@ export interface DataPlaces {
 export function dataPlaces(values: Iterable<unknown>): DataPlaces {
   const strings = new Set<string>();
   const others = new Set<string>();
+  // The places are few (the schema's fields) and the values many: each child place is made once, not once per
+  // value (at 30,000 cards, making them again was 100 MB of short-lived strings on every build and every save).
+  const children = new Map<string, Map<string, string>>();
+  const itemPlaces = new Map<string, string>();
+  const child = (path: string, key: string): string => {
+    let known = children.get(path);
+    if (!known) children.set(path, (known = new Map()));
+    let place = known.get(key);
+    if (place === undefined) known.set(key, (place = placeIn(path, keyStep(key))));
+    return place;
+  };
+  const itemsOf = (path: string): string => {
+    let place = itemPlaces.get(path);
+    if (place === undefined) itemPlaces.set(path, (place = placeIn(path, '*')));
+    return place;
+  };
   const walk = (v: unknown, path: string): void => {
     if (typeof v === 'string') strings.add(path);
     else if (Array.isArray(v)) {
       others.add(path);
-      for (const item of v) walk(item, placeIn(path, '*'));
+      const items = itemsOf(path);
+      for (const item of v) walk(item, items);
     } else if (v && typeof v === 'object') {
       others.add(path);
-      for (const [k, inner] of Object.entries(v)) walk(inner, placeIn(path, keyStep(k)));
+      for (const k in v) if (Object.hasOwn(v, k)) walk((v as Record<string, unknown>)[k], child(path, k));
     } else if (v !== undefined) others.add(path);
   };
   for (const v of values) walk(v, '');
