@@ -15,7 +15,7 @@
 import { rulesTextMembers } from '../rules/texts.ts';
 import type { Collection, CompiledRule } from '../model.ts';
 import * as runtime from '../rules/runtime.ts';
-import { entityRoles, entityValue } from './entity-value.ts';
+import { entityRoles, entityValue, type EntityRoles } from './entity-value.ts';
 import { NO_MARKS, NO_MARKS_DECLARATION, sparseMarksJson, type CollectionMarks } from './entry-marks.ts';
 import { checkedRuleMember, stateParserImports } from './state-parsers.ts';
 
@@ -44,10 +44,34 @@ export interface DataModuleInput {
 export interface DataModule {
   /** The module's name beside the game's (`synth.cards`): generated/<name>.js and .d.ts. */
   name: string;
-  /** The TypeScript source, for the package's strict type-check. */
-  ts: string;
+  /** The TypeScript source, for the package's strict type-check (made when read). */
+  readonly ts: string;
   js: string;
   dts: string;
+}
+
+/**
+ * Each entry's JSON line, kept with the value it was made from. Under `rulebook serve` a save gives the entries it
+ * did not touch their same value objects (load/parse-cache.ts, as rules/rule-memo.ts relies on), so a save writes
+ * again the lines of the entries it touched and joins the others' as they were: at 30,000 cards, making every line
+ * again was about 200 MB of short-lived objects and text on each save. Keyed weakly by the value, so a line goes
+ * with its entry. What else the line is made from (the ID, the display name, the copies, the collection's roles)
+ * is compared before a line is reused.
+ */
+let jsonLines = new WeakMap<object, { id: string; name: unknown; copies: number; nameFrom?: string; copiesFrom?: string; json: string }>();
+
+/** Forget every kept line (emit.ts clearEmitCache: the bench times a cold emit, the tests compare with one). */
+export function forgetEntryJson(): void {
+  jsonLines = new WeakMap();
+}
+
+function entryJson(e: Collection['entries'][number], roles: EntityRoles): string {
+  const kept = jsonLines.get(e.value);
+  if (kept && kept.id === e.id && kept.name === e.name && kept.copies === e.copies && kept.nameFrom === roles.nameFrom && kept.copiesFrom === roles.copiesFrom)
+    return kept.json;
+  const json = JSON.stringify(entityValue(e, roles));
+  jsonLines.set(e.value, { id: e.id, name: e.name, copies: e.copies, nameFrom: roles.nameFrom, copiesFrom: roles.copiesFrom, json });
+  return json;
 }
 
 export function dataModuleName(gameId: string, collection: string): string {
@@ -67,7 +91,7 @@ export function dataModule(input: DataModuleInput): DataModule {
   const roles = entityRoles(c);
   for (const e of c.entries) {
     // The same fields in the same order as the literal form.
-    data.push(JSON.stringify(entityValue(e, roles)));
+    data.push(entryJson(e, roles));
     const rules = rulesOf.get(e.id) ?? [];
     const js: string[] = [];
     const ts: string[] = [];
@@ -135,7 +159,16 @@ export function dataModule(input: DataModuleInput): DataModule {
   const dts = [...header, `import type { ${type} } from './${gameId}.js';`, '', idUnion, '', `export declare const ${binding}: readonly ${type}[];`, ''].join(
     '\n',
   );
-  return { name, ts: form(true), js: form(false), dts };
+  // The typed source only feeds the package's strict type-check (the test suite): made when read, not on every
+  // build and save (at 30,000 cards it is another 7 MB of text, made twice over).
+  return {
+    name,
+    get ts() {
+      return form(true);
+    },
+    js: form(false),
+    dts,
+  };
 }
 
 /** Text inside a template literal that reads back as itself: the three sequences a template gives meaning to are escaped. */

@@ -6,14 +6,14 @@
 import type { CheckedGame } from '../model.ts';
 import { DEFAULT_PACKAGE_NAME } from '../project-settings.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
-import { LITERAL_LIMIT } from './data-module.ts';
+import { forgetEntryJson, LITERAL_LIMIT } from './data-module.ts';
 import { gameModule } from './game-module.ts';
 import { indexModule, packageJson, readme } from './package-files.ts';
 import { runtimeSource } from './runtime-module.ts';
 import { stateSchemas } from './state-schemas.ts';
-import { transpile } from './transpile.ts';
+import { clearEmitCache as clearTranspiled, transpile } from './transpile.ts';
 
-export { clearEmitCache, typeCheckPackage } from './transpile.ts';
+export { typeCheckPackage } from './transpile.ts';
 
 /**
  * The TypeScript sources of the engine data package, by output name
@@ -27,9 +27,15 @@ export function packageSources(games: readonly CheckedGame[], schemas: SchemaSet
   return new Map([...packageModules(games, schemas, options)].map(([name, m]) => [name, m.source]));
 }
 
+/** Forget what earlier emits kept (each module's transpiled output, each entry's JSON line): the next emit is a cold one. */
+export function clearEmitCache(): void {
+  clearTranspiled();
+  forgetEntryJson();
+}
+
 /** A module of the package: its TypeScript source, and its output when it is written directly rather than transpiled. */
 interface PackageModule {
-  source: string;
+  readonly source: string;
   out?: { js: string; dts: string };
 }
 
@@ -44,7 +50,14 @@ function packageModules(games: readonly CheckedGame[], schemas: SchemaSet, optio
   for (const g of games) {
     const { source, data } = gameModule(g, schemas, options.literalLimit ?? LITERAL_LIMIT);
     modules.set(g.linked.game.manifest.id, { source });
-    for (const d of data) modules.set(d.name, { source: d.ts, out: { js: d.js, dts: d.dts } });
+    for (const d of data)
+      modules.set(d.name, {
+        // Read only by `packageSources` (the type-check), not by the emit.
+        get source() {
+          return d.ts;
+        },
+        out: { js: d.js, dts: d.dts },
+      });
   }
   modules.set('index', { source: indexModule(games) });
   return modules;
@@ -64,8 +77,9 @@ export function emitPackage(
   options: EmitOptions = {},
 ): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [name, { source, out: direct }] of packageModules(games, schemas, options)) {
-    const { js, dts } = direct ?? transpile(name, source);
+  for (const [name, m] of packageModules(games, schemas, options)) {
+    // `m.source` only when transpiled: a data module's typed source is made only when read (data-module.ts).
+    const { js, dts } = m.out ?? transpile(name, m.source);
     out.set(`${name}.js`, js);
     out.set(`${name}.d.ts`, dts);
   }
