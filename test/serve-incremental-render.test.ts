@@ -110,5 +110,11 @@ describe('serve draws again only what a save touched, and the site stays what a 
     const onDisk = await readFolder(path.join(root, 'generated'));
     expect([...onDisk.keys()].sort()).toEqual([...pkg.keys()].sort());
     for (const [rel, c] of pkg) expect(onDisk.get(rel)?.toString('utf8'), rel).toBe(c);
+    // pagefind/, written file by file (only the changed ones), holds exactly the index serve holds.
+    const index = await readFolder(path.join(root, 'docs-site/dist/pagefind'));
+    const held = [...live.site].filter(([p]) => p.startsWith('pagefind/'));
+    expect(held.length).toBeGreaterThan(0);
+    expect([...index.keys()].sort()).toEqual(held.map(([p]) => p.slice('pagefind/'.length)).sort());
+    for (const [p, c] of held) expect(index.get(p.slice('pagefind/'.length))?.equals(Buffer.from(c)), p).toBe(true);
   }, 120_000);
 });

@@ -13,11 +13,12 @@
  * element instead of thousands of literal ones.
  */
 import { rulesTextMembers } from '../rules/texts.ts';
-import type { Collection, CompiledRule } from '../model.ts';
+import type { Collection, CompiledRule, Entry } from '../model.ts';
 import * as runtime from '../rules/runtime.ts';
 import { entityRoles, entityValue, type EntityRoles } from './entity-value.ts';
+import { entryText, type EntryText } from './entry-text-memo.ts';
 import { NO_MARKS, NO_MARKS_DECLARATION, sparseMarksJson, type CollectionMarks } from './entry-marks.ts';
-import { checkedRuleMember, stateParserImports } from './state-parsers.ts';
+import { checkedRuleMember, stateParserImports, type RuleStateTypes } from './state-parsers.ts';
 
 /** Collections up to this size stay readable object literals in the game's own module (the bundled games' are); above it, a data module. */
 export const LITERAL_LIMIT = 500;
@@ -50,30 +51,6 @@ export interface DataModule {
   dts: string;
 }
 
-/**
- * Each entry's JSON line, kept with the value it was made from. Under `rulebook serve` a save gives the entries it
- * did not touch their same value objects (load/parse-cache.ts, as rules/rule-memo.ts relies on), so a save writes
- * again the lines of the entries it touched and joins the others' as they were: at 30,000 cards, making every line
- * again was about 200 MB of short-lived objects and text on each save. Keyed weakly by the value, so a line goes
- * with its entry. What else the line is made from (the ID, the display name, the copies, the collection's roles)
- * is compared before a line is reused.
- */
-let jsonLines = new WeakMap<object, { id: string; name: unknown; copies: number; nameFrom?: string; copiesFrom?: string; json: string }>();
-
-/** Forget every kept line (emit.ts clearEmitCache: the bench times a cold emit, the tests compare with one). */
-export function forgetEntryJson(): void {
-  jsonLines = new WeakMap();
-}
-
-function entryJson(e: Collection['entries'][number], roles: EntityRoles): string {
-  const kept = jsonLines.get(e.value);
-  if (kept && kept.id === e.id && kept.name === e.name && kept.copies === e.copies && kept.nameFrom === roles.nameFrom && kept.copiesFrom === roles.copiesFrom)
-    return kept.json;
-  const json = JSON.stringify(entityValue(e, roles));
-  jsonLines.set(e.value, { id: e.id, name: e.name, copies: e.copies, nameFrom: roles.nameFrom, copiesFrom: roles.copiesFrom, json });
-  return json;
-}
-
 export function dataModuleName(gameId: string, collection: string): string {
   return `${gameId}.${collection}`;
 }
@@ -90,31 +67,20 @@ export function dataModule(input: DataModuleInput): DataModule {
   const ruleMembers = new Set<string>();
   const roles = entityRoles(c);
   for (const e of c.entries) {
-    // The same fields in the same order as the literal form.
-    data.push(entryJson(e, roles));
     const rules = rulesOf.get(e.id) ?? [];
-    const js: string[] = [];
-    const ts: string[] = [];
-    for (const r of rules) {
-      expressions.push(r.typedExpression ?? r.expression);
-      ruleMembers.add(r.kind === 'scoring' ? 'score' : r.functionName).add('rulesText');
-      // Each rule parses its state first (state-parsers.ts).
-      js.push(checkedRuleMember(r, states, false));
-      ts.push(checkedRuleMember(r, states, true));
-    }
-    // One rulesText per entry (compileRules allows one rule of each kind per entry): the texts in source order.
-    for (const member of rulesTextMembers(rules)) {
-      ruleMembers.add(member.slice(0, member.indexOf(':')));
-      js.push(member);
-      ts.push(member);
-    }
-    jsRules.push(`  entryRules({ ${js.join(', ')} }),`);
-    tsRules.push(`  entryRules({ ${ts.join(', ')} }),`);
+    // An entry a save did not touch gives its kept text (entry-text-memo.ts).
+    const text = entryText(e, roles, states, rules, () => entryLines(e, roles, states, rules));
+    data.push(text.data);
+    jsRules.push(text.js);
+    tsRules.push(text.ts);
+    expressions.push(...text.expressions);
+    for (const m of text.members) ruleMembers.add(m);
   }
   // Sorted, as in the game module: a module namespace's key order differs between loaders.
   const helpers = Object.keys(runtime)
     .filter((h) => expressions.some((x) => x.includes(h + '(')))
     .sort();
+  // Each line is escaped on its own (entryLines): the escapes never span a line, so the joined text is the same.
   const json = `[\n${data.join(',\n')}\n]`;
   const marksJson = sparseMarksJson(c, marks);
   const header = [
@@ -132,7 +98,7 @@ export function dataModule(input: DataModuleInput): DataModule {
     if (typed) lines.push(`import type { ${[...new Set([type, ...typeImports])].join(', ')} } from './${gameId}.js';`);
     if (typed) lines.push('', idUnion);
     lines.push('', "/** Each entry's data, one a line, in source order: JSON, which is read faster than code and never typed by inference. */");
-    lines.push(`const data${typed ? `: ${type}[]` : ''} = JSON.parse(\`${templateText(json)}\`);`, '');
+    lines.push(`const data${typed ? `: ${type}[]` : ''} = JSON.parse(\`${json}\`);`, '');
     // Apart from the entries' lines, so an entry with none costs nothing: it takes the shared empty value.
     lines.push(NO_MARKS_DECLARATION);
     lines.push('/** The drafts and readings of the entries that have any, by index in source order (entry-marks.ts). */');
@@ -168,6 +134,35 @@ export function dataModule(input: DataModuleInput): DataModule {
     },
     js: form(false),
     dts,
+  };
+}
+
+/** One entry's lines: its data (JSON, escaped for the template literal) and its rules, untyped and typed. */
+function entryLines(e: Entry, roles: EntityRoles, states: RuleStateTypes, rules: readonly CompiledRule[]): EntryText {
+  const expressions: string[] = [];
+  const members: string[] = [];
+  const js: string[] = [];
+  const ts: string[] = [];
+  for (const r of rules) {
+    expressions.push(r.typedExpression ?? r.expression);
+    members.push(r.kind === 'scoring' ? 'score' : r.functionName, 'rulesText');
+    // Each rule parses its state first (state-parsers.ts).
+    js.push(checkedRuleMember(r, states, false));
+    ts.push(checkedRuleMember(r, states, true));
+  }
+  // One rulesText per entry (compileRules allows one rule of each kind per entry): the texts in source order.
+  for (const member of rulesTextMembers(rules)) {
+    members.push(member.slice(0, member.indexOf(':')));
+    js.push(member);
+    ts.push(member);
+  }
+  return {
+    // The same fields in the same order as the literal form.
+    data: templateText(JSON.stringify(entityValue(e, roles))),
+    js: `  entryRules({ ${js.join(', ')} }),`,
+    ts: `  entryRules({ ${ts.join(', ')} }),`,
+    expressions,
+    members,
   };
 }
 

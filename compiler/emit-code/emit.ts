@@ -6,7 +6,8 @@
 import type { CheckedGame } from '../model.ts';
 import { DEFAULT_PACKAGE_NAME } from '../project-settings.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
-import { forgetEntryJson, LITERAL_LIMIT } from './data-module.ts';
+import { LITERAL_LIMIT } from './data-module.ts';
+import { clearEntryTexts } from './entry-text-memo.ts';
 import { gameModule } from './game-module.ts';
 import { indexModule, packageJson, readme } from './package-files.ts';
 import { runtimeSource } from './runtime-module.ts';
@@ -27,10 +28,10 @@ export function packageSources(games: readonly CheckedGame[], schemas: SchemaSet
   return new Map([...packageModules(games, schemas, options)].map(([name, m]) => [name, m.source]));
 }
 
-/** Forget what earlier emits kept (each module's transpiled output, each entry's JSON line): the next emit is a cold one. */
+/** Forget what earlier emits kept (each module's transpiled output, each entry's text in its data module): the next emit is a cold one. */
 export function clearEmitCache(): void {
   clearTranspiled();
-  forgetEntryJson();
+  clearEntryTexts();
 }
 
 /** A module of the package: its TypeScript source, and its output when it is written directly rather than transpiled. */

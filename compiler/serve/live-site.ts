@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,7 +10,7 @@ import { readReleases, type Release } from '../release/record.ts';
 import { writeEditorFiles } from '../emit-editor/emit.ts';
 import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
 import { RenderMemo } from '../emit-site/render-memo.ts';
-import { diffFolder, readFolder, replaceFolder } from '../write.ts';
+import { readFolder, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
 import { LiveSearch } from './live-search.ts';
 import { Project } from './project.ts';
@@ -54,6 +55,8 @@ export class LiveSite {
   site: SiteFiles = new Map();
   /** The games of the last good build (what the site shows; the print pages draw from them); undefined before one. */
   games: CheckedGame[] | undefined;
+  /** generated/'s files as last written (or read, before the first write): relative path -> hash. */
+  private generatedHashes: Map<string, string> | undefined;
   private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
   private wanted = 0;
   /** The search index kept between saves: a save re-indexes the pages it changed (live-search.ts). */
@@ -191,18 +194,42 @@ export class LiveSite {
         const pkg = emitPackage(games, this.project.schemas, records.releases[0]?.version ?? this.options.version, records.name);
         const index = await search.files;
         const pagefindDir = path.join(this.dist, 'pagefind');
-        for (const p of [...this.site.keys()]) if (p.startsWith('pagefind/')) this.site.delete(p);
+        // pagefind/ as it was (what init read from disk, or the last save wrote), to write only the files whose bytes changed.
+        const before = new Map<string, string | Uint8Array>();
+        for (const [p, c] of [...this.site]) {
+          if (!p.startsWith('pagefind/')) continue;
+          before.set(p.slice('pagefind/'.length), c);
+          this.site.delete(p);
+        }
         for (const [p, c] of index) this.site.set(p, c);
-        await replaceFolder(pagefindDir, new Map([...index].map(([p, c]) => [p.slice('pagefind/'.length), c])));
+        await writeChangedFiles(
+          pagefindDir,
+          [...index].filter(([p, c]) => !sameBytes(before.get(p.slice('pagefind/'.length)), c)).map(([p, c]) => [p.slice('pagefind/'.length), c] as const),
+          [...before.keys()].filter((rel) => !index.has(`pagefind/${rel}`)),
+        );
         const t1 = performance.now();
         const generatedDir = path.join(this.root, 'generated');
-        const onDisk = await readFolder(generatedDir);
-        const diff = diffFolder(onDisk, pkg);
+        // Each file's hash as last written, rather than generated/ read back each save (tens of MB at 30,000 cards): read once.
+        const hashes = (this.generatedHashes ??= await folderHashes(generatedDir));
+        const diff = [...pkg].filter(([rel, c]) => hashes.get(rel) !== hashOf(c)).map(([rel]) => rel);
+        const gone = [...hashes.keys()].filter((rel) => !pkg.has(rel));
         // Only the files that changed (a saved card rewrites its data module, not the whole package), each atomically.
-        if (diff.length) await writeChanged(generatedDir, onDisk, pkg);
+        // The hashes are forgotten first: a write that fails leaves them to be read from disk again.
+        this.generatedHashes = undefined;
+        await writeChangedFiles(
+          generatedDir,
+          diff.map((rel) => [rel, pkg.get(rel)!] as const),
+          gone,
+        );
+        this.generatedHashes = new Map([...pkg].map(([rel, c]) => [rel, hashOf(c)]));
         // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
         await writeEditorFiles(this.root, games, this.project.schemas);
-        const report = { searchMs: t1 - t0, generatedMs: performance.now() - t0, generatedChanged: diff.length, searchPages: this.search.lastIndexed };
+        const report = {
+          searchMs: t1 - t0,
+          generatedMs: performance.now() - t0,
+          generatedChanged: diff.length + gone.length,
+          searchPages: this.search.lastIndexed,
+        };
         // Idle until the next save: drop what this one made and let go of (idle-gc.ts), unless another save is queued.
         if (ticket === this.wanted) await collectGarbage();
         return report;
@@ -220,12 +247,19 @@ function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array | 
   return Buffer.from(a).equals(Buffer.from(b));
 }
 
-/** Make `dir` hold `files`: write those whose bytes differ from what is on disk, remove the rest. */
-async function writeChanged(dir: string, onDisk: ReadonlyMap<string, Buffer>, files: ReadonlyMap<string, string>): Promise<void> {
-  await Promise.all([
-    ...[...files].filter(([rel, c]) => !onDisk.get(rel)?.equals(Buffer.from(c))).map(([rel, c]) => writeAtomic(path.join(dir, rel), c)),
-    ...[...onDisk.keys()].filter((rel) => !files.has(rel)).map((rel) => rm(path.join(dir, rel), { force: true })),
-  ]);
+/** Write the given files (each atomically) and remove the gone ones, in `dir`. */
+async function writeChangedFiles(dir: string, files: ReadonlyArray<readonly [string, string | Uint8Array]>, gone: readonly string[]): Promise<void> {
+  await Promise.all([...files.map(([rel, c]) => writeAtomic(path.join(dir, rel), c)), ...gone.map((rel) => rm(path.join(dir, rel), { force: true }))]);
+}
+
+/** A file's contents as a hash: a generated/ file is compared with the last written one without keeping its bytes. */
+function hashOf(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('base64');
+}
+
+/** Every file under `dir` (relative path) -> its hash. */
+async function folderHashes(dir: string): Promise<Map<string, string>> {
+  return new Map([...(await readFolder(dir))].map(([rel, c]) => [rel, hashOf(c)]));
 }
 
 /** Write one file so a reader never sees half of it: a sibling temporary file, then a rename. */
