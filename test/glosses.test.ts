@@ -200,8 +200,8 @@ describe('glosses in the engine package', () => {
     const out = emitPackage(games, result.schemas, '0');
     const dts = String(out.get('cangaceiros.d.ts'));
     const eventType = /export interface EventTile \{[\s\S]*?\n\}/.exec(dts)?.[0] ?? '';
-    expect(eventType).toContain(
-      "/** What the Portuguese name means, in English: this edition's gloss, not printed in the rulebook (which keeps the names untranslated). */\n    readonly gloss?: string;",
+    expect(eventType.replace(/\n\s+/g, '\n')).toContain(
+      "/** What the Portuguese name means, in English: this edition's gloss, not printed in the rulebook (which keeps the names untranslated). */\nreadonly gloss?: string;",
     );
     expect(eventType).toContain('readonly nameLang?: string;');
     // The package as Node imports it (the committed generated/ is rebuilt from content on merge).

@@ -110,7 +110,7 @@ describe('names that would not be identifiers', () => {
     const build = await runCli(['build', '-C', root]);
     expect(build.code, build.err).toBe(0);
     expect(await inNode(path.join(root, 'generated', 'index.js'), 'console.log(JSON.stringify(pkg.game7Up.cards.all.map((c) => c.id)));')).toEqual(['one']);
-    expect(await readFile(path.join(root, 'generated', 'index.d.ts'), 'utf8')).toContain("export type * as Game7Up from './7-up.js';");
+    expect(await readFile(path.join(root, 'generated', 'index.d.ts'), 'utf8')).toMatch(/export type \* as Game7Up from ["']\.\/7-up\.js["'];/);
     const result = await check(root);
     expect(typeCheckPackage(packageSources(result.games, result.schemas))).toEqual([]);
   });

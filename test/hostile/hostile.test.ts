@@ -347,8 +347,8 @@ describe('markup and javascript: links in every text field', () => {
       expect(html, page).not.toMatch(/<[a-z][^>]*\s(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*javascript:/i);
       expect(html, page).not.toMatch(/<(?:img|iframe|object|embed)\b[^>]*\bsrc\s*=\s*["']?x\b/i);
     }
-    // The package holds the names as data: the text is there, inside a string.
+    // The package holds the names as data: the text is there, inside a string (whose `</` the emit may escape as `<\/`).
     const pkg = String(await readFile(path.join(root, 'generated', 'duel.js'), 'utf8'));
-    expect(pkg).toContain('"The Lantern Race <script>window.__pwned=1</script>"');
+    expect(pkg).toMatch(/"The Lantern Race <script>window\.__pwned=1<\\?\/script>"/);
   });
 });
