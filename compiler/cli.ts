@@ -431,6 +431,8 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   const { emitPackage } = await import('./emit-code/emit.ts');
   const { diffFolder, readFolder, replaceFolder } = await import('./write.ts');
   const { commandIn } = await import('./next-step.ts');
+  // The search index's worker starts now, beside the check, so it is ready when the pages are (search-beside.ts).
+  if (!opts.check) (await import('./emit-site/search-beside.ts')).prestartSearchWorker();
   const result = await check(root);
   // How entries are drawn (templates, titles) is the site's concern: only a build checks it.
   checkPresentation(root, result.games, result.bag, result.sources);
