@@ -134,22 +134,22 @@ the floor (\`floor.mjs\`: read + parse + ajv + references, one thread) and
 Velite 0.4.0 read those.`);
   for (const n of notes) out.push(`- ${n}`);
 
-  out.push(`\n### Summary\n\n| cards | \`check\` cold | warm | floor, same layout | \`build\` | Velite, same layout | peak RSS of build | one-card serve: page / generated/ |\n| --- | --- | --- | --- | --- | --- | --- | --- |`);
+  out.push(`\n### Summary\n\n| cards | \`check\` cold | warm | floor, same layout | \`build\` | Velite, same layout | peak RSS of build | one-card serve: page / generated/ / search index |\n| --- | --- | --- | --- | --- | --- | --- | --- |`);
   for (const r of results) {
     const ms = (k: string) => (r.measures[k]?.ok ? sec(r.measures[k]!.ms) : r.measures[k] ? 'failed' : '—');
-    out.push(`| ${r.cards.toLocaleString('en-US')} | ${ms('check cold')} | ${ms('check warm')} | ${ms(layoutKey('floor', r))} | ${ms('build')} | ${ms(layoutKey('velite', r))} | ${mb(r.measures.build?.rssMB)} | ${r.serve?.ok ? `${sec(r.serve.pageMs)} / ${sec(r.serve.generatedMs)}` : r.serve ? 'failed' : '—'} |`);
+    out.push(`| ${r.cards.toLocaleString('en-US')} | ${ms('check cold')} | ${ms('check warm')} | ${ms(layoutKey('floor', r))} | ${ms('build')} | ${ms(layoutKey('velite', r))} | ${mb(r.measures.build?.rssMB)} | ${r.serve?.ok ? `${sec(r.serve.pageMs)} / ${sec(r.serve.generatedMs)} / ${sec(r.serve.searchMs)}` : r.serve ? 'failed' : '—'} |`);
   }
 
   const ones = results.filter((r) => r.oneFile);
   if (ones.length) {
-    out.push(`\nThe same cards in ONE YAML file (\`file: cards.yaml\`, the way bulk exports come); each cold check is followed by a run of the floor over the peers' same cards in one file:\n\n| cards | one file | \`check\` cold | floor, same one file | ratio | one-card serve: page / generated/ |\n| --- | --- | --- | --- | --- | --- |`);
+    out.push(`\nThe same cards in ONE YAML file (\`file: cards.yaml\`, the way bulk exports come); each cold check is followed by a run of the floor over the peers' same cards in one file:\n\n| cards | one file | \`check\` cold | floor, same one file | ratio | one-card serve: page / generated/ / search index |\n| --- | --- | --- | --- | --- | --- |`);
     for (const r of ones) {
       const one = r.oneFile!;
       const check = one.measures['check cold'];
       const floor = one.measures['floor xall'];
       const ms = (x: Measure | undefined) => (x?.ok ? sec(x.ms) : x ? 'failed' : '—');
       const ratio = check?.ok && floor?.ok && check.ms && floor.ms ? `${(check.ms / floor.ms).toFixed(2)}x` : '—';
-      out.push(`| ${r.cards.toLocaleString('en-US')} | ${one.mbytes} MB | ${ms(check)} | ${ms(floor)} | ${ratio} | ${one.serve?.ok ? `${sec(one.serve.pageMs)} / ${sec(one.serve.generatedMs)}` : one.serve ? 'failed' : '—'} |`);
+      out.push(`| ${r.cards.toLocaleString('en-US')} | ${one.mbytes} MB | ${ms(check)} | ${ms(floor)} | ${ratio} | ${one.serve?.ok ? `${sec(one.serve.pageMs)} / ${sec(one.serve.generatedMs)} / ${sec(one.serve.searchMs)}` : one.serve ? 'failed' : '—'} |`);
     }
   }
 
@@ -163,7 +163,7 @@ Velite 0.4.0 read those.`);
     if (r.serve) {
       const s = r.serve;
       out.push(s.ok
-        ? `| \`serve\`, one card's text saved -> its page on disk (${s.page}) | ${sec(s.pageMs)} | ${mb(s.rssMB)} | ${s.edits} edits | |\n| \`serve\`, the same save -> generated/ (${s.generatedFile}), search index first | ${sec(s.generatedMs)} | | | |\n| \`serve\` start-up to serving (its first build) | ${sec(s.startMs)} | | | |`
+        ? `| \`serve\`, one card's text saved -> its page on disk (${s.page}) | ${sec(s.pageMs)} | ${mb(s.rssMB)} | ${s.edits} edits | |\n| \`serve\`, the same save -> generated/ (${s.generatedFile}) | ${sec(s.generatedMs)} | | | |\n| \`serve\`, the same save -> the search index | ${sec(s.searchMs)} | | | |\n| \`serve\` start-up to serving (its first build) | ${sec(s.startMs)} | | | |`
         : `| \`serve\`, one card's text saved | **failed** | ${mb(s.rssMB)} | | ${s.error ?? ''} |`);
     }
     for (const k of Object.keys(r.measures).filter((k) => k.startsWith('floor') || k.startsWith('velite'))) {
@@ -177,7 +177,7 @@ Velite 0.4.0 read those.`);
       out.push(`\nAll ${r.cards.toLocaleString('en-US')} cards in one file (${one.mbytes} MB):\n\n| measure | median | peak RSS | runs, ms | failure |\n| --- | --- | --- | --- | --- |`);
       out.push(row('`check`, cold (no cache)', one.measures['check cold']));
       out.push(row('floor, the same one file', one.measures['floor xall']));
-      if (one.serve) out.push(one.serve.ok ? `| \`serve\`, one card's text saved -> its page / generated/ | ${sec(one.serve.pageMs)} / ${sec(one.serve.generatedMs)} | ${mb(one.serve.rssMB)} | ${one.serve.edits} edits | |` : `| \`serve\`, one card's text saved | **failed** | ${mb(one.serve.rssMB)} | | ${one.serve.error ?? ''} |`);
+      if (one.serve) out.push(one.serve.ok ? `| \`serve\`, one card's text saved -> its page / generated/ / search index | ${sec(one.serve.pageMs)} / ${sec(one.serve.generatedMs)} / ${sec(one.serve.searchMs)} | ${mb(one.serve.rssMB)} | ${one.serve.edits} edits | |` : `| \`serve\`, one card's text saved | **failed** | ${mb(one.serve.rssMB)} | | ${one.serve.error ?? ''} |`);
       if (one.serve?.log) out.push(`\nserve's own log for the last edit in the one file: \`${one.serve.log.replace(/`/g, "'")}\``);
     }
   }

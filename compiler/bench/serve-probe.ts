@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { median, parseTimeV } from './measure.ts';
@@ -100,6 +101,32 @@ async function until(files: readonly string[], marker: string, t0: number, deadl
   return performance.now() - t0;
 }
 
+/**
+ * Save (`since`, wall-clock ms) to the search index holding `marker`: a Pagefind fragment (gzip, one per page)
+ * written since the save whose text holds it. Fragments are named by a hash of what they hold, so the page's new
+ * fragment is a new file.
+ */
+async function untilIndexed(pagefindDir: string, marker: string, t0: number, since: number, deadline: number): Promise<number> {
+  const read = new Set<string>();
+  for (;;) {
+    if (performance.now() > deadline) throw new Error('timed out waiting for the search index to hold the saved text');
+    for (const f of await filesUnder(pagefindDir, '.pf_fragment')) {
+      if (read.has(f)) continue;
+      const st = await stat(f).catch(() => undefined);
+      if (!st || st.mtimeMs < since - 5) continue;
+      read.add(f);
+      let text = '';
+      try {
+        text = gunzipSync(await readFile(f)).toString('utf8');
+      } catch {
+        read.delete(f); // half written: read again
+      }
+      if (text.includes(marker)) return performance.now() - t0;
+    }
+    await sleep(10);
+  }
+}
+
 /** The card to edit: the first entry of the middle content file (its `- id:` and its one-line `text:`). */
 async function pickCard(project: string): Promise<{ file: string; id: string; text: string }> {
   const files = (await filesUnder(path.join(project, 'content'), '.yaml')).filter((f) => path.basename(f) !== 'game.yaml');
@@ -153,25 +180,40 @@ export async function serveProbe(bin: string, project: string, options: { edits:
     result.generatedFile = generated.map((p) => path.relative(project, p)).join(', ');
     const pageMs: number[] = [];
     const generatedMs: number[] = [];
+    const searchMs: number[] = [];
     for (let k = 0; k < options.edits; k++) {
       const marker = `Zqbench${k}edit`;
       const edited = original.replace(`  text: ${card.text}\n`, `  text: ${card.text} ${marker}.\n`);
+      const since = Date.now();
       const t0 = performance.now();
       await writeFile(card.file, edited);
       const limit = Math.min(deadline, t0 + options.timeoutS * 1000);
-      pageMs.push(await until(pages, marker, t0, limit));
-      generatedMs.push(await until(generated, marker, t0, limit));
-      options.log(`  serve edit ${k + 1}: page ${pageMs.at(-1)!.toFixed(0)} ms, generated/ ${generatedMs.at(-1)!.toFixed(0)} ms`);
+      // The three are watched at once: each lands when it lands, in whatever order serve writes them.
+      const [page, gen, indexed] = await Promise.all([
+        until(pages, marker, t0, limit),
+        until(generated, marker, t0, limit),
+        untilIndexed(path.join(project, 'docs-site', 'dist', 'pagefind'), marker, t0, since, limit),
+      ]);
+      pageMs.push(page);
+      generatedMs.push(gen);
+      searchMs.push(indexed);
+      options.log(`  serve edit ${k + 1}: page ${page.toFixed(0)} ms, generated/ ${gen.toFixed(0)} ms, search index ${indexed.toFixed(0)} ms`);
       await idle(child.pid!, deadline);
     }
-    Object.assign(result, { ok: true, edits: options.edits, pageMs: Math.round(median(pageMs)!), generatedMs: Math.round(median(generatedMs)!) });
+    Object.assign(result, {
+      ok: true,
+      edits: options.edits,
+      pageMs: Math.round(median(pageMs)!),
+      generatedMs: Math.round(median(generatedMs)!),
+      searchMs: Math.round(median(searchMs)!),
+    });
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {
     await writeFile(card.file, original);
     const lines = log.split('\n');
     const updated = lines.filter((l) => / files updated in /.test(l)).at(-1);
-    const background = lines.filter((l) => /search index \d+ ms.*; generated\//.test(l)).at(-1);
+    const background = lines.filter((l) => /generated\/ \d+ ms.*; search index \d+ ms/.test(l)).at(-1);
     if (updated) result.log = `${updated.trim()}${background ? `; ${background.trim()}` : ''}`.slice(0, 400);
     if (!exited) {
       // Peak RSS read from /proc (VmHWM) before stopping: if serve takes longer than the grace below to close

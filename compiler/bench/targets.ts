@@ -22,8 +22,10 @@ export interface ServeResult {
   edits: number;
   /** Save to the edited card's page on disk containing the new text (median ms). */
   pageMs?: number;
-  /** Save to generated/ containing it (search index and package done; median ms). */
+  /** Save to generated/ containing it (median ms). */
   generatedMs?: number;
+  /** Save to the search index holding it (a new Pagefind fragment with the text; median ms). */
+  searchMs?: number;
   /** `rulebook serve` start to "serving" (its first full build), ms. */
   startMs?: number;
   rssMB?: number;
@@ -149,10 +151,16 @@ export function verdicts(results: readonly SizeResult[]): Verdict[] {
     // Issue #24: the saved card's page within 1/20 of a build, generated/ and the search index within 1/10.
     const serve = r.serve?.ok ? r.serve : undefined;
     out.push(compare(`one-card save under serve: page <= 1/20 build (${n(r)})`, serve?.pageMs, build === undefined ? undefined : build / 20, (v, l) => `${s(v)} vs ${s(l * 20)}: 1/${((l * 20) / v).toFixed(1)}`));
-    out.push(compare(`one-card save under serve: generated/ and search <= 1/10 build (${n(r)})`, serve?.generatedMs, build === undefined ? undefined : build / 10, (v, l) => `${s(v)} vs ${s(l * 10)}: 1/${((l * 10) / v).toFixed(1)}`));
+    out.push(compare(`one-card save under serve: generated/ and search <= 1/10 build (${n(r)})`, bothLanded(serve), build === undefined ? undefined : build / 10, (v, l) => `${s(v)} vs ${s(l * 10)}: 1/${((l * 10) / v).toFixed(1)}`));
     if (r.oneFile) out.push(...oneFileVerdicts(r, r.oneFile, build));
   }
   return out;
+}
+
+/** When both generated/ and the search index held the saved text: the later of the two (serve writes generated/ first). */
+function bothLanded(serve: ServeResult | undefined): number | undefined {
+  if (serve?.generatedMs === undefined) return undefined;
+  return Math.max(serve.generatedMs, serve.searchMs ?? 0);
 }
 
 /** The one-file layout's targets: its cold check against the floor on the same one file, and a save in it under serve against the build of the same cards. */
@@ -165,7 +173,7 @@ function oneFileVerdicts(r: SizeResult, one: OneFileResult, build: number | unde
   return [
     compare(`cold check <= ${limit.toFixed(1)}x floor, all cards in one file (${n})`, ok(one.measures['check cold']), floor === undefined ? undefined : limit * floor, (v, l) => `${s(v)} vs ${s(l / limit)}: ${(v / (l / limit)).toFixed(2)}x`),
     compare(`one-card save in one file under serve: page <= 1/20 build (${n})`, serve?.pageMs, build === undefined ? undefined : build / 20, (v, l) => of(v, l * 20)),
-    compare(`one-card save in one file under serve: generated/ and search <= 1/10 build (${n})`, serve?.generatedMs, build === undefined ? undefined : build / 10, (v, l) => of(v, l * 10)),
+    compare(`one-card save in one file under serve: generated/ and search <= 1/10 build (${n})`, bothLanded(serve), build === undefined ? undefined : build / 10, (v, l) => of(v, l * 10)),
   ];
 }
 

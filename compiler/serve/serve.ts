@@ -62,7 +62,7 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
         void live.settled().then((bg) => {
           if (bg)
             options.log(
-              `  search index ${bg.searchMs.toFixed(0)} ms (${bg.searchPages} ${bg.searchPages === 1 ? 'page' : 'pages'} indexed); generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} files changed` : 'unchanged'})`,
+              `  generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} files changed` : 'unchanged'}); search index ${bg.searchMs.toFixed(0)} ms (${bg.searchPages} ${bg.searchPages === 1 ? 'page' : 'pages'} indexed)`,
             );
         });
       }
