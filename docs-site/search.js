@@ -1,11 +1,12 @@
 // @ts-check
 // The search box. One query searches every game in every language: the
-// page's own Pagefind bundle (its stemmer) with the other languages' bundles
-// merged in (`mergeIndex`), all loaded on the reader's first query. A rule
+// page's own Pagefind bundle (its stemmer) with the other languages' bundles,
+// and the other parts of a large language's, merged in (`mergeIndex`), all
+// loaded on the reader's first query. A rule
 // number ("16.5.1") puts that rule first and a misspelling close to a known
 // name offers it ("Did you mean Lampião?"), from pagefind/numbers.json and
 // pagefind/spellings.json, which the build writes beside
-// pagefind/languages.json (the bundles to merge; compiler/emit-site/search.ts).
+// pagefind/bundles.json (the bundles to merge; compiler/emit-site/search.ts).
 // Results are links (deep links to the rule or entry anchor) naming their
 // game, and their page beside a name several entries bear; the status line
 // announces how many there are, never the list. Nothing from the index is
@@ -107,7 +108,10 @@ function load(bundlePath) {
  * @returns {Promise<Engine>}
  */
 async function open(base) {
-  const languages = fetch(new URL('../languages.json', base))
+  // The bundles to merge into this one, [folder, language]: every language's, and a large language's parts
+  // (pagefind/en.2/); compiler/emit-site/search.ts `searchBundles`.
+  /** @type {Promise<[string, string][]>} */
+  const bundles = fetch(new URL('../bundles.json', base))
     .then((r) => (r.ok ? r.json() : []))
     .catch(() => []);
   // Without the labels the menu names each kind by its key: a failed fetch costs words, not the search.
@@ -123,10 +127,9 @@ async function open(base) {
   await pagefind.options({ excerptLength: 22, baseUrl: '/' });
   await pagefind.init();
   const own = base.pathname.split('/').filter(Boolean).pop();
-  for (const lang of await languages) {
-    const folder = lang.toLowerCase();
+  for (const [folder, lang] of await bundles) {
     if (folder === own) continue;
-    await pagefind.mergeIndex(new URL(`../${folder}/`, base).pathname, { language: folder, baseUrl: '/', excerptLength: 22 });
+    await pagefind.mergeIndex(new URL(`../${folder}/`, base).pathname, { language: lang.toLowerCase(), baseUrl: '/', excerptLength: 22 });
   }
   // Each list is fetched only for a query that needs it, and a failed fetch is tried again: the numbered
   // rules (numbers.json) for a rule number, the distinct names (spellings.json) for a query that found

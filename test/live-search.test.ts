@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { check } from '../compiler/pipeline.ts';
 import { renderSite, type SiteFiles } from '../compiler/emit-site/site.ts';
-import { closeSearch, searchedPages, searchIndex } from '../compiler/emit-site/search.ts';
+import { closeSearch, searchBundles, searchedPages, searchIndex } from '../compiler/emit-site/search.ts';
 import { LiveSearch } from '../compiler/serve/live-search.ts';
 import { fixturesProject } from './helpers.ts';
 import { FIXTURE_GAMES, pagefindFragments } from './site/built.ts';
@@ -67,5 +67,43 @@ describe('the live search index', () => {
     const fifth = await (await live.start(fewer)).files;
     expect(live.lastIndexed).toBe(0);
     expect(differ(fifth, fourth)).toEqual([]);
+  }, 300_000);
+
+  it('splits a large language into bundles by page address; a save reads back only the bundle its page is in, with the bytes a whole index gives', async () => {
+    const result = await check(await fixturesProject(FIXTURE_GAMES));
+    const site: SiteFiles = renderSite(result.games, { base: '/' });
+    const english = searchedPages(site).get('en')!;
+    const bytes = english.reduce((n, [, c]) => n + c.length, 0);
+    const before = process.env.RULEBOOK_SEARCH_BUNDLE_BYTES;
+    // Three bundles' worth of English pages, with room for an edit (the limit is 8 MB; the fixtures hold less than one).
+    process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = String(Math.ceil(bytes / 2.5));
+    try {
+      const bundles = searchBundles(searchedPages(site));
+      const folders = [...bundles.keys()].filter((f) => f === 'en' || f.startsWith('en.'));
+      expect(folders.length).toBeGreaterThanOrEqual(2);
+      // Every English page in exactly one bundle, each bundle in the site's order.
+      expect(folders.flatMap((f) => bundles.get(f)!.pages.map(([rel]) => rel)).sort()).toEqual(english.map(([rel]) => rel).sort());
+      const live = new LiveSearch();
+      const first = await (await live.start(site)).files;
+      expect(live.lastBundles).toBe(bundles.size);
+      expect(differ(first, await searchIndex(site, { keepAlive: true }))).toEqual([]);
+      const listed = JSON.parse(Buffer.from(first.get('pagefind/bundles.json')!).toString()) as Array<[string, string]>;
+      expect(listed).toEqual([...bundles.keys()].sort().map((f) => [f, bundles.get(f)!.lang]));
+      for (const f of folders) expect(first.has(`pagefind/${f}/pagefind-entry.json`), f).toBe(true);
+
+      // A page of the second bundle changes: that bundle alone is read back, and the files are a whole index's.
+      const [page, html] = bundles.get(folders[1]!)!.pages[0]!;
+      const edited = new Map(site);
+      edited.set(page, html.replace(/(<main\b[^>]*>)/, '$1<p>Zyxsplitquokka</p>'));
+      const second = await (await live.start(edited)).files;
+      expect([live.lastIndexed, live.lastBundles]).toEqual([1, 1]);
+      expect(differ(second, await searchIndex(edited, { keepAlive: true }))).toEqual([]);
+      const changed = differ(first, second);
+      expect(changed.filter((p) => p.startsWith('pagefind/en') && !p.startsWith(`pagefind/${folders[1]}/`))).toEqual([]);
+      expect(pagefindFragments(second).some((f) => f.content.includes('Zyxsplitquokka'))).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.RULEBOOK_SEARCH_BUNDLE_BYTES;
+      else process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = before;
+    }
   }, 300_000);
 });

@@ -24,8 +24,11 @@ import { decode, KindLabels, kindOf } from './search-kinds.ts';
  * form (Pagefind PR #995), for every language, so `lampiao` finds Lampião
  * with no help from us; test/browser/search.test.ts holds it to that.
  *
- * Besides the bundles, the build writes pagefind/languages.json (the bundles
- * a page merges), pagefind/numbers.json (every numbered rule heading with its
+ * A language over `bundleBytes()` of pages is split into several bundles
+ * (pagefind/en/, pagefind/en.2/, ...: `searchBundles`), merged alike.
+ *
+ * Besides the bundles, the build writes pagefind/bundles.json (the bundles a
+ * page merges, with their languages), pagefind/languages.json, pagefind/numbers.json (every numbered rule heading with its
  * number, page, game and language; the `SearchNames` shape) and
  * pagefind/spellings.json (every distinct heading a result can name: entry
  * names, rule titles). The client reads the first to put a rule number's rule
@@ -58,12 +61,12 @@ export interface SearchNames {
 
 export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array>, options: { keepAlive?: boolean } = {}): Promise<Map<string, Uint8Array>> {
   const byLang = searchedPages(files);
-  const bundles = new Map<string, pagefind.IndexFile[]>();
+  const bundles = new Map<string, BuiltBundle>();
   try {
-    for (const [lang, pages] of byLang) {
+    for (const [folder, { lang, pages }] of searchBundles(byLang)) {
       const index = await newIndex(lang);
       for (const [rel, content] of pages) await addPage(index, rel, content, lang);
-      bundles.set(lang, await indexFiles(index));
+      bundles.set(folder, { lang, files: await indexFiles(index) });
       await index.deleteIndex();
     }
   } finally {
@@ -84,6 +87,62 @@ export function searchedPages(files: ReadonlyMap<string, string | Uint8Array>): 
     else byLang.set(lang, [[rel, content]]);
   }
   return new Map([...byLang].sort(([a], [b]) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+}
+
+/** One Pagefind bundle: the language its pages are in (its stemmer), and the pages, in the site's order. */
+export interface SearchBundle {
+  lang: string;
+  pages: Array<[string, string]>;
+}
+
+/** A bundle as Pagefind wrote it. */
+export interface BuiltBundle {
+  lang: string;
+  files: readonly pagefind.IndexFile[];
+}
+
+/**
+ * The most HTML one bundle indexes (RULEBOOK_SEARCH_BUNDLE_BYTES, for the tests). A language with more is split
+ * into bundles of about this size, which the search box merges as it merges languages. Why: Pagefind cannot drop
+ * or re-read part of an index, so `rulebook serve` made the whole bundle again for each saved card (1.7 s of a
+ * save at 30,000 cards, 35 MB of pages); split, a save makes again the bundle its page is in. A reader's query
+ * asks each bundle for its chunk of the word, so the bundles are few: a 30,000-card game has 4 or 5.
+ */
+export function bundleBytes(): number {
+  const fromEnv = Number(process.env.RULEBOOK_SEARCH_BUNDLE_BYTES);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 8_000_000;
+}
+
+/**
+ * The bundles, by folder under pagefind/: a language's pages in one bundle (pagefind/<lang>/), or, over
+ * `bundleBytes()`, spread over n bundles (pagefind/<lang>/, pagefind/<lang>.2/, ...). A page's bundle is fixed by
+ * its address (a hash of it, modulo n), so a save that changes a page's text changes only the bundle it is in
+ * (a save that carries the language across a multiple of the limit changes n, and every bundle of it once).
+ */
+export function searchBundles(byLang: ReadonlyMap<string, ReadonlyArray<[string, string]>>, limit = bundleBytes()): Map<string, SearchBundle> {
+  const out = new Map<string, SearchBundle>();
+  for (const [lang, pages] of byLang) {
+    const folder = lang.toLowerCase();
+    const bytes = pages.reduce((n, [, content]) => n + content.length, 0);
+    const n = Math.max(1, Math.ceil(bytes / limit));
+    if (n === 1) {
+      out.set(folder, { lang, pages: [...pages] });
+      continue;
+    }
+    const parts = Array.from({ length: n }, (): Array<[string, string]> => []);
+    for (const page of pages) parts[addressHash(page[0]) % n]!.push(page);
+    parts.forEach((part, i) => {
+      if (part.length) out.set(i === 0 ? folder : `${folder}.${i + 1}`, { lang, pages: part });
+    });
+  }
+  return out;
+}
+
+/** FNV-1a (32 bits) of a page's address: the same bundle for a page on every build, on every machine. */
+function addressHash(rel: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < rel.length; i++) h = Math.imul(h ^ rel.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /** A new, empty Pagefind index for one page language (its stemmer). */
@@ -109,23 +168,26 @@ export async function indexFiles(index: pagefind.PagefindIndex): Promise<pagefin
 /** Every file of pagefind/: each language's bundle, and the lists made from all of them (languages, numbers, spellings, kinds). */
 export function searchFiles(
   byLang: ReadonlyMap<string, ReadonlyArray<[string, string]>>,
-  bundles: ReadonlyMap<string, readonly pagefind.IndexFile[]>,
+  bundles: ReadonlyMap<string, BuiltBundle>,
   fragments?: FragmentCache,
 ): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   const names = new NameList(fragments);
   const kinds = new KindLabels();
-  for (const [lang, pages] of byLang) {
-    const folder = lang.toLowerCase();
-    for (const [rel, content] of pages) kinds.add(rel, content, lang);
-    for (const f of bundles.get(lang) ?? []) {
+  for (const [lang, pages] of byLang) for (const [rel, content] of pages) kinds.add(rel, content, lang);
+  const folders = [...bundles.keys()].sort(compare);
+  for (const folder of folders) {
+    const { lang, files } = bundles.get(folder)!;
+    for (const f of files) {
       out.set(`pagefind/${folder}/${f.path}`, f.content);
       if (f.path.startsWith('fragment/')) names.addFragment(f.content, lang, `${folder}/${f.path}`);
     }
   }
   const list = names.toJSON([...byLang.keys()]);
-  // The languages alone, which every first query needs (to merge the other bundles); the names only some do.
+  // The languages, and the bundles a page's search box merges into its own (every first query needs them): each
+  // bundle's folder and language, a language's bundles together (pagefind/en/, pagefind/en.2/, pagefind/pt-br/).
   out.set('pagefind/languages.json', new TextEncoder().encode(JSON.stringify(list.languages)));
+  out.set('pagefind/bundles.json', new TextEncoder().encode(JSON.stringify(folders.map((f) => [f, bundles.get(f)!.lang]))));
   // The names in two lists, each fetched only by a query that needs it: the numbered rules (a rule-number
   // query) and the distinct names (a query that found nothing, for "did you mean"). One list of every
   // heading with its URL was 3 MB at 30,000 cards, all of it fetched by a first query that was a misspelling.

@@ -1,4 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteServer } from '../../compiler/serve/server.ts';
@@ -276,4 +278,61 @@ describe.runIf(run)('search under a sub-path, across languages', () => {
       }
     });
   }
+});
+
+// A language whose pages outweigh one bundle is split into several (compiler/emit-site/search.ts `searchBundles`,
+// at 8 MB; here at 20 kB, so the fixtures split): the search box merges them all, and a page of each is found.
+describe.runIf(run)('search over a language split into bundles', () => {
+  let browser: Browser;
+  let host: StaticHost;
+  let dist: string;
+
+  beforeAll(async () => {
+    const root = await fixturesProject(['duel', 'board', 'tree']);
+    const before = process.env.RULEBOOK_SEARCH_BUNDLE_BYTES;
+    process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = '20000';
+    try {
+      expect((await runCli(['build', '-C', root])).code).toBe(0);
+    } finally {
+      if (before === undefined) delete process.env.RULEBOOK_SEARCH_BUNDLE_BYTES;
+      else process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = before;
+    }
+    dist = path.join(root, 'docs-site', 'dist');
+    host = await staticHost(dist, '/');
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+  });
+
+  it('finds a page of every English bundle from an English page, and a Portuguese rule', async () => {
+    const bundles = JSON.parse(await readFile(path.join(dist, 'pagefind', 'bundles.json'), 'utf8')) as Array<[string, string]>;
+    const english = bundles.filter(([, lang]) => lang === 'en').map(([folder]) => folder);
+    expect(english.length).toBeGreaterThanOrEqual(2);
+    expect(bundles.some(([, lang]) => lang === 'pt-BR')).toBe(true);
+    for (const folder of english) {
+      // A page of this bundle, by its title: its first fragment with a title of its own.
+      const dir = path.join(dist, 'pagefind', folder, 'fragment');
+      const fragments = await Promise.all(
+        (await readdir(dir)).sort().map(
+          async (f) =>
+            JSON.parse(
+              gunzipSync(await readFile(path.join(dir, f)))
+                .toString('utf8')
+                .replace(/^pagefind_dcd/, ''),
+            ) as { url: string; meta?: { title?: string } },
+        ),
+      );
+      const page = fragments.find((f) => f.meta?.title && f.url !== '/index.html' && /^[\p{L} ]+$/u.test(f.meta.title));
+      expect(page, folder).toBeDefined();
+      const links = await searchResultLinks(browser, `${host.origin}/duel/index.html`, page!.meta!.title!);
+      expect(
+        links.map((l) => new URL(l).pathname),
+        `${folder}: ${page!.meta!.title}`,
+      ).toContain(page!.url);
+    }
+    const links = await searchResultLinks(browser, `${host.origin}/duel/index.html`, 'clareira costeira');
+    expect(new URL(links[0]!).pathname + new URL(links[0]!).hash).toBe('/tree/rules.html#r-16-5-1');
+  });
 });
