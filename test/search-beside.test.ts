@@ -20,6 +20,23 @@ describe('the search index beside the emit', () => {
     expect(differ).toEqual([]);
   }, 120_000);
 
+  it('gives the same site with a language split into bundles, indexed on two workers, as on the main thread', async () => {
+    const result = await check(await fixturesProject(FIXTURE_GAMES));
+    const before = process.env.RULEBOOK_SEARCH_BUNDLE_BYTES;
+    process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = '20000';
+    try {
+      const onWorkers = await emitSite(result.games, { base: '/', searchThread: 'worker' });
+      const onMain = await emitSite(result.games, { base: '/', searchThread: 'main' });
+      const bundles = JSON.parse(Buffer.from(onMain.get('pagefind/bundles.json')!).toString()) as Array<[string, string]>;
+      expect(bundles.length).toBeGreaterThanOrEqual(3);
+      expect([...onWorkers.keys()]).toEqual([...onMain.keys()]);
+      expect([...onMain].filter(([p, c]) => !same(c, onWorkers.get(p))).map(([p]) => p)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.RULEBOOK_SEARCH_BUNDLE_BYTES;
+      else process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = before;
+    }
+  }, 120_000);
+
   it("says in the build's phase line what the index took beside the emit", async () => {
     const root = await fixturesProject(['duel']);
     const r = await runCli(['build', '-C', root]);

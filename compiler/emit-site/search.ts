@@ -63,12 +63,7 @@ export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array
   const byLang = searchedPages(files);
   const bundles = new Map<string, BuiltBundle>();
   try {
-    for (const [folder, { lang, pages }] of searchBundles(byLang)) {
-      const index = await newIndex(lang);
-      for (const [rel, content] of pages) await addPage(index, rel, content, lang);
-      bundles.set(folder, { lang, files: await indexFiles(index) });
-      await index.deleteIndex();
-    }
+    for (const [folder, bundle] of searchBundles(byLang)) bundles.set(folder, { lang: bundle.lang, files: await indexBundle(bundle) });
   } finally {
     // The Node API talks to a Pagefind binary in a child process; a one-off build stops it so the CLI can exit.
     if (!options.keepAlive) await pagefind.close();
@@ -143,6 +138,15 @@ function addressHash(rel: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < rel.length; i++) h = Math.imul(h ^ rel.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/** One bundle's files, from a fresh Pagefind index of its pages. */
+export async function indexBundle(bundle: SearchBundle): Promise<pagefind.IndexFile[]> {
+  const index = await newIndex(bundle.lang);
+  for (const [rel, content] of bundle.pages) await addPage(index, rel, content, bundle.lang);
+  const files = await indexFiles(index);
+  await index.deleteIndex();
+  return files;
 }
 
 /** A new, empty Pagefind index for one page language (its stemmer). */
