@@ -8,6 +8,7 @@ import { plainWords, type PageContext } from './context.ts';
 import { wordsFor } from './i18n.ts';
 import { labelsOf, type SchemaPlace } from './labels.ts';
 import type { CollectionPlan } from './pages.ts';
+import { memoSessionOf } from './render-memo.ts';
 import { ruleShownAtTop } from './rules-text.ts';
 import { formattedPlain, textFormatAt } from './text-format.ts';
 import { ownText, type SiteLanguage } from './translation.ts';
@@ -278,7 +279,7 @@ function collectionData(
   const starts: number[] = [];
   let chunk: (typeof chunks)[number] | undefined;
   let size = 0;
-  entries.forEach((e, i) => {
+  const textOfEntry = (e: Entry) => {
     const text = ruleTextOf(c, e, ctx);
     // A gloss follows the name as on the entry's heading ("Tocaia (Ambush)"): `ambush` and `name:ambush` find it too.
     const gloss = glossOn(c, e, ctx);
@@ -289,6 +290,14 @@ function collectionData(
       const v = valueAt(e, f.pointer);
       return v === undefined || v === null ? null : plainWords(ownText(typeof v === 'object' ? textOf(v as Text, ctx.locale) : String(v), ctx.language), ctx);
     });
+    return { text, name, own };
+  };
+  // Under `serve`, an entry untouched since the last save keeps its text (render-memo.ts), as it keeps its drawing:
+  // at 30,000 cards making every entry's text again was a quarter of a save's render.
+  const memo = memoSessionOf(ctx);
+  const variant = `query\u0000${textFields.map((f) => f.key).join('\u0000')}`;
+  entries.forEach((e, i) => {
+    const { text, name, own } = memo ? memo.entryValue(c, e, ctx, variant, () => textOfEntry(e)) : textOfEntry(e);
     const weight = e.id.length + name.length + text.length + own.reduce((n, s) => n + (s?.length ?? 0), 0) + 16;
     if (!chunk || size + weight > TEXT_CHUNK_BUDGET) {
       chunk = {

@@ -50,7 +50,8 @@ export class RenderMemo {
 }
 
 interface Drawn {
-  html: string;
+  /** The entry's HTML, or what else the render kept of it (its field-query text: `entryValue`). */
+  value: unknown;
   /** The page's tooltip counter before and after the entry was drawn. */
   idsFrom: number;
   idsTo: number;
@@ -126,20 +127,28 @@ export class MemoSession {
       this.next.which.set(c.name, field);
       if (this.changedIn.has(c.name) && this.prev?.which.get(c.name) !== field) this.redrawn.add(c.name);
     }
-    const key = `${variant}\u0000${ctx.toGame}\u0000${keyOf(c.name, e.id)}`;
+    return this.kept(c, e, ctx, variant, draw, true);
+  }
+
+  /**
+   * Something else the render makes of one entry alone, kept as `entryHtml` keeps its drawing (query-data.ts: its
+   * field-query text): the last render's when neither the entry nor what it looked up changed, else `draw()`.
+   */
+  entryValue<T>(c: Collection, e: Entry, ctx: PageContext, variant: string, draw: () => T): T {
+    return this.kept(c, e, ctx, variant, draw, false);
+  }
+
+  /** `counted`: an entry's drawing, which `drawn` and `reused` count (the tests read them). */
+  private kept<T>(c: Collection, e: Entry, ctx: PageContext, variant: string, draw: () => T, counted: boolean): T {
+    const changed = this.changedEntries();
+    const entry = keyOf(c.name, e.id);
+    const key = `${variant}\u0000${ctx.toGame}\u0000${entry}`;
     const old = this.prev?.html.get(key);
-    if (
-      old &&
-      changed &&
-      !this.redrawn.has(c.name) &&
-      old.idsFrom === ctx.ids.next &&
-      !changed.has(keyOf(c.name, e.id)) &&
-      ![...old.deps].some((d) => changed.has(d))
-    ) {
+    if (old && changed && !this.redrawn.has(c.name) && old.idsFrom === ctx.ids.next && !changed.has(entry) && !someChanged(old.deps, changed)) {
       ctx.ids.next = old.idsTo;
       this.next.html.set(key, old);
-      this.memo.reused++;
-      return old.html;
+      if (counted) this.memo.reused++;
+      return old.value as T;
     }
     const deps = new Set<string>();
     const idsFrom = ctx.ids.next;
@@ -147,10 +156,10 @@ export class MemoSession {
     const index = ctx.index;
     ctx.index = recording(index, deps);
     try {
-      const html = draw();
-      this.next.html.set(key, { html, idsFrom, idsTo: ctx.ids.next, deps });
-      this.memo.drawn++;
-      return html;
+      const value = draw();
+      this.next.html.set(key, { value, idsFrom, idsTo: ctx.ids.next, deps });
+      if (counted) this.memo.drawn++;
+      return value;
     } finally {
       ctx.index = index;
     }
@@ -164,6 +173,12 @@ export class MemoSession {
     }
     return this.changed;
   }
+}
+
+/** Whether any of an entry's look-ups changed (a loop, not a spread: it runs for every entry of a save). */
+function someChanged(deps: ReadonlySet<string>, changed: ReadonlySet<string>): boolean {
+  for (const d of deps) if (changed.has(d)) return true;
+  return false;
 }
 
 /** The index, recording which entries are looked up through it. */
