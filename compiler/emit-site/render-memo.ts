@@ -66,7 +66,13 @@ interface LocaleState {
   readings: ReadonlyMap<string, readonly PlaceholderInfo[]>;
   /** Where each collection's entries are drawn: its pages' files, and each entry's page among them. */
   pages: Map<string, Placed>;
-  html: Map<string, Drawn>;
+  /**
+   * What was kept of each entry: by variant and the page's way to the game folder (`variant\0toGame`), then by
+   * collection, then by ID. Nested rather than one key per entry: a save asks once per entry of the game (30,000),
+   * and the collection's name and the entry's ID are strings already made (their hash kept), where a joined key is
+   * a new string to hash each time.
+   */
+  html: Map<string, Map<string, Map<string, Drawn>>>;
   /** Each collection's field that tells same-named entries apart ('' for none), as the render chose it. */
   which: Map<string, string>;
 }
@@ -95,6 +101,7 @@ export class MemoSession {
   /** Entries whose drawing may differ from the last render's; undefined: every entry (nothing is reused). */
   private changed: Set<string> | undefined;
   private compared = false;
+  private changedById: Map<string, Set<string>> | undefined;
   /** Collections with an entry whose value changed: their field that tells same-named entries apart is compared. */
   private readonly changedIn = new Set<string>();
   /** Collections where every entry is drawn anew (that field changed). */
@@ -141,12 +148,12 @@ export class MemoSession {
   /** `counted`: an entry's drawing, which `drawn` and `reused` count (the tests read them). */
   private kept<T>(c: Collection, e: Entry, ctx: PageContext, variant: string, draw: () => T, counted: boolean): T {
     const changed = this.changedEntries();
-    const entry = keyOf(c.name, e.id);
-    const key = `${variant}\u0000${ctx.toGame}\u0000${entry}`;
-    const old = this.prev?.html.get(key);
-    if (old && changed && !this.redrawn.has(c.name) && old.idsFrom === ctx.ids.next && !changed.has(entry) && !someChanged(old.deps, changed)) {
+    const where = `${variant}\u0000${ctx.toGame}`;
+    const old = this.prev?.html.get(where)?.get(c.name)?.get(e.id);
+    const kept = this.keptIn(where, c.name);
+    if (old && changed && !this.redrawn.has(c.name) && old.idsFrom === ctx.ids.next && !this.changedIds(c.name)?.has(e.id) && !someChanged(old.deps, changed)) {
       ctx.ids.next = old.idsTo;
-      this.next.html.set(key, old);
+      kept.set(e.id, old);
       if (counted) this.memo.reused++;
       return old.value as T;
     }
@@ -157,12 +164,35 @@ export class MemoSession {
     ctx.index = recording(index, deps);
     try {
       const value = draw();
-      this.next.html.set(key, { value, idsFrom, idsTo: ctx.ids.next, deps });
+      kept.set(e.id, { value, idsFrom, idsTo: ctx.ids.next, deps });
       if (counted) this.memo.drawn++;
       return value;
     } finally {
       ctx.index = index;
     }
+  }
+
+  /** This render's kept entries of one collection in one variant (made on first use). */
+  private keptIn(where: string, collection: string): Map<string, Drawn> {
+    let byCollection = this.next.html.get(where);
+    if (!byCollection) this.next.html.set(where, (byCollection = new Map()));
+    let byId = byCollection.get(collection);
+    if (!byId) byCollection.set(collection, (byId = new Map()));
+    return byId;
+  }
+
+  /** The changed entries' IDs in one collection (from `changedEntries`, split by collection once). */
+  private changedIds(collection: string): Set<string> | undefined {
+    if (!this.changedById) {
+      this.changedById = new Map();
+      for (const key of this.changedEntries() ?? []) {
+        const [name, id] = key.split('\u0000') as [string, string];
+        const ids = this.changedById.get(name);
+        if (ids) ids.add(id);
+        else this.changedById.set(name, new Set([id]));
+      }
+    }
+    return this.changedById.get(collection);
   }
 
   /** What changed since the last render, compared once per session. */
