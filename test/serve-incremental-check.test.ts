@@ -3,7 +3,7 @@
 // link/text-sites.ts entryStrings), and what it gives is exactly what a fresh
 // `check` of the same files gives: the same diagnostics in the same order and
 // places, the same entries and compiled rules.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -93,5 +93,40 @@ describe('serve re-checks a save by the entries it touched, and gives what a fre
     expect(memo.compiled).toBe(0);
     expect(project.diagnostics.length).toBeGreaterThan(0);
     expect(project.diagnostics.every((d) => d.ruleId === 'ref-unknown')).toBe(true);
+  });
+
+  it('reads again only the files a save names or whose stat changed', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'rulebook-serve-stat-'));
+    await writeSyntheticGame(own, { cards: 60, perFile: 30, seed: 7 });
+    const dir = path.join(own, 'content', 'synth', 'cards');
+    const [a, b] = (await readdir(dir)).sort().map((f) => path.join(dir, f));
+    // A whole second: utimes cannot give back a time with its nanoseconds, so b's time is set to one it can.
+    const T = 1_700_000_000;
+    await utimes(b!, T, T);
+    const project = new Project(own);
+    await project.loadAll();
+    const nameOf = (file: string) => project.checkedGames![0]!.linked.game.collections.get('cards')!.entries.find((e) => file.endsWith(e.source.path))!.name;
+    // File b changes on disk but keeps its size and its time: only a save naming it can tell.
+    const before = await stat(b!);
+    const text = await readFile(b!, 'utf8');
+    const first = /^ {2}name: (.+)$/m.exec(text)![1]!;
+    const other = first.replace(/^./, (c) => (c === 'Z' ? 'Y' : 'Z'));
+    await writeFile(b!, text.replace(`  name: ${first}\n`, `  name: ${other}\n`));
+    await utimes(b!, T, T);
+    expect((await stat(b!)).size).toBe(before.size);
+    expect((await stat(b!)).mtimeMs).toBe(before.mtimeMs);
+    // A save of a: b is not read again (its old name stays).
+    await writeFile(a!, (await readFile(a!, 'utf8')) + '\n');
+    await project.update([a!]);
+    expect(nameOf(b!)).toBe(first);
+    // A save naming b: read, whatever its stat.
+    await project.update([b!]);
+    expect(nameOf(b!)).toBe(other);
+    // A file whose time changed is read again though no save named it.
+    const later = await readFile(b!, 'utf8');
+    await writeFile(b!, later.replace(`  name: ${other}\n`, `  name: ${first}\n`));
+    await project.update([a!]);
+    expect(nameOf(b!)).toBe(first);
+    await rm(own, { recursive: true, force: true });
   });
 });

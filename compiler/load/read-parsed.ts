@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../model.ts';
 import { reportBadBytes } from './encoding.ts';
@@ -30,12 +31,22 @@ export async function readParsed<S extends ParsedFile>(
   options: { sources?: Map<string, string>; cache?: ParseCache; maxBytes?: number } = {},
 ): Promise<S | undefined> {
   const { sources, cache } = options;
+  const shown = displayPath(root, file);
+  // Under `serve`, a file no save named and whose stat is as when it was read is not read again (parse-cache.ts).
+  const st = cache ? await stat(file).catch(() => undefined) : undefined;
+  const stamp = st ? `${st.mtimeMs}:${st.size}:${st.ino}` : undefined;
+  const same = stamp === undefined ? undefined : cache?.unchanged(shown, stamp);
+  if (same && kind.reuses(same.source)) {
+    sources?.set(shown, same.text);
+    bag.items.push(...same.diagnostics);
+    return same.source;
+  }
   const read = await readSource(file, options.maxBytes);
   if (read === undefined) return undefined;
-  const shown = displayPath(root, file);
   sources?.set(shown, read.text);
   const hit = cache?.get(shown, read.text);
   if (hit && kind.reuses(hit.source)) {
+    cache!.stamp(shown, stamp);
     bag.items.push(...hit.diagnostics);
     return hit.source;
   }
@@ -45,6 +56,7 @@ export async function readParsed<S extends ParsedFile>(
   else source.ok = false;
   if (cache) {
     cache.set(shown, read.text, source, own.items);
+    cache.stamp(shown, stamp);
     bag.items.push(...own.items);
   }
   return source;

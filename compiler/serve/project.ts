@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { displayPath } from '../load/files.ts';
 import { findGames } from '../load/game.ts';
 import { checkGame, type CheckMemo } from '../pipeline.ts';
 import { recordedVersion } from '../project-settings.ts';
@@ -55,6 +56,8 @@ export class Project {
   async update(files: readonly string[]): Promise<Change> {
     const t0 = performance.now();
     const contentDir = path.join(this.root, 'content') + path.sep;
+    // The saved files are read again whatever their stat says (two saves in one clock tick keep the same time).
+    this.memo.parsed.markChanged(files.map((f) => displayPath(this.root, f)));
     if (files.some((f) => f.startsWith(path.join(this.root, 'schemas') + path.sep))) {
       await this.loadAll();
       return { games: [...this.games.keys()], ms: performance.now() - t0 };
