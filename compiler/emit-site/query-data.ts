@@ -122,17 +122,30 @@ function fieldsOf(c: Collection, ctx: PageContext, languages: readonly SiteLangu
   const game = ctx.game.linked.game;
   const labels = labelsOf(game, c, ctx.locale);
   const skip = new Set([nameFieldOf(c), 'id', 'examples']);
+  // The pointers in the order they first appear. Keyed by the property names as they come (no pointer string made
+  // per entry), and the schema asked once per property: this loop visits every value of the collection on each save.
   const pointers: string[] = [];
-  const seen = new Set<string>();
-  const note = (p: string) => {
-    if (!seen.has(p)) pointers.push(p);
-    seen.add(p);
-  };
+  const top = new Set<string>();
+  const inner = new Map<string, Set<string>>();
+  const dsl = new Map<string, boolean>();
   for (const e of c.entries)
-    for (const [k, v] of Object.entries(e.value)) {
+    for (const k in e.value) {
       if (skip.has(k)) continue;
-      if (v && typeof v === 'object' && !Array.isArray(v) && !labels.at(`/${k}`).dsl) for (const inner of Object.keys(v)) note(`/${k}/${inner}`);
-      else note(`/${k}`);
+      const v = e.value[k];
+      let isDsl = dsl.get(k);
+      if (isDsl === undefined) dsl.set(k, (isDsl = !!labels.at(`/${k}`).dsl));
+      if (v && typeof v === 'object' && !Array.isArray(v) && !isDsl) {
+        let seen = inner.get(k);
+        if (!seen) inner.set(k, (seen = new Set()));
+        for (const i in v)
+          if (!seen.has(i)) {
+            seen.add(i);
+            pointers.push(`/${k}/${i}`);
+          }
+      } else if (!top.has(k)) {
+        top.add(k);
+        pointers.push(`/${k}`);
+      }
     }
   const out: FieldPlan[] = [];
   for (const pointer of pointers) {
