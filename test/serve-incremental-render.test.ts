@@ -53,6 +53,10 @@ describe('serve draws again only what a save touched, and the site stays what a 
     expect(text.drawn).toBeGreaterThanOrEqual(1);
     expect(text.drawn).toBeLessThanOrEqual(3);
     expect(text.reused).toBeGreaterThanOrEqual(447);
+    // The pages that do not hold it are given back as they were, not framed again (and compared at once).
+    const cardPages = [...live.site.keys()].filter((p) => /^synth\/cards(\.\d+)?\.html$/.test(p));
+    expect(cardPages.length).toBe(3);
+    expect(text.pagesKept).toBeGreaterThanOrEqual(cardPages.length - 1);
 
     // A name another card shows (its `refersTo` link): the cards that link to it show the new name.
     const target = (await cardsOf(0))[0]!;

@@ -71,14 +71,18 @@ export function collectionPages(c: Collection, plan: CollectionPlan | undefined,
   if (!isPaged(plan)) {
     // One page: its filters and sort read the entry list from the form itself (collection-pages.ts).
     const tools = filtersHtml(c, fields, titleOf(c.name), ctx0, sorts, entriesJson(plan, fields, ctx0, sorts));
-    return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body: intro + tools + collectionHtml(c, ctx0, 2), group: words.data }], files };
+    const entries = collectionHtml(c, ctx0, 2);
+    // The body by `+` (a rope, made at once) rather than a join (a copy): under `serve` most pages are never read again.
+    const page = { rel: collectionPage(c.name), title: titleOf(c.name), body: intro + tools + entries, parts: [intro, tools, entries], group: words.data };
+    return { pages: [page], files };
   }
   // A split collection: each page has the page list and the filters above its entries; the entry list beside them.
   files.set(entriesFile(c), entriesJson(plan, fields, ctx0, sorts));
   const pages = plan.pages.map((p, i) => {
     const ctx = ctxAt('');
     const furniture = pagesNavHtml(c, plan, i, titleOf(c.name), ctx) + filtersHtml(c, fields, titleOf(c.name), ctx, sorts);
-    return { rel: p.file, title: p.label, body: intro + furniture + collectionHtml(c, ctx, 2, p.entries), group: words.data, noOutline: true };
+    const entries = collectionHtml(c, ctx, 2, p.entries);
+    return { rel: p.file, title: p.label, body: intro + furniture + entries, parts: [intro, furniture, entries], group: words.data, noOutline: true };
   });
   return { pages, files };
 }

@@ -35,11 +35,15 @@ export function collectionHtml(c: Collection, ctx: PageContext, level: number, e
   // Under `serve`, an entry drawn at the last save and untouched since is not drawn again (render-memo.ts).
   const memo = memoSessionOf(ctx);
   const variant = `${level}${physical ? 'f' : ''}`;
-  const items = entries
-    .map((e) => (memo ? memo.entryHtml(c, e, ctx, variant, () => entryHtml(c, e, ctx, level, physical), whichFieldOf) : entryHtml(c, e, ctx, level, physical)))
-    .join('\n');
-  const unprinted = collectionDraftsHtml(c, ctx, labelsOf(ctx.game.linked.game, c, ctx.locale));
-  return unprinted + glossesNoteHtml(c, entries, ctx) + (physical ? `<div class="faces">${items}</div>` : items);
+  const draw = (e: Entry) => entryHtml(c, e, ctx, level, physical);
+  // The notes above the entries, made once they are drawn: what no entry printed, the glosses of the entries drawn.
+  const notes = () => [collectionDraftsHtml(c, ctx, labelsOf(ctx.game.linked.game, c, ctx.locale)), glossesNoteHtml(c, entries, ctx)];
+  const framed = (above: readonly string[], items: string) => above.join('') + (physical ? `<div class="faces">${items}</div>` : items);
+  if (!memo) {
+    const items = entries.map(draw).join('\n');
+    return framed(notes(), items);
+  }
+  return memo.entriesHtml(c, entries, ctx, variant, draw, whichFieldOf, notes, framed);
 }
 
 /** One entry: its name as a heading with a stable anchor, one draft badge with its notes, its rules text, its face (a template, or its titled fields) and its worked examples. */

@@ -8,7 +8,7 @@ import { collectionPages, planCollections } from './data-pages.ts';
 import { draftsHtml, gameHome, readingsListHtml } from './entities.ts';
 import { gameMenu, type MenuLink } from './game-menu.ts';
 import { wordsFor } from './i18n.ts';
-import { languageName, outlineOf, page, stampOf } from './layout.ts';
+import { languageName, outlineOf, page, stampOf, type PageData } from './layout.ts';
 import type { CollectionPlan } from './pages.ts';
 import { rulesChapterHtml } from './rules-pages.ts';
 import { siteIndexOf } from './site-index.ts';
@@ -31,6 +31,11 @@ export interface GamePage {
    * for a keyboard and a screen reader before the first card.
    */
   noOutline?: boolean;
+  /**
+   * The body in the pieces it was joined from, when a piece may be the very string of the last render (a page's
+   * entries kept by `serve`, render-memo.ts entriesHtml): the page is then known unchanged piece by piece.
+   */
+  parts?: readonly string[];
 }
 
 /** Every page of one game, in each locale it declares (see translation.ts): the main one at `<game>/`, the others under `<game>/<locale>/`. */
@@ -92,7 +97,8 @@ function renderGameIn(
   const ctxAt = (toGame: string): PageContext => ({ game: g, words, locale, toGame, drafts, readings, glossary, ids: { next: 0 }, index, language });
   planCollections(game, plans, titleOf, ctxAt);
   // `serve` keeps each entry's drawing between saves (render-memo.ts); it needs the plans (where each entry is drawn).
-  if (memo) index.memo.set(MEMO_SESSION, memo.session(game, locale, index, readings));
+  const session = memo?.session(game, locale, index, readings);
+  if (session) index.memo.set(MEMO_SESSION, session);
 
   // Pages of this locale live in its folder inside the game's (cangaco/pt-BR/rules.html).
   const home = `${m.id}/${language.folder}`;
@@ -159,6 +165,8 @@ function renderGameIn(
       }),
     );
   }
+  // The page's words, part of every page's frame (render-memo.ts framed), are written out once.
+  const wordsKey = session ? JSON.stringify(words) : '';
   made.forEach((p, i) => {
     const depth = p.rel.split('/').length - 1;
     // From the page to its locale's folder, and to the game's folder (where the main locale's pages are).
@@ -183,30 +191,33 @@ function renderGameIn(
     const headTitle = overview
       ? [gameName, inLanguage, 'rulebook'].filter(Boolean).join(' · ')
       : [p.title, (titleCount.get(p.title) ?? 0) > 1 ? p.group : '', short, inLanguage, 'rulebook'].filter(Boolean).join(' · ');
+    const data: Omit<PageData, 'outline'> = {
+      lang: locale,
+      title: p.title,
+      titleLang: titleLangs.get(inGame),
+      headTitle,
+      gameName,
+      gameId: m.id,
+      root: '../'.repeat(depth),
+      gameRoot: toGame,
+      t: words,
+      body: p.body,
+      nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: home + n.href === p.rel })) })),
+      // The same page in each locale of the game: hreflang alternates in the head, and links a reader can follow.
+      alternates:
+        languages.length > 1
+          ? languages.map((l) => ({ lang: l.locale, label: languageName(l.locale), href: toGameFolder + l.folder + inGame, current: l.locale === locale }))
+          : undefined,
+      translated: language.folder ? words.translationNote : undefined,
+      pager: [...link(made[i - 1], 'prev'), ...link(made[i + 1], 'next')],
+      stamp: stampOf(releases, version),
+    };
+    const framed = () => page({ ...data, outline: p.noOutline ? undefined : outlineOf(p.body) });
+    // Under `serve`, a page made of what the last render made, in the same frame, is the last render's page
+    // (render-memo.ts framed): the save then finds it unchanged at once, where comparing its text took longer than drawing it.
     out.set(
       p.rel,
-      page({
-        lang: locale,
-        title: p.title,
-        titleLang: titleLangs.get(inGame),
-        headTitle,
-        gameName,
-        gameId: m.id,
-        root: '../'.repeat(depth),
-        gameRoot: toGame,
-        t: words,
-        body: p.body,
-        nav: nav.map((group) => ({ ...group, items: group.items.map((n) => ({ ...n, href: toGame + n.href, current: home + n.href === p.rel })) })),
-        // The same page in each locale of the game: hreflang alternates in the head, and links a reader can follow.
-        alternates:
-          languages.length > 1
-            ? languages.map((l) => ({ lang: l.locale, label: languageName(l.locale), href: toGameFolder + l.folder + inGame, current: l.locale === locale }))
-            : undefined,
-        translated: language.folder ? words.translationNote : undefined,
-        outline: p.noOutline ? undefined : outlineOf(p.body),
-        pager: [...link(made[i - 1], 'prev'), ...link(made[i + 1], 'next')],
-        stamp: stampOf(releases, version),
-      }),
+      session ? session.framed(p.rel, p.parts ?? [p.body], wordsKey + JSON.stringify({ ...data, t: undefined, body: undefined }), framed) : framed(),
     );
   });
   return out;
