@@ -91,6 +91,18 @@ function validatorName(kind: StateKind): string {
  * which ajv inlines; anything it would `require` is a bug here, said at build time.
  */
 function validatorsCode(schemas: readonly StateSchema[]): string {
+  // The code depends on the schemas only, and a save under `serve` rarely changes them: compiling them (ajv compiles
+  // its meta-schema first) was ~37 ms of each save's package emit, so the last answer is kept.
+  const key = JSON.stringify(schemas.map((s) => [s.kind, s.schema]));
+  if (lastValidators?.key === key) return lastValidators.code;
+  const code = freshValidatorsCode(schemas);
+  lastValidators = { key, code };
+  return code;
+}
+
+let lastValidators: { key: string; code: string } | undefined;
+
+function freshValidatorsCode(schemas: readonly StateSchema[]): string {
   const ajv = new Ajv2020({ strict: true, allErrors: true, messages: false, code: { source: true, esm: true } });
   for (const s of schemas) ajv.addSchema(s.schema);
   const refs = Object.fromEntries(schemas.map((s) => [validatorName(s.kind), String(s.schema.$id)]));
