@@ -44,6 +44,12 @@ export class ParseCache {
     else this.stamps.set(path, stamp);
   }
 
+  /** The text of one file read whose name ends in one of `endings` (serve's idle warm-up parses it: serve/warm-up.ts). */
+  someText(endings: readonly string[]): string | undefined {
+    for (const [p, f] of this.files) if (endings.some((e) => p.endsWith(e))) return f.text;
+    return undefined;
+  }
+
   get size(): number {
     return this.files.size;
   }

@@ -13,6 +13,7 @@ import { RenderMemo } from '../emit-site/render-memo.ts';
 import { readFolder, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
 import { LiveSearch } from './live-search.ts';
+import { warmYamlParser } from './warm-up.ts';
 import { Project } from './project.ts';
 import type { CheckedGame } from '../model.ts';
 
@@ -59,6 +60,8 @@ export class LiveSite {
   private generatedHashes: Map<string, string> | undefined;
   private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
   private wanted = 0;
+  /** Saves begun: the idle warm-up stops when one comes. */
+  private saves = 0;
   /** The search index kept between saves: a save re-indexes the pages it changed (live-search.ts). */
   private readonly search = new LiveSearch();
   /** Each entry's drawing at the last render, reused by the next where nothing it shows changed (render-memo.ts). */
@@ -104,7 +107,15 @@ export class LiveSite {
     return { ok: true, changed: [...this.site.keys()], timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 } };
   }
 
+  /** Ready this thread's YAML parser for the first saves while none comes (warm-up.ts); stops when one does. */
+  async warmUp(): Promise<void> {
+    const saves = this.saves;
+    const text = this.project.memo.parsed.someText(['.yaml', '.yml']);
+    if (text !== undefined) await warmYamlParser(text, () => this.saves !== saves);
+  }
+
   async update(files: readonly string[]): Promise<UpdateReport> {
+    this.saves++;
     const t0 = performance.now();
     // The memo tracks entries only: a save of any other file (a manifest, a schema, a template, a locale file) draws every entry anew.
     if (!this.onlyEntryFiles(files)) this.memo.clear();

@@ -33,6 +33,13 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
   const first = await live.init();
   if (!first.ok) options.log(`${first.errors}\n\nthe content has errors: serving the last good site from docs-site/dist/ until they are fixed.`);
   else options.log(`built ${first.changed.length} files in ${first.timings.total.toFixed(0)} ms`);
+  // Once the first build's background work is done, the parser that will read the first saves is readied.
+  // It only saves time: whatever befalls it, serve goes on.
+  if (first.ok)
+    void live
+      .settled()
+      .then(() => live.warmUp())
+      .catch(() => undefined);
   const print = new PrintPages(() => live.games, options.log);
   const server: SiteServer = await startServer(() => live.site, { port: options.port, drawn: (rel, query) => print.get(rel, query) });
   let waiters: Array<(r: UpdateReport) => void> = [];
