@@ -147,8 +147,6 @@ export class MemoSession {
   /** Collections where every entry is drawn anew (that field changed). */
   private readonly redrawn = new Set<string>();
   private readonly checkedWhich = new Set<string>();
-  /** What the last `kept` returned, kept or drawn (`entriesHtml` compares runs by it). */
-  private last: Drawn | undefined;
 
   constructor(
     private readonly memo: RenderMemo,
@@ -206,8 +204,9 @@ export class MemoSession {
     const drawn: Drawn[] = [];
     const items: string[] = [];
     for (const e of entries) {
-      items.push(this.keptAt(at, e, ctx, draw, true));
-      drawn.push(this.last!);
+      const d = this.keptAt(at, e, ctx, draw, true);
+      drawn.push(d);
+      items.push(d.value as string);
     }
     const notes = around();
     const key = `${variant}\u0000${ctx.toGame}\u0000${c.name}\u0000${entries[0]?.id ?? ''}`;
@@ -242,7 +241,7 @@ export class MemoSession {
 
   /** `counted`: an entry's drawing, which `drawn` and `reused` count (the tests read them). */
   private kept<T>(c: Collection, e: Entry, ctx: PageContext, variant: string, draw: () => T, counted: boolean): T {
-    return this.keptAt(this.placeOf(`${variant}\u0000${ctx.toGame}`, c), e, ctx, draw, counted);
+    return this.keptAt(this.placeOf(`${variant}\u0000${ctx.toGame}`, c), e, ctx, draw, counted).value as T;
   }
 
   /** Where one collection's entries in one variant are kept, in the last render and in this one, and whether the last's may serve. */
@@ -256,14 +255,14 @@ export class MemoSession {
     };
   }
 
-  private keptAt<T>(at: Place, e: Entry, ctx: PageContext, draw: (e: Entry) => T, counted: boolean): T {
+  /** The entry's drawing (kept or made anew), itself: `entriesHtml` compares runs by it. */
+  private keptAt(at: Place, e: Entry, ctx: PageContext, draw: (e: Entry) => unknown, counted: boolean): Drawn {
     const old = at.was?.get(e.id);
     if (old && at.changed && old.idsFrom === ctx.ids.next && !at.changedHere?.has(e.id) && !someChanged(old.deps, at.changed)) {
       ctx.ids.next = old.idsTo;
       at.now.set(e.id, old);
-      this.last = old;
       if (counted) this.memo.reused++;
-      return old.value as T;
+      return old;
     }
     const deps = new Set<string>();
     const idsFrom = ctx.ids.next;
@@ -274,9 +273,8 @@ export class MemoSession {
       const value = draw(e);
       const made = { value, idsFrom, idsTo: ctx.ids.next, deps };
       at.now.set(e.id, made);
-      this.last = made;
       if (counted) this.memo.drawn++;
-      return value;
+      return made;
     } finally {
       ctx.index = index;
     }
