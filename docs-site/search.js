@@ -578,7 +578,9 @@ export function attachSearch(input, region, words, bundlePath, root) {
     try {
       engine = await load(bundle());
     } catch {
-      if (mine === seq) fail(words.offline);
+      // Opened as a file, the index cannot load at all: the reader is told the site needs a web address. On the
+      // web the network failed: the next query tries again, and the reader is told so.
+      if (mine === seq) fail(location.protocol === 'file:' ? words.offline : region.dataset.failed || words.offline);
       return;
     }
     try {
