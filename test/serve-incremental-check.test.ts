@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticGame } from '../compiler/bench/synthetic-game.ts';
 import type { CheckedGame } from '../compiler/model.ts';
 import { check } from '../compiler/pipeline.ts';
+import { ENTRY_REUSE_BYTES } from '../compiler/load/entry-reparse.ts';
 import { Project } from '../compiler/serve/project.ts';
 
 const CARDS = 120;
@@ -127,6 +128,44 @@ describe('serve re-checks a save by the entries it touched, and gives what a fre
     await writeFile(b!, later.replace(`  name: ${other}\n`, `  name: ${first}\n`));
     await project.update([a!]);
     expect(nameOf(b!)).toBe(first);
+    await rm(own, { recursive: true, force: true });
+  });
+
+  it('a save in a file of 100 cards re-parses and re-compiles the card it changed; a large file no save names is not read again', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'rulebook-serve-entries-'));
+    await writeSyntheticGame(own, { cards: 200, perFile: 100, seed: 7 });
+    const dir = path.join(own, 'content', 'synth', 'cards');
+    const [a, b] = (await readdir(dir)).sort().map((f) => path.join(dir, f));
+    // Files of this size are taken apart by entry (load/entry-reparse.ts), not parsed whole.
+    expect((await stat(a!)).size).toBeGreaterThan(ENTRY_REUSE_BYTES);
+    const T = 1_700_000_000;
+    await utimes(b!, T, T);
+    const project = new Project(own);
+    await project.loadAll();
+    const counts = project.memo.parsed.entryCounts;
+    const memo = project.memo.rules!;
+    const texts = () => project.checkedGames![0]!.linked.game.collections.get('cards')!.entries.map((e) => e.value.text);
+    // One card's text edited in a: that card is parsed and compiled again, the file's 99 others are taken as they were.
+    const textA = await readFile(a!, 'utf8');
+    await writeFile(a!, textA.replace(/\n {2}text: /, '\n  text: Edited. '));
+    await project.update([a!]);
+    expect(counts).toEqual({ parsed: 1, reused: 99 });
+    expect([memo.compiled, memo.reused]).toEqual([1, 199]);
+    expect(texts().filter((t) => String(t).startsWith('Edited. ')).length).toBe(1);
+    await sameAsFresh(project, own);
+    // b changes on disk, keeping its size and time: a save of a does not read it again; a save naming b does.
+    const textB = await readFile(b!, 'utf8');
+    const first = /^ {2}name: (.+)$/m.exec(textB)![1]!;
+    const other = first.replace(/^./, (c) => (c === 'Z' ? 'Y' : 'Z'));
+    await writeFile(b!, textB.replace(`  name: ${first}\n`, `  name: ${other}\n`));
+    await utimes(b!, T, T);
+    await writeFile(a!, textA);
+    await project.update([a!]);
+    const names = () => project.checkedGames![0]!.linked.game.collections.get('cards')!.entries.map((e) => e.name);
+    expect(names()).toContain(first);
+    await project.update([b!]);
+    expect(names()).toContain(other);
+    await sameAsFresh(project, own);
     await rm(own, { recursive: true, force: true });
   });
 });

@@ -1,6 +1,12 @@
+import type { Stats } from 'node:fs';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../model.ts';
 import type { SliceParse } from './split-sequence.ts';
+
+/** A file's stat as the cache compares it: modification time, size and inode (an editor that saves by rename changes the inode). */
+export function statStamp(st: Stats | undefined): string | undefined {
+  return st ? `${st.mtimeMs}:${st.size}:${st.ino}` : undefined;
+}
 
 /**
  * Parsed files kept between runs in one process (`rulebook serve`): a save

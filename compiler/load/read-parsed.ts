@@ -3,7 +3,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../model.ts';
 import { reportBadBytes } from './encoding.ts';
 import { displayPath, readSource } from './files.ts';
-import type { ParseCache } from './parse-cache.ts';
+import { statStamp, type ParseCache } from './parse-cache.ts';
 
 /** A content file's reader (YAML, JSON, a CSV table) as load drives it: made from its text, then parsed into a bag. */
 export interface ParsedFile extends SourceFile {
@@ -34,7 +34,7 @@ export async function readParsed<S extends ParsedFile>(
   const shown = displayPath(root, file);
   // Under `serve`, a file no save named and whose stat is as when it was read is not read again (parse-cache.ts).
   const st = cache ? await stat(file).catch(() => undefined) : undefined;
-  const stamp = st ? `${st.mtimeMs}:${st.size}:${st.ino}` : undefined;
+  const stamp = statStamp(st);
   const same = stamp === undefined ? undefined : cache?.unchanged(shown, stamp);
   if (same && kind.reuses(same.source)) {
     sources?.set(shown, same.text);

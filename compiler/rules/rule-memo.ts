@@ -29,8 +29,9 @@ interface Remembered {
  * declarations, the end-state model (which may list a collection's entry
  * names) and the rules language. Entries are keyed by their value object,
  * which load/parse-cache.ts and validate's memo give back unchanged for a
- * file whose text did not change; the game-wide facts are compared as a
- * whole, and any change among them compiles every site again.
+ * file whose text did not change, and load/entry-reparse.ts for an entry
+ * whose text did not change in a saved file; the game-wide facts are
+ * compared as a whole, and any change among them compiles every site again.
  *
  * Games of several locales are not memoized: their languages read
  * translations from every entry.
@@ -69,7 +70,9 @@ export class RuleMemo {
     const same = (r: Remembered) => r.pointer === site.pointer && r.kind === site.kind && r.collection === site.collection && r.entryPointer === entry.pointer;
     let list = this.sites.get(entry.value);
     const known = list?.find(same);
-    if (known && known.context === context && known.source === entry.source) {
+    // The same value from a new parse of its file (another card of the file saved: load/entry-reparse.ts) compiles
+    // alike; only what it said holds places, which may have moved: a site that said nothing is taken as it was.
+    if (known && known.context === context && (known.source === entry.source || (!known.diagnostics.length && known.source.path === entry.source.path))) {
       this.reused++;
       for (const d of known.diagnostics) bag.add(d);
       return known.rule;

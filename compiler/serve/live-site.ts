@@ -255,7 +255,10 @@ export class LiveSite {
 }
 
 function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
+  // The same object (a file carried over from the last save: every search index file) is the same bytes, without reading
+  // them: comparing the index's megabytes byte by byte was 35 ms of each save at 10,000 cards.
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
   if (typeof a === 'string' && typeof b === 'string') return a === b;
   return Buffer.from(a).equals(Buffer.from(b));
 }
