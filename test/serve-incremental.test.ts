@@ -82,4 +82,39 @@ describe('serve keeps the site whole across saves', () => {
     ]);
     await (await import('../compiler/emit-site/search.ts')).closeSearch();
   });
+
+  it("a save's field-query data follows its pages, beside the search index, and is what a fresh build makes", async () => {
+    const { LiveSite } = await import('../compiler/serve/live-site.ts');
+    const { readFile } = await import('node:fs/promises');
+    const cards = '- { name: Ant, kind: single, points: 1 }\n- { name: Bee, kind: set, points: 2 }\n';
+    // A titled field is one the queries know (`points>=3`).
+    const schema = JSON.parse(MINI_SCHEMA) as { properties: { points: { title?: string } } };
+    schema.properties.points.title = 'Points';
+    const root = await makeProject({
+      'content/mini/game.yaml': MINI_GAME,
+      'schemas/mini/card.schema.json': JSON.stringify(schema),
+      'content/mini/cards.yaml': cards,
+    });
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    await live.init();
+    await live.settled();
+    const points = (json: string | Uint8Array | undefined) => (JSON.parse(String(json)) as { columns: { points: number[] } }).columns.points;
+    expect(points(live.site.get('mini/cards.query.json'))).toEqual([1, 2]);
+    await writeFile(path.join(root, 'content/mini/cards.yaml'), cards.replace('points: 1', 'points: 5'));
+    const r = await live.update([path.join(root, 'content/mini/cards.yaml')]);
+    expect(r.ok, r.errors).toBe(true);
+    // The page first; until the background has made it, the query data served is the last (never missing).
+    expect(r.changed).toContain('mini/cards.html');
+    expect(points(live.site.get('mini/cards.query.json'))).toEqual([1, 2]);
+    await live.settled();
+    expect(points(live.site.get('mini/cards.query.json'))).toEqual([5, 2]);
+    expect(points(await readFile(path.join(root, 'docs-site/dist/mini/cards.query.json'), 'utf8'))).toEqual([5, 2]);
+    // Every query file as a fresh start of serve (a whole build) makes it.
+    const fresh = new LiveSite(root, { base: '/', version: '0' });
+    await fresh.init();
+    await fresh.settled();
+    const queryFiles = (site: Map<string, string | Uint8Array>) => [...site].filter(([p]) => /\.query(\.text\.\d+)?\.json$/.test(p));
+    expect(queryFiles(live.site)).toEqual(queryFiles(fresh.site));
+    await (await import('../compiler/emit-site/search.ts')).closeSearch();
+  });
 });

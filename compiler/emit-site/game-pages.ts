@@ -43,8 +43,32 @@ export function renderGame(g: CheckedGame, releases: readonly Release[] = [], ve
   const languages = siteLanguages(g);
   const out = new Map<string, string>();
   for (const language of languages)
-    for (const [p, c] of renderGameIn(gameInLocale(g, language.locale), language, languages, releases, version, memo)) out.set(p, c);
+    for (const [p, c] of renderGameIn(gameInLocale(g, language.locale), language, languages, releases, version, memo, undefined)) out.set(p, c);
   return out;
+}
+
+/**
+ * The game's files as `renderGame` makes them, less its field-query data (query-data.ts), which `queryData` makes
+ * when called: `rulebook serve` writes the pages a save changed first and makes the query data after, beside the
+ * search index (at 10,000 cards it was a third of a save's render). Call `queryData` before the memo's next render.
+ */
+export function renderGamePagesFirst(
+  g: CheckedGame,
+  releases: readonly Release[],
+  version: string | undefined,
+  memo: RenderMemo,
+): { files: Map<string, string>; queryData: () => Map<string, string> } {
+  const languages = siteLanguages(g);
+  const files = new Map<string, string>();
+  const later: Array<() => Map<string, string>> = [];
+  for (const language of languages)
+    for (const [p, c] of renderGameIn(gameInLocale(g, language.locale), language, languages, releases, version, memo, later)) files.set(p, c);
+  return { files, queryData: () => new Map(later.flatMap((make) => [...make()])) };
+}
+
+/** Whether a site file is field-query data (query-data.ts): `<game>/[<locale>/]<collection>.query.json` and its text chunks. */
+export function isQueryFile(rel: string): boolean {
+  return /\.query(?:\.text\.\d+)?\.json$/.test(rel);
 }
 
 /**
@@ -77,6 +101,8 @@ function renderGameIn(
   releases: readonly Release[],
   version: string | undefined,
   memo: RenderMemo | undefined,
+  /** Where to leave the making of the field-query data for later (renderGamePagesFirst); undefined: made here. */
+  later: Array<() => Map<string, string>> | undefined,
 ): Map<string, string> {
   const game = g.linked.game;
   const m = game.manifest;
@@ -113,8 +139,18 @@ function renderGameIn(
     for (const [f, content] of files) extra.set(home + f, content);
     pages.forEach(add);
   }
-  // Field queries: the data the browser answers them from (query-data.ts).
-  for (const [f, content] of queryFiles(plans, ctxAt(''), titleOf, languages)) extra.set(home + f, content);
+  // Field queries: the data the browser answers them from (query-data.ts). Made later, the render's memo session is
+  // set again for the time it takes (its entries' texts are kept between saves as their drawings are).
+  if (later)
+    later.push(() => {
+      if (session) index.memo.set(MEMO_SESSION, session);
+      try {
+        return new Map([...queryFiles(plans, ctxAt(''), titleOf, languages)].map(([f, content]) => [home + f, content]));
+      } finally {
+        index.memo.delete(MEMO_SESSION);
+      }
+    });
+  else for (const [f, content] of queryFiles(plans, ctxAt(''), titleOf, languages)) extra.set(home + f, content);
   // The drafts page lists notes, not rules: kept out of search, where it drowned the entries it annotates.
   if (hasDrafts)
     add({

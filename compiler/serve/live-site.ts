@@ -8,8 +8,9 @@ import { emitPackage } from '../emit-code/emit.ts';
 import { readSettings } from '../project-settings.ts';
 import { readReleases, type Release } from '../release/record.ts';
 import { writeEditorFiles } from '../emit-editor/emit.ts';
-import { renderGame, renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
+import { renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
 import { RenderMemo } from '../emit-site/render-memo.ts';
+import { isQueryFile, renderGamePagesFirst } from '../emit-site/game-pages.ts';
 import { readFolder, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
 import { LiveSearch } from './live-search.ts';
@@ -28,7 +29,8 @@ import type { CheckedGame } from '../model.ts';
  *    write the files whose bytes changed, and say so (the server then reloads pages);
  * 4. then, in the background and one run at a time, the search index (the
  *    changed pages only, live-search.ts) beside generated/ (ts-morph, seconds
- *    at 30,000 cards), each file written only when it changed.
+ *    at 30,000 cards) and the saved games' field-query data (kept as it was
+ *    until then), each file written only when it changed.
  */
 export interface UpdateReport {
   ok: boolean;
@@ -62,6 +64,8 @@ export class LiveSite {
   private wanted = 0;
   /** Saves begun: the idle warm-up stops when one comes. */
   private saves = 0;
+  /** Renders made: a save's field-query data is made only while its render is the last (its memo session the current one). */
+  private renders = 0;
   /** The search index kept between saves: a save re-indexes the pages it changed (live-search.ts). */
   private readonly search = new LiveSearch();
   /** Each entry's drawing at the last render, reused by the next where nothing it shows changed (render-memo.ts). */
@@ -132,12 +136,21 @@ export class LiveSite {
     const ids = new Set(games.map((g) => g.linked.game.manifest.id));
     for (const [p, c] of this.site) {
       const game = p.split('/')[0]!;
-      if (p.includes('/') && game !== 'pagefind' && (touched.has(game) || !ids.has(game))) continue;
+      // A touched game's field-query data stays as it was until the background makes it anew (queryData below).
+      if (p.includes('/') && game !== 'pagefind' && (touched.has(game) || !ids.has(game)) && !(ids.has(game) && isQueryFile(p))) continue;
       next.set(p, c);
     }
     const records = await this.records();
-    for (const g of games)
-      if (touched.has(g.linked.game.manifest.id)) for (const [p, c] of renderGame(g, records.releases, undefined, this.memo)) next.set(p, c);
+    // The pages first: the field-query data, a third of the render at 10,000 cards, is made after they are written.
+    const queryData = new Map<string, () => Map<string, string>>();
+    this.renders++;
+    for (const g of games) {
+      const id = g.linked.game.manifest.id;
+      if (!touched.has(id)) continue;
+      const render = renderGamePagesFirst(g, records.releases, undefined, this.memo);
+      for (const [p, c] of render.files) next.set(p, c);
+      queryData.set(id, render.queryData);
+    }
     next.set('index.html', renderHome(games));
     withSitemap(next, this.options.base);
     const t2 = performance.now();
@@ -151,10 +164,13 @@ export class LiveSite {
     this.site = sorted(next);
     this.games = games;
     const t3 = performance.now();
-    if (changed.length || removed.length) this.schedule(games);
+    // Nothing else changed: the query data is made now (it may still differ); else beside the search index.
+    let queryChanged: string[] = [];
+    if (changed.length || removed.length) this.schedule(games, queryData);
+    else queryChanged = await this.writeQueryData(queryData);
     return {
       ok: true,
-      changed: [...changed, ...removed],
+      changed: [...changed, ...removed, ...queryChanged],
       rechecked: [...touched].filter((id): id is string => id !== undefined),
       timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 },
     };
@@ -192,9 +208,33 @@ export class LiveSite {
     return items.map((d) => formatDiagnostic(d, { color: this.options.color ?? false, sources })).join('\n\n');
   }
 
+  /**
+   * Make the touched games' field-query data (by game ID, renderGamePagesFirst), put it in the site in place of what
+   * they had, and write the files whose bytes changed; the site's files that changed or went.
+   */
+  private async writeQueryData(queryData: ReadonlyMap<string, () => Map<string, string>>): Promise<string[]> {
+    if (!queryData.size) return [];
+    const made = new Map<string, string>();
+    for (const make of queryData.values()) for (const [p, c] of make()) made.set(p, c);
+    const ofGame = (p: string) => queryData.has(p.split('/')[0]!) && isQueryFile(p);
+    const changed = [...made].filter(([p, c]) => !sameBytes(this.site.get(p), c)).map(([p]) => p);
+    const gone = [...this.site.keys()].filter((p) => ofGame(p) && !made.has(p));
+    await writeChangedFiles(
+      this.dist,
+      changed.map((p) => [p, made.get(p)!] as const),
+      gone,
+    );
+    const added = changed.some((p) => !this.site.has(p));
+    for (const p of gone) this.site.delete(p);
+    for (const p of changed) this.site.set(p, made.get(p)!);
+    if (added) this.site = sorted(this.site);
+    return [...changed, ...gone];
+  }
+
   /** Queue the slow outputs; a newer save supersedes a queued one (only the latest state is built). */
-  private schedule(games: CheckedGame[]): void {
+  private schedule(games: CheckedGame[], queryData: ReadonlyMap<string, () => Map<string, string>> = new Map()): void {
     const ticket = ++this.wanted;
+    const render = this.renders;
     this.background = this.background
       .then(async () => {
         if (ticket !== this.wanted) return undefined;
@@ -220,6 +260,8 @@ export class LiveSite {
         );
         this.generatedHashes = new Map([...pkg].map(([rel, c]) => [rel, hashOf(c)]));
         const t1 = performance.now();
+        // The saved games' field-query data, while Pagefind indexes (a later save renders again and makes its own).
+        if (render === this.renders) await this.writeQueryData(queryData);
         const index = await search.files;
         const pagefindDir = path.join(this.dist, 'pagefind');
         // pagefind/ as it was (what init read from disk, or the last save wrote), to write only the files whose bytes changed.
