@@ -98,6 +98,7 @@ describe('serve keeps the site whole across saves', () => {
     const live = new LiveSite(root, { base: '/', version: '0' });
     await live.init();
     await live.settled();
+    const queryFiles = (site: Map<string, string | Uint8Array>) => [...site].filter(([p]) => /[./]query(\.text\.\d+)?\.json$/.test(p));
     const points = (json: string | Uint8Array | undefined) => (JSON.parse(String(json)) as { columns: { points: number[] } }).columns.points;
     expect(points(live.site.get('mini/cards.query.json'))).toEqual([1, 2]);
     await writeFile(path.join(root, 'content/mini/cards.yaml'), cards.replace('points: 1', 'points: 5'));
@@ -106,6 +107,7 @@ describe('serve keeps the site whole across saves', () => {
     // The page first; until the background has made it, the query data served is the last (never missing).
     expect(r.changed).toContain('mini/cards.html');
     expect(points(live.site.get('mini/cards.query.json'))).toEqual([1, 2]);
+    expect(queryFiles(live.site).map(([p]) => p)).toEqual(['mini/cards.query.json', 'mini/cards.query.text.1.json', 'mini/query.json']);
     await live.settled();
     expect(points(live.site.get('mini/cards.query.json'))).toEqual([5, 2]);
     expect(points(await readFile(path.join(root, 'docs-site/dist/mini/cards.query.json'), 'utf8'))).toEqual([5, 2]);
@@ -113,7 +115,6 @@ describe('serve keeps the site whole across saves', () => {
     const fresh = new LiveSite(root, { base: '/', version: '0' });
     await fresh.init();
     await fresh.settled();
-    const queryFiles = (site: Map<string, string | Uint8Array>) => [...site].filter(([p]) => /\.query(\.text\.\d+)?\.json$/.test(p));
     expect(queryFiles(live.site)).toEqual(queryFiles(fresh.site));
     await (await import('../compiler/emit-site/search.ts')).closeSearch();
   });

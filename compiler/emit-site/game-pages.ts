@@ -66,9 +66,12 @@ export function renderGamePagesFirst(
   return { files, queryData: () => new Map(later.flatMap((make) => [...make()])) };
 }
 
-/** Whether a site file is field-query data (query-data.ts): `<game>/[<locale>/]<collection>.query.json` and its text chunks. */
+/**
+ * Whether a site file is field-query data (query-data.ts): the game's `<game>/[<locale>/]query.json`, each
+ * collection's `<collection>.query.json` and its text chunks `<collection>.query.text.<n>.json`.
+ */
 export function isQueryFile(rel: string): boolean {
-  return /\.query(?:\.text\.\d+)?\.json$/.test(rel);
+  return /[./]query(?:\.text\.\d+)?\.json$/.test(rel);
 }
 
 /**
