@@ -153,6 +153,19 @@ describe('serve re-checks a save by the entries it touched, and gives what a fre
     expect([memo.compiled, memo.reused]).toEqual([1, 199]);
     expect(texts().filter((t) => String(t).startsWith('Edited. ')).length).toBe(1);
     await sameAsFresh(project, own);
+    // A card that breaks its schema (its error at its line), then a line added to a card above it: the error moves
+    // down a line, as a fresh check places it, though the broken card's text is unchanged.
+    const costs = [...textA.matchAll(/^ {2}cost: \d+$/gm)];
+    const broken = textA.slice(0, costs[5]!.index) + '  cost: many' + textA.slice(costs[5]!.index + costs[5]![0].length);
+    await writeFile(a!, broken);
+    await project.update([a!]);
+    await sameAsFresh(project, own);
+    const line = project.diagnostics.find((d) => d.ruleId.startsWith('schema'))?.place?.start.line;
+    expect(line).toBeGreaterThan(0);
+    await writeFile(a!, broken.replace(/\n {2}tags:\n/, '\n  tags:\n    - added\n'));
+    await project.update([a!]);
+    await sameAsFresh(project, own);
+    expect(project.diagnostics.find((d) => d.ruleId.startsWith('schema'))?.place?.start.line).toBe(line! + 1);
     // b changes on disk, keeping its size and time: a save of a does not read it again; a save naming b does.
     const textB = await readFile(b!, 'utf8');
     const first = /^ {2}name: (.+)$/m.exec(textB)![1]!;

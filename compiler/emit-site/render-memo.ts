@@ -356,7 +356,8 @@ function changedSince(prev: LocaleState, next: LocaleState, game: Game, changedI
       if (JSON.stringify(prev.index.drafts(name, a.id)) !== JSON.stringify(next.index.drafts(name, b.id))) return undefined;
       if (JSON.stringify(prev.readings.get(`${name}|${a.id}`)) !== JSON.stringify(next.readings.get(`${name}|${b.id}`))) return undefined;
       if (JSON.stringify(a.name) !== JSON.stringify(b.name)) return undefined;
-      if (JSON.stringify(a.value) === JSON.stringify(b.value) && a.copies === b.copies) continue;
+      // The same value object (load/entry-reparse.ts gives back an unchanged entry's value): the same value, unwritten.
+      if ((a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value)) && a.copies === b.copies) continue;
       if (roles.has(name)) return undefined;
       touched++;
       changed.add(keyOf(name, b.id));

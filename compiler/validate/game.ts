@@ -138,15 +138,31 @@ export class ValidationMemo {
   set(source: SourceFile, check: ValidateFunction | null, context: string, items: ValidEntry[], diagnostics: Diagnostic[]): void {
     this.files.set(source, { check, context, value: source.value, items, diagnostics });
   }
+
+  /**
+   * Entries kept by their value object, for a file parsed anew whose entries' values load/entry-reparse.ts gave back
+   * as they were (a save that changed one card of a 10,000-card file): only entries that said nothing, as what an
+   * entry says names places, which the save may have moved.
+   */
+  private readonly entries = new WeakMap<object, { check: ValidateFunction | null; context: string; pointer: string; item: ValidEntry }>();
+
+  entry(value: object, check: ValidateFunction | null, context: string, pointer: string): ValidEntry | undefined {
+    const hit = this.entries.get(value);
+    return hit && hit.check === check && hit.context === context && hit.pointer === pointer ? hit.item : undefined;
+  }
+
+  setEntry(value: object, check: ValidateFunction | null, context: string, item: ValidEntry): void {
+    this.entries.set(value, { check, context, pointer: item.pointer, item });
+  }
 }
 
-const placed = new WeakMap<ValidEntry, ValidatedRef[]>();
+const placed = new WeakMap<ValidEntry, { source: SourceFile; refs: ValidatedRef[] }>();
 
-/** An entry's references with their file: made once per entry found (a memo hit under `serve` gives back the same one), not once per run. */
+/** An entry's references with their file: made once per entry found and file parse (a memo hit under `serve` gives back the same one), not once per run. */
 function placedRefs(item: ValidEntry, source: SourceFile): ValidatedRef[] {
   let out = placed.get(item);
-  if (!out) placed.set(item, (out = item.refs.map((r) => ({ ...r, file: source.path, source }))));
-  return out;
+  if (!out || out.source !== source) placed.set(item, (out = { source, refs: item.refs.map((r) => ({ ...r, file: source.path, source })) }));
+  return out.refs;
 }
 
 /** The entries of one collection file, each checked against the collection's schema. */
@@ -176,7 +192,13 @@ function validateFile(
       return;
     }
     const value = raw as Record<string, unknown>;
+    const kept = memo?.entry(value, check ?? null, context, pointer);
+    if (kept) {
+      items.push(kept);
+      return;
+    }
     const errorsBefore = own.errorCount;
+    const saidBefore = own.items.length;
     const found = check
       ? schemas.validate(check, value, source, pointer, own, entryLabel(collection.name, value[nameField], value, position, collection.decl.idFrom), retire)
       : { refs: [], rules: [] };
@@ -213,7 +235,9 @@ function validateFile(
       items.push({ id: undefined, name, value, pointer, refs: found.refs, rules: [] });
       return;
     }
-    items.push({ id: given.id, name, value, pointer, refs: found.refs, rules: found.rules });
+    const item = { id: given.id, name, value, pointer, refs: found.refs, rules: found.rules };
+    items.push(item);
+    if (own.items.length === saidBefore) memo?.setEntry(value, check ?? null, context, item);
   });
   if (memo) {
     memo.set(source, check ?? null, context, items, own.items);
