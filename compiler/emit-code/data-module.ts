@@ -94,7 +94,7 @@ export function dataModule(input: DataModuleInput): DataModule {
   const form = (typed: boolean): string => {
     const lines = [...header];
     if (helpers.length) lines.push(`import { ${helpers.join(', ')} } from './runtime.js';`);
-    lines.push(...stateParserImports(gameId, jsRules.join('\n')));
+    lines.push(...stateParserImports(gameId, jsRules));
     if (typed) lines.push(`import type { ${[...new Set([type, ...typeImports])].join(', ')} } from './${gameId}.js';`);
     if (typed) lines.push('', idUnion);
     lines.push('', "/** Each entry's data, one a line, in source order: JSON, which is read faster than code and never typed by inference. */");
