@@ -22,10 +22,10 @@ describe.runIf(run)('rulebook serve', () => {
       }
     };
     /** The titles a reader's query finds, from a fresh page (no service worker: every file comes from serve). */
-    const searchTitles = async (query: string): Promise<string[]> => {
+    const searchTitles = async (query: string, from = 'index.html'): Promise<string[]> => {
       const reader = await browser.newPage({ serviceWorkers: 'block' });
       try {
-        await reader.goto(`${handle.url}index.html`);
+        await reader.goto(`${handle.url}${from}`);
         await reader.keyboard.press('/');
         await reader.keyboard.type(query);
         await reader.waitForFunction((q) => document.querySelector('#search-results .count')?.textContent?.includes(q), query);
@@ -52,6 +52,8 @@ describe.runIf(run)('rulebook serve', () => {
       // Once the background work is done, search finds the saved text (serve re-indexed the changed pages only).
       await handle.live.settled();
       expect(await searchTitles('velvet')).toContainEqual(expect.stringContaining('Crown'));
+      // And a field query, answered from the field-query data serve makes after the pages (live-site.ts).
+      expect(await searchTitles('picture:velvet', 'duel/index.html')).toEqual(['The Crown Jewel']);
 
       // A broken save: the overlay names the file and line; the page keeps the last good content.
       update = settle(false);
