@@ -98,7 +98,8 @@ describe('serve keeps the site whole across saves', () => {
     const live = new LiveSite(root, { base: '/', version: '0' });
     await live.init();
     await live.settled();
-    const queryFiles = (site: Map<string, string | Uint8Array>) => [...site].filter(([p]) => /[./]query(\.text\.\d+)?\.json$/.test(p));
+    const { isQueryFile } = await import('../compiler/emit-site/query-data.ts');
+    const queryFiles = (site: Map<string, string | Uint8Array>) => [...site].filter(([p]) => isQueryFile(p));
     const points = (json: string | Uint8Array | undefined) => (JSON.parse(String(json)) as { columns: { points: number[] } }).columns.points;
     expect(points(live.site.get('mini/cards.query.json'))).toEqual([1, 2]);
     await writeFile(path.join(root, 'content/mini/cards.yaml'), cards.replace('points: 1', 'points: 5'));

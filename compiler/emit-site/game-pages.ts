@@ -67,14 +67,6 @@ export function renderGamePagesFirst(
 }
 
 /**
- * Whether a site file is field-query data (query-data.ts): the game's `<game>/[<locale>/]query.json`, each
- * collection's `<collection>.query.json` and its text chunks `<collection>.query.text.<n>.json`.
- */
-export function isQueryFile(rel: string): boolean {
-  return /[./]query(?:\.text\.\d+)?\.json$/.test(rel);
-}
-
-/**
  * A context for drawing the game's pieces outside any page, in its main
  * locale (rulebook print draws faces with it: print/print-cards.ts). The
  * same parts as a page's: words, drafts, readings, glossary and index.
@@ -144,16 +136,17 @@ function renderGameIn(
   }
   // Field queries: the data the browser answers them from (query-data.ts). Made later, the render's memo session is
   // set again for the time it takes (its entries' texts are kept between saves as their drawings are).
+  const queryData = () => new Map([...queryFiles(plans, ctxAt(''), titleOf, languages)].map(([f, content]) => [home + f, content]));
   if (later)
     later.push(() => {
       if (session) index.memo.set(MEMO_SESSION, session);
       try {
-        return new Map([...queryFiles(plans, ctxAt(''), titleOf, languages)].map(([f, content]) => [home + f, content]));
+        return queryData();
       } finally {
         index.memo.delete(MEMO_SESSION);
       }
     });
-  else for (const [f, content] of queryFiles(plans, ctxAt(''), titleOf, languages)) extra.set(home + f, content);
+  else for (const [p, content] of queryData()) extra.set(p, content);
   // The drafts page lists notes, not rules: kept out of search, where it drowned the entries it annotates.
   if (hasDrafts)
     add({

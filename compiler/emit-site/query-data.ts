@@ -112,6 +112,14 @@ function chunkFile(c: Collection, i: number): string {
   return `${collectionSlug(c.name)}.query.text.${i + 1}.json`;
 }
 
+/**
+ * Whether a site file is field-query data: the game's `<game>/[<locale>/]query.json`, each collection's
+ * `<collection>.query.json` and its text chunks (`chunkFile`). `rulebook serve` makes them after a save's pages.
+ */
+export function isQueryFile(rel: string): boolean {
+  return /[./]query(?:\.text\.\d+)?\.json$/.test(rel);
+}
+
 const unique = (xs: readonly string[]) => [...new Set(xs)];
 
 /**

@@ -10,7 +10,8 @@ import { readReleases, type Release } from '../release/record.ts';
 import { writeEditorFiles } from '../emit-editor/emit.ts';
 import { renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../emit-site/site.ts';
 import { RenderMemo } from '../emit-site/render-memo.ts';
-import { isQueryFile, renderGamePagesFirst } from '../emit-site/game-pages.ts';
+import { renderGamePagesFirst } from '../emit-site/game-pages.ts';
+import { isQueryFile } from '../emit-site/query-data.ts';
 import { readFolder, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
 import { LiveSearch } from './live-search.ts';
@@ -137,7 +138,7 @@ export class LiveSite {
     for (const [p, c] of this.site) {
       const game = p.split('/')[0]!;
       // A touched game's field-query data stays as it was until the background makes it anew (queryData below).
-      if (p.includes('/') && game !== 'pagefind' && (touched.has(game) || !ids.has(game)) && !(ids.has(game) && isQueryFile(p))) continue;
+      if (p.includes('/') && game !== 'pagefind' && (!ids.has(game) || (touched.has(game) && !isQueryFile(p)))) continue;
       next.set(p, c);
     }
     const records = await this.records();
