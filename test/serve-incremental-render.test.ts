@@ -57,6 +57,10 @@ describe('serve draws again only what a save touched, and the site stays what a 
     const cardPages = [...live.site.keys()].filter((p) => /^synth\/cards(\.\d+)?\.html$/.test(p));
     expect(cardPages.length).toBe(3);
     expect(text.pagesKept).toBeGreaterThanOrEqual(cardPages.length - 1);
+    // What is made of the whole collection (its filters, sort fields, entry list, page list) is the last render's:
+    // a card's words are none of it.
+    expect(text.partsKept).toBeGreaterThan(0);
+    expect(text.partsMade).toBe(0);
 
     // A name another card shows (its `refersTo` link): the cards that link to it show the new name.
     const target = (await cardsOf(0))[0]!;
@@ -65,8 +69,11 @@ describe('serve draws again only what a save touched, and the site stays what a 
     expect(referrers.length + 1).toBeLessThanOrEqual(live.memo.drawn);
 
     // A value another card's heading may show (the kind tells same-named cards apart), then a filter and sort field.
-    await edit(2, (cards) => void (cards[10]!.kind = cards[10]!.kind === 'tool' ? 'goal' : 'tool'));
-    await edit(5, (cards) => void (cards[7]!.cost = 10 - (cards[7]!.cost as number)));
+    // Both reach the collection's filters or sort columns: those are made anew (and match a fresh render: sameAsFresh).
+    expect((await edit(2, (cards) => void (cards[10]!.kind = cards[10]!.kind === 'tool' ? 'goal' : 'tool'))).partsMade).toBeGreaterThan(0);
+    expect((await edit(5, (cards) => void (cards[7]!.cost = 10 - (cards[7]!.cost as number)))).partsMade).toBeGreaterThan(0);
+    // A field readers see but neither filter nor sort by, added as words to one card: the whole-collection parts stay.
+    expect((await edit(5, (cards) => void (cards[8]!.text = `${String(cards[8]!.text)} More.`))).partsMade).toBe(0);
     // A reference to another card.
     await edit(6, (cards) => void (cards[1]!.refersTo = target.id));
     // A draft marked, then unmarked.

@@ -6,6 +6,7 @@ import { entriesFile, entriesJson, filterFieldsOf, filtersHtml, pagesNavHtml, va
 import type { GamePage } from './game-pages.ts';
 import { labelsOf } from './labels.ts';
 import { isPaged, planCollection, type CollectionPlan } from './pages.ts';
+import { memoSessionOf } from './render-memo.ts';
 import { glossaryHtml, rulesTreeHtml } from './rules-tree.ts';
 import { sortFieldsOf } from './sort-fields.ts';
 
@@ -66,21 +67,28 @@ export function collectionPages(c: Collection, plan: CollectionPlan | undefined,
     const body = intro + (c.name === roles.rules ? rulesTreeHtml(c, ctx0) : glossaryHtml(c, ctx0));
     return { pages: [{ rel: collectionPage(c.name), title: titleOf(c.name), body, group: words.rules }], files };
   }
-  const fields = filterFieldsOf(c, ctx0);
-  const sorts = sortFieldsOf(c, ctx0);
+  // Under `serve`, what is made of the whole collection is the last render's while a save changed none of it (render-memo.ts).
+  const session = memoSessionOf(ctx0);
+  const whole = <T>(part: string, make: () => T): T => (session ? session.collectionPart(c, part, make) : make());
+  const fields = whole('filters', () => filterFieldsOf(c, ctx0));
+  const sorts = whole('sorts', () => sortFieldsOf(c, ctx0));
   if (!isPaged(plan)) {
     // One page: its filters and sort read the entry list from the form itself (collection-pages.ts).
-    const tools = filtersHtml(c, fields, titleOf(c.name), ctx0, sorts, entriesJson(plan, fields, ctx0, sorts));
+    const tools = whole('form', () => filtersHtml(c, fields, titleOf(c.name), ctx0, sorts, entriesJson(plan, fields, ctx0, sorts)));
     const entries = collectionHtml(c, ctx0, 2);
     // The body by `+` (a rope, made at once) rather than a join (a copy): under `serve` most pages are never read again.
     const page = { rel: collectionPage(c.name), title: titleOf(c.name), body: intro + tools + entries, parts: [intro, tools, entries], group: words.data };
     return { pages: [page], files };
   }
   // A split collection: each page has the page list and the filters above its entries; the entry list beside them.
-  files.set(entriesFile(c), entriesJson(plan, fields, ctx0, sorts));
+  files.set(
+    entriesFile(c),
+    whole('entries', () => entriesJson(plan, fields, ctx0, sorts)),
+  );
+  const form = whole('form', () => filtersHtml(c, fields, titleOf(c.name), ctx0, sorts));
   const pages = plan.pages.map((p, i) => {
     const ctx = ctxAt('');
-    const furniture = pagesNavHtml(c, plan, i, titleOf(c.name), ctx) + filtersHtml(c, fields, titleOf(c.name), ctx, sorts);
+    const furniture = whole(`pages ${i}`, () => pagesNavHtml(c, plan, i, titleOf(c.name), ctx)) + form;
     const entries = collectionHtml(c, ctx, 2, p.entries);
     return { rel: p.file, title: p.label, body: intro + furniture + entries, parts: [intro, furniture, entries], group: words.data, noOutline: true };
   });

@@ -215,44 +215,52 @@ export function whichFieldOf(c: Collection, ctx: PageContext): string | undefine
   return whichOf(c, ctx).field?.key;
 }
 
-function whichOf(
-  c: Collection,
-  ctx: PageContext,
-): { counts: Map<string, number>; field?: { key: string; ref?: string; values?: ReadonlyMap<string, string> } } {
+/** How many entries share each name, and the field that tells them apart. */
+interface Which {
+  counts: Map<string, number>;
+  field?: { key: string; ref?: string; values?: ReadonlyMap<string, string> };
+}
+
+function whichOf(c: Collection, ctx: PageContext): Which {
   const memoKey = `which:${c.name}`;
-  let known = ctx.index.memo.get(memoKey) as
-    { counts: Map<string, number>; field?: { key: string; ref?: string; values?: ReadonlyMap<string, string> } } | undefined;
+  let known = ctx.index.memo.get(memoKey) as Which | undefined;
   if (!known) {
-    const counts = new Map<string, number>();
-    const groups = new Map<string, Entry[]>();
-    for (const x of c.entries) {
-      const n = textOf(x.name, ctx.locale) || x.id;
-      counts.set(n, (counts.get(n) ?? 0) + 1);
-      const group = groups.get(n);
-      if (group) group.push(x);
-      else groups.set(n, [x]);
-    }
-    let field: { key: string; ref?: string; values?: ReadonlyMap<string, string> } | undefined;
-    const repeated = [...groups.values()].filter((g) => g.length > 1);
-    if (repeated.length) {
-      const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
-      // A loop into one set, not a flatMap: an array a value, 30,000 of them each render of a large collection.
-      const all = new Set<string>();
-      for (const x of c.entries) for (const k in x.value) all.add(k);
-      const keys = [...all].filter((k) => labels.title(`/${k}`) && (labels.at(`/${k}`).choices || labels.at(`/${k}`).ref));
-      const told = (k: string) => repeated.reduce((n, g) => n + new Set(g.map((x) => String(x.value[k]))).size, 0);
-      // Fields that tell apart half as many as the best one or more are good enough; among them the reader's
-      // likeliest word: the `pageBy` field, then an enum (a kind), then a reference (a pack).
-      const scores = new Map(keys.map((k) => [k, told(k)]));
-      const best = Math.max(0, ...scores.values());
-      const preference = (k: string) => (k === c.decl.pageBy ? 0 : labels.at(`/${k}`).choices ? 1 : 2);
-      const key = keys.filter((k) => best > 0 && scores.get(k)! >= 0.5 * best).sort((a, b) => preference(a) - preference(b))[0];
-      if (key) field = { key, ref: labels.at(`/${key}`).ref, values: labels.at(`/${key}`).values };
-    }
-    known = { counts, field };
+    // Under `serve`, the last render's while no save changed a name or a field it reads (render-memo.ts collectionPart).
+    const session = memoSessionOf(ctx);
+    known = session ? session.collectionPart(c, 'which', () => chooseWhich(c, ctx)) : chooseWhich(c, ctx);
     ctx.index.memo.set(memoKey, known);
   }
   return known;
+}
+
+function chooseWhich(c: Collection, ctx: PageContext): Which {
+  const counts = new Map<string, number>();
+  const groups = new Map<string, Entry[]>();
+  for (const x of c.entries) {
+    const n = textOf(x.name, ctx.locale) || x.id;
+    counts.set(n, (counts.get(n) ?? 0) + 1);
+    const group = groups.get(n);
+    if (group) group.push(x);
+    else groups.set(n, [x]);
+  }
+  let field: { key: string; ref?: string; values?: ReadonlyMap<string, string> } | undefined;
+  const repeated = [...groups.values()].filter((g) => g.length > 1);
+  if (repeated.length) {
+    const labels = labelsOf(ctx.game.linked.game, c, ctx.locale);
+    // A loop into one set, not a flatMap: an array a value, 30,000 of them each render of a large collection.
+    const all = new Set<string>();
+    for (const x of c.entries) for (const k in x.value) all.add(k);
+    const keys = [...all].filter((k) => labels.title(`/${k}`) && (labels.at(`/${k}`).choices || labels.at(`/${k}`).ref));
+    const told = (k: string) => repeated.reduce((n, g) => n + new Set(g.map((x) => String(x.value[k]))).size, 0);
+    // Fields that tell apart half as many as the best one or more are good enough; among them the reader's
+    // likeliest word: the `pageBy` field, then an enum (a kind), then a reference (a pack).
+    const scores = new Map(keys.map((k) => [k, told(k)]));
+    const best = Math.max(0, ...scores.values());
+    const preference = (k: string) => (k === c.decl.pageBy ? 0 : labels.at(`/${k}`).choices ? 1 : 2);
+    const key = keys.filter((k) => best > 0 && scores.get(k)! >= 0.5 * best).sort((a, b) => preference(a) - preference(b))[0];
+    if (key) field = { key, ref: labels.at(`/${key}`).ref, values: labels.at(`/${key}`).values };
+  }
+  return { counts, field };
 }
 
 function pointerValue(value: unknown, pointer: string): unknown {

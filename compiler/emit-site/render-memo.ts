@@ -1,5 +1,6 @@
 import type { Collection, Entry, Game, PlaceholderInfo } from '../model.ts';
 import type { PageContext } from './context.ts';
+import { labelsOf } from './labels.ts';
 import type { SiteIndex } from './site-index.ts';
 
 /**
@@ -31,6 +32,9 @@ export class RenderMemo {
   reused = 0;
   /** Pages given back as the last render made them (`framed`), since the last `resetCounts`. */
   pagesKept = 0;
+  /** Parts made of a whole collection (`collectionPart`) kept from the last render and made anew, since the last `resetCounts`. */
+  partsKept = 0;
+  partsMade = 0;
 
   clear(): void {
     this.states.clear();
@@ -40,6 +44,8 @@ export class RenderMemo {
     this.drawn = 0;
     this.reused = 0;
     this.pagesKept = 0;
+    this.partsKept = 0;
+    this.partsMade = 0;
   }
 
   /** A render of one game in one locale (game-pages.ts opens one per locale, after planning its collections). */
@@ -55,9 +61,10 @@ export class RenderMemo {
       runs: new Map(),
       framed: new Map(),
       which: new Map(),
+      parts: new Map(),
     };
     this.states.set(key, next);
-    return new MemoSession(this, prev, next, game);
+    return new MemoSession(this, prev, next, game, locale);
   }
 }
 
@@ -115,6 +122,8 @@ interface LocaleState {
   framed: Map<string, Framed>;
   /** Each collection's field that tells same-named entries apart ('' for none), as the render chose it. */
   which: Map<string, string>;
+  /** What the render made of each collection as a whole (`collectionPart`): by collection, then by the part's name. */
+  parts: Map<string, Map<string, unknown>>;
 }
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
@@ -125,6 +134,8 @@ function entriesOf(game: Game): Map<string, Entry[]> {
 
 interface Placed {
   files: readonly string[];
+  /** Each page's label (the page list and the entry list name the pages by it). */
+  labels: readonly string[];
   pageOf: ReadonlyMap<string, number>;
 }
 
@@ -132,7 +143,7 @@ function pagesOf(game: Game, index: SiteIndex): Map<string, Placed> {
   const out = new Map<string, Placed>();
   for (const c of game.collections.values()) {
     const plan = index.plan(c.name);
-    if (plan) out.set(c.name, { files: plan.pages.map((p) => p.file), pageOf: plan.pageOf });
+    if (plan) out.set(c.name, { files: plan.pages.map((p) => p.file), labels: plan.pages.map((p) => p.label), pageOf: plan.pageOf });
   }
   return out;
 }
@@ -144,6 +155,8 @@ export class MemoSession {
   private changedById: Map<string, Set<string>> | undefined;
   /** Collections with an entry whose value changed: their field that tells same-named entries apart is compared. */
   private readonly changedIn = new Set<string>();
+  /** Of them, those where a change may reach what is made of the collection as a whole (`collectionPart`), and those whose pages changed. */
+  private readonly wholeChangedIn = new Set<string>();
   /** Collections where every entry is drawn anew (that field changed). */
   private readonly redrawn = new Set<string>();
   private readonly checkedWhich = new Set<string>();
@@ -153,6 +166,7 @@ export class MemoSession {
     private readonly prev: LocaleState | undefined,
     private readonly next: LocaleState,
     private readonly game: Game,
+    private readonly locale: string,
   ) {}
 
   /** An entry's HTML: the last render's when still valid, else `draw(ctx)` with its look-ups recorded. */
@@ -173,8 +187,8 @@ export class MemoSession {
     if (this.checkedWhich.has(c.name)) return;
     const changed = this.changedEntries();
     this.checkedWhich.add(c.name);
-    // No value of the collection changed: the choice is the last render's (choosing reads every entry).
-    const kept = changed && !this.changedIn.has(c.name) ? this.prev?.which.get(c.name) : undefined;
+    // No value the choice reads changed (collectionPart): the choice is the last render's (choosing reads every entry).
+    const kept = changed && !this.wholeChangedIn.has(c.name) ? this.prev?.which.get(c.name) : undefined;
     const field = kept ?? whichField(c, ctx) ?? '';
     this.next.which.set(c.name, field);
     if (this.changedIn.has(c.name) && this.prev?.which.get(c.name) !== field) this.redrawn.add(c.name);
@@ -229,6 +243,29 @@ export class MemoSession {
     const page = same ? old : { parts, frame, html: make() };
     this.next.framed.set(file, page);
     return page.html;
+  }
+
+  /**
+   * Something the render makes of a collection as a whole (its filters and sort fields, its entry list, the
+   * form and page list above a page's entries, the field that tells same-named entries apart), named `part`:
+   * the last render's when no change reached it, else `make()`. Such a part reads, of the collection's entries,
+   * their IDs, names and order, the pages they are drawn on, and their values at the fields readers filter and
+   * sort by. A save that changed only other fields' words (a card's text, its flavour) leaves those alone:
+   * at 10,000 cards remaking them was a quarter of a one-card save's render. Which changes may reach them is
+   * `reachesWhole`'s to tell.
+   */
+  collectionPart<T>(c: Collection, part: string, make: () => T): T {
+    const changed = this.changedEntries();
+    let parts = this.next.parts.get(c.name);
+    if (!parts) this.next.parts.set(c.name, (parts = new Map()));
+    if (parts.has(part)) return parts.get(part) as T;
+    const old = this.prev?.parts.get(c.name);
+    const keep = changed && !this.wholeChangedIn.has(c.name) && old?.has(part);
+    if (keep) this.memo.partsKept++;
+    else this.memo.partsMade++;
+    const value = keep ? (old!.get(part) as T) : make();
+    parts.set(part, value);
+    return value;
   }
 
   /**
@@ -307,7 +344,7 @@ export class MemoSession {
   private changedEntries(): Set<string> | undefined {
     if (!this.compared) {
       this.compared = true;
-      this.changed = this.prev ? changedSince(this.prev, this.next, this.game, this.changedIn) : undefined;
+      this.changed = this.prev ? changedSince(this.prev, this.next, this.game, this.changedIn, this.wholeChangedIn, this.locale) : undefined;
     }
     return this.changed;
   }
@@ -339,7 +376,14 @@ function recording(index: SiteIndex, deps: Set<string>): SiteIndex {
  * (see RenderMemo): an entry is unchanged when it stands in the same place of a file with the
  * same text, or its value and name are the same.
  */
-function changedSince(prev: LocaleState, next: LocaleState, game: Game, changedIn: Set<string>): Set<string> | undefined {
+function changedSince(
+  prev: LocaleState,
+  next: LocaleState,
+  game: Game,
+  changedIn: Set<string>,
+  wholeChangedIn: Set<string>,
+  locale: string,
+): Set<string> | undefined {
   if (prev.entries.size !== next.entries.size) return undefined;
   const roles = new Set(Object.values(game.manifest.roles ?? {}));
   const changed = new Set<string>();
@@ -361,6 +405,7 @@ function changedSince(prev: LocaleState, next: LocaleState, game: Game, changedI
       if (roles.has(name)) return undefined;
       touched++;
       changed.add(keyOf(name, b.id));
+      if (!wholeChangedIn.has(name) && reachesWhole(game, name, locale, a.value, b.value)) wholeChangedIn.add(name);
     }
     if (touched) changedIn.add(name);
   }
@@ -372,10 +417,45 @@ function changedSince(prev: LocaleState, next: LocaleState, game: Game, changedI
     if (!was) return undefined;
     const fileOf = (p: Placed, id: string) => p.files[p.pageOf.get(id) ?? 0];
     const sameFiles = was.files.length === now.files.length && was.files.every((f, i) => f === now.files[i]);
+    if (!sameFiles || !sameParts(was.labels, now.labels)) wholeChangedIn.add(name);
     for (const e of next.entries.get(name) ?? [])
-      if (sameFiles ? was.pageOf.get(e.id) !== now.pageOf.get(e.id) : fileOf(was, e.id) !== fileOf(now, e.id)) changed.add(keyOf(name, e.id));
+      if (sameFiles ? was.pageOf.get(e.id) !== now.pageOf.get(e.id) : fileOf(was, e.id) !== fileOf(now, e.id)) {
+        changed.add(keyOf(name, e.id));
+        wholeChangedIn.add(name);
+      }
   }
   return changed;
+}
+
+/**
+ * Whether an entry's change (its value `a` become `b`, under the same ID and name) may reach what the render makes
+ * of its collection as a whole (MemoSession.collectionPart). Those parts read a field's values when the field is
+ * one readers filter by (an enum or a reference: filterFieldsOf, whichOf) or sort by (numbers, also inside a
+ * group: sortFieldsOf); a field that is neither held words before and after (a text, a flavour line, a yes/no),
+ * or was absent, which no such part counts. Any other difference reaches them.
+ */
+function reachesWhole(game: Game, collection: string, locale: string, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const c = game.collections.get(collection);
+  if (!c) return true;
+  const labels = labelsOf(game, c, locale);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const x = a[k];
+    const y = b[k];
+    if (x === y) continue;
+    if (!wordsOrNone(x) || !wordsOrNone(y)) {
+      if (JSON.stringify(x) !== JSON.stringify(y)) return true;
+      continue;
+    }
+    const place = labels.at(`/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (place.choices || place.ref) return true;
+  }
+  return false;
+}
+
+/** A value no filter or sort reads as such: words, a yes/no, nothing. */
+function wordsOrNone(v: unknown): boolean {
+  return v === undefined || v === null || typeof v === 'string' || typeof v === 'boolean';
 }
 
 /** A memo's place in a render: game-pages.ts sets it in the index's per-render memo, entities.ts reads it there. */
