@@ -13,13 +13,15 @@ import type { EntityRoles } from './entity-value.ts';
 
 /** What one entry contributes to its data module. */
 export interface EntryText {
-  /** Its data line (JSON, escaped for the module's template literal). */
+  /** Its data line (JSON, escaped for the module's template literal), and the same followed by the comma before the next entry's. */
   data: string;
+  dataThenComma: string;
   /** Its `entryRules({ ... })` line, untyped and typed. */
   js: string;
   ts: string;
-  /** Its rules' expressions (which runtime helpers the module imports) and member names (the EntryRules type). */
-  expressions: readonly string[];
+  /** The runtime helpers its rules call and the state parse functions its members call (what the module imports), its rules' member names (the EntryRules type). */
+  helpers: readonly string[];
+  parsers: readonly string[];
   members: readonly string[];
 }
 

@@ -144,17 +144,23 @@ export function checkedRuleMember(r: CompiledRule, states: RuleStateTypes, typed
 }
 
 /** The parse functions a module's code calls (found in its text), to import from the state parsers module. */
-export function stateParserImports(gameId: string, code: string | readonly string[]): string[] {
-  // A data module's rules come as their lines (30,000 at 30,000 cards): looked through one by one, not joined into
-  // one string of megabytes first (made on every save's emit, and a large string is costly to collect).
-  const pieces = typeof code === 'string' ? [code] : code;
-  const used = (['endState', 'playerState'] as const)
+export function stateParserImports(gameId: string, code: string): string[] {
+  return stateParserImportLine(gameId, stateParsersCalled(code));
+}
+
+/** The parse functions a piece of code calls (a data module finds them entry by entry, each entry's kept with its text). */
+export function stateParsersCalled(code: string): string[] {
+  return (['endState', 'playerState'] as const)
     .flatMap((k) => {
       const f = parserNames(k);
       return [f.parse, f.parseList];
     })
-    .filter((name) => pieces.some((piece) => piece.includes(`${name}(`)))
-    .sort();
+    .filter((name) => code.includes(`${name}(`));
+}
+
+/** The import of the named parse functions (none: no line). */
+export function stateParserImportLine(gameId: string, names: Iterable<string>): string[] {
+  const used = [...new Set(names)].sort();
   return used.length ? [`import { ${used.join(', ')} } from './${stateParsersName(gameId)}.js';`] : [];
 }
 

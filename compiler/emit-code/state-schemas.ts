@@ -11,7 +11,7 @@
  * leave out (Cangaceiros' `bounty`, say): requiring every declared field would
  * make an engine invent values the package never looks at.
  */
-import type { CheckedGame, PlayerField } from '../model.ts';
+import type { CheckedGame, CompiledRule, PlayerField } from '../model.ts';
 import { textName } from './ts-syntax.ts';
 import { fieldsOf } from '../rules/example-words.ts';
 import { endStateFieldsOf, specOf } from '../rules/card-points-examples.ts';
@@ -156,6 +156,12 @@ function playerField(f: PlayerField): FieldSchema {
   return { name: f.id, schema, description: f.description, values: f.kind === 'count' ? undefined : f.values };
 }
 
+/**
+ * The fields each compiled rule names, kept by the rule: under `rulebook serve` a rule a save left alone is the
+ * same object (rules/rule-memo.ts), compiled from the same value, so a save walks only the rules it changed.
+ */
+const fieldsByRule = new WeakMap<CompiledRule, readonly string[]>();
+
 /** The fields each state's rules read: scoring rules read the end state; effects, values and rankings' tie-breakers the player state. */
 function fieldsReadByRules(g: CheckedGame): { endState: Set<string>; playerState: Set<string> } {
   const { game } = g.linked;
@@ -167,7 +173,12 @@ function fieldsReadByRules(g: CheckedGame): { endState: Set<string>; playerState
     if (!byId) entries.set(collection, (byId = new Map((game.collections.get(collection)?.entries ?? []).map((e) => [e.id, e.value]))));
     return byId.get(id);
   };
-  for (const r of g.rules) fieldsOf(pointerGet(entryOf(r.collection, r.entryId), r.pointer), r.kind === 'scoring' ? endState : playerState);
+  for (const r of g.rules) {
+    const into = r.kind === 'scoring' ? endState : playerState;
+    let fields = fieldsByRule.get(r);
+    if (!fields) fieldsByRule.set(r, (fields = [...fieldsOf(pointerGet(entryOf(r.collection, r.entryId), r.pointer))]));
+    for (const field of fields) into.add(field);
+  }
   for (const table of Object.values(game.manifest.tables ?? {})) {
     if (table.kind === 'cardPoints') {
       // A card-points table reads the cards in play from the end state (score-tables.ts).
