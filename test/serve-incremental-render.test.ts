@@ -93,6 +93,51 @@ describe('serve draws again only what a save touched, and the site stays what a 
     await live.settled();
   }, 120_000);
 
+  it('a draft every card has is said once above them, and stays so through a text save until one card gives its value', async () => {
+    const root = await makeProject({});
+    await writeSyntheticGame(root, { cards: 120, perFile: 40 });
+    // Points not given yet: the schema lets the field be empty (as the bundled Cangaço's card kinds are).
+    const schema = path.join(root, 'schemas/synth/card.schema.json');
+    await writeFile(
+      schema,
+      (await readFile(schema, 'utf8')).replace('"title": "Points",\n      "type": "integer"', '"title": "Points",\n      "type": ["integer", "null"]'),
+    );
+    const files = [0, 1, 2].map((n) => path.join(root, 'content/synth/cards', `cards-0000${n}.yaml`));
+    for (const f of files) {
+      const cards = (parse(await readFile(f, 'utf8')) as Card[]).map((c) => ({
+        ...c,
+        points: { placeholder: null, note: 'Not on the proof yet.' },
+      }));
+      await writeFile(f, stringify(cards, { lineWidth: 0 }));
+    }
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    const first = await live.init();
+    expect(first.ok, first.errors).toBe(true);
+    await sameAsFresh(live, root);
+    const page = () => String(live.site.get('synth/cards.html'));
+    const said = (html: string) => html.split('Not on the proof yet.').length - 1;
+    const above = (html: string) => html.includes('class="collection-drafts"');
+    // Said once for the whole collection (the line above the cards), not on each of the 120.
+    expect(above(page())).toBe(true);
+    expect(said(page())).toBe(1);
+    const save = async (change: (cards: Card[]) => void) => {
+      const cards = parse(await readFile(files[1]!, 'utf8')) as Card[];
+      change(cards);
+      await writeFile(files[1]!, stringify(cards, { lineWidth: 0 }));
+      live.memo.resetCounts();
+      expect((await live.update([files[1]!])).ok).toBe(true);
+      await sameAsFresh(live, root);
+    };
+    await save((cards) => void (cards[4]!.text = 'New words for one card.'));
+    expect(live.memo.partsMade).toBe(0);
+    expect(said(page())).toBe(1);
+    // One card's points given: the draft is no longer every card's, so each drafted card says it (as a fresh render does).
+    await save((cards) => void (cards[4]!.points = 2));
+    expect(above(page())).toBe(false);
+    expect(said(page())).toBeGreaterThanOrEqual(119);
+    await live.settled();
+  }, 120_000);
+
   it('a card moved to another page (pageBy): the cards that link to it link to its new page', async () => {
     const root = await makeProject({});
     await writeSyntheticGame(root, { cards: 200, perFile: 50 });

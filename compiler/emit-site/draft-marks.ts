@@ -1,4 +1,5 @@
 import type { Collection, PlaceholderInfo } from '../model.ts';
+import { memoSessionOf } from './render-memo.ts';
 import { esc, inline, plain, type PageContext } from './context.ts';
 import type { CollectionLabels } from './labels.ts';
 import { ownHtml, ownText } from './translation.ts';
@@ -53,6 +54,15 @@ export function collectionWideDrafts(c: Collection, ctx: PageContext): Map<strin
   const memoKey = `drafts-everywhere:${c.name}`;
   const memo = ctx.index.memo.get(memoKey) as Map<string, PlaceholderInfo[]> | undefined;
   if (memo) return memo;
+  // Under `serve`, the last render's while no save changed a draft (any change to one draws every entry anew: render-memo.ts).
+  const session = memoSessionOf(ctx);
+  const out = session ? session.collectionPart(c, 'drafts everywhere', () => wideDrafts(c, ctx)) : wideDrafts(c, ctx);
+  ctx.index.memo.set(memoKey, out);
+  return out;
+}
+
+/** The drafts every entry of the collection has at one top-level field, by its path. */
+function wideDrafts(c: Collection, ctx: PageContext): Map<string, PlaceholderInfo[]> {
   const out = new Map<string, PlaceholderInfo[]>();
   // One entry is not a collection-wide pattern: its own drafts stand on it.
   if (c.entries.length > 1) {
@@ -66,7 +76,6 @@ export function collectionWideDrafts(c: Collection, ctx: PageContext): Map<strin
         }
     for (const [path, list] of byPath) if (new Set(list.map((d) => d.id)).size === c.entries.length) out.set(path, list);
   }
-  ctx.index.memo.set(memoKey, out);
   return out;
 }
 

@@ -250,7 +250,8 @@ export class MemoSession {
    * form and page list above a page's entries, the field that tells same-named entries apart), named `part`:
    * the last render's when no change reached it, else `make()`. Such a part reads, of the collection's entries,
    * their IDs, names and order, the pages they are drawn on, and their values at the fields readers filter and
-   * sort by. A save that changed only other fields' words (a card's text, its flavour) leaves those alone:
+   * sort by, and their drafts (a save that changes a draft draws every entry anew: `changedSince`). A save that
+   * changed only other fields' words (a card's text, its flavour) leaves those alone:
    * at 10,000 cards remaking them was a quarter of a one-card save's render. Which changes may reach them is
    * `reachesWhole`'s to tell.
    */
