@@ -196,7 +196,8 @@ export function searchFiles(
   // query) and the distinct names (a query that found nothing, for "did you mean"). One list of every
   // heading with its URL was 3 MB at 30,000 cards, all of it fetched by a first query that was a misspelling.
   out.set('pagefind/numbers.json', new TextEncoder().encode(JSON.stringify({ ...list, names: list.names.filter((n) => n[4] !== undefined) })));
-  out.set('pagefind/spellings.json', new TextEncoder().encode(JSON.stringify([...new Set(list.names.map((n) => n[0]))].sort(compare))));
+  const spellings = [...new Set(list.names.map((n) => n[0]))];
+  out.set('pagefind/spellings.json', new TextEncoder().encode(JSON.stringify(fragments ? fragments.sorted(spellings) : spellings.sort(compare))));
   // The kind menu's words: each kind's label in each language that names it (search-kinds.ts).
   out.set('pagefind/kinds.json', new TextEncoder().encode(JSON.stringify(kinds.toJSON([...byLang.keys()]))));
   out.set('pagefind/levenshtein.js', new TextEncoder().encode(levenshteinModule()));
@@ -220,6 +221,17 @@ export class FragmentCache {
     const names = hit && sameBytes(hit.bytes, content) ? hit.names : make();
     this.seen.set(key, { bytes: content, names });
     return names;
+  }
+
+  private lastSpellings: { given: readonly string[]; sorted: string[] } | undefined;
+
+  /** The distinct names, sorted: the last lists' when they are the same names in the same order (a save that renamed nothing). */
+  sorted(spellings: readonly string[]): string[] {
+    const last = this.lastSpellings;
+    if (last && last.given.length === spellings.length && last.given.every((s, i) => s === spellings[i])) return last.sorted;
+    const sorted = [...spellings].sort(compare);
+    this.lastSpellings = { given: spellings, sorted };
+    return sorted;
   }
 
   /** Forget the fragments the last lists did not read (pages gone or changed). */
@@ -328,32 +340,50 @@ function fragmentNames(content: Uint8Array, lang: string): NameItem[] {
   return out;
 }
 
+/** The lists' order of names: by URL, then text (a total order: two names of one URL and text are one name). */
+function byName(a: NameItem, b: NameItem): number {
+  return compare(a.url, b.url) || compare(a.text, b.text);
+}
+
 class NameList {
-  private readonly names: NameItem[] = [];
+  /** Each fragment's names, sorted (as kept by the cache): one page's names sit together in the lists' order. */
+  private readonly groups: Array<readonly NameItem[]> = [];
   private readonly seen = new Set<string>();
 
   constructor(private readonly fragments?: FragmentCache) {}
 
   addFragment(content: Uint8Array, lang: string, key: string): void {
-    const make = () => fragmentNames(content, lang);
-    for (const n of this.fragments ? this.fragments.names(key, content, make) : make()) {
-      if (this.seen.has(n.key)) continue;
-      this.seen.add(n.key);
-      this.names.push(n);
-    }
+    const make = () => fragmentNames(content, lang).sort(byName);
+    const items = this.fragments ? this.fragments.names(key, content, make) : make();
+    let kept: NameItem[] | undefined;
+    items.forEach((n, i) => {
+      if (this.seen.has(n.key)) kept ??= items.slice(0, i);
+      else {
+        this.seen.add(n.key);
+        kept?.push(n);
+      }
+    });
+    this.groups.push(kept ?? items);
   }
 
   /** Sorted (names by URL, games and languages by name), so the file is byte-identical whatever order Pagefind writes fragments in. */
   toJSON(bundles: readonly string[]): SearchNames {
-    const languages = [...new Set([...bundles, ...this.names.map((n) => n.lang)])].sort();
-    const games = [...new Set(this.names.map((n) => n.game))].sort();
-    const names = [...this.names]
-      .sort((a, b) => compare(a.url, b.url) || compare(a.text, b.text))
-      .map((n): SearchName =>
-        n.number
-          ? [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang), n.number]
-          : [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang)],
-      );
+    // The pages' groups in the order of their first names, then joined: sorted, unless two pages' names interleave
+    // (checked in one pass, and sorted whole then), without sorting 30,000 names anew on every save of `serve`.
+    const groups = this.groups.filter((g) => g.length).sort((a, b) => byName(a[0]!, b[0]!));
+    const all = groups.flat();
+    for (let i = 1; i < all.length; i++)
+      if (byName(all[i - 1]!, all[i]!) > 0) {
+        all.sort(byName);
+        break;
+      }
+    const languages = [...new Set([...bundles, ...all.map((n) => n.lang)])].sort();
+    const games = [...new Set(all.map((n) => n.game))].sort();
+    const names = all.map((n): SearchName =>
+      n.number
+        ? [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang), n.number]
+        : [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang)],
+    );
     return { languages, games, names };
   }
 }
