@@ -397,7 +397,14 @@ function compare(a: string, b: string): number {
  * its own suggestions), served as it is to the search box: small, well kept,
  * and no copy of an edit distance of our own to maintain.
  */
+let levenshteinSource: string | undefined;
+
 function levenshteinModule(): string {
+  // Read once a process: `rulebook serve` makes the search lists on every save.
+  return (levenshteinSource ??= readLevenshtein());
+}
+
+function readLevenshtein(): string {
   const require = createRequire(import.meta.url);
   const pkg = JSON.parse(readFileSync(require.resolve('fastest-levenshtein/package.json'), 'utf8')) as { version: string };
   const source = readFileSync(require.resolve('fastest-levenshtein/esm/mod.js'), 'utf8');
