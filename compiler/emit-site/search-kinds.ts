@@ -49,7 +49,11 @@ export class KindLabels {
   private readonly labels = new Map<string, { main?: string; byLang: Map<string, string> }>();
 
   add(rel: string, html: string, lang: string): void {
-    const kind = kindOf(rel, html);
+    this.addKind(kindOf(rel, html), lang);
+  }
+
+  /** A page's kind as `kindOf` gave it (kept by `rulebook serve` for the pages a save did not change). */
+  addKind(kind: Kind | undefined, lang: string): void {
     if (!kind || !kind.label) return;
     let known = this.labels.get(kind.key);
     if (!known) this.labels.set(kind.key, (known = { byLang: new Map() }));

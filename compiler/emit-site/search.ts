@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
 import { isMovedPage } from './moved-pages.ts';
 import { indexedCopy } from './search-copy.ts';
-import { decode, KindLabels, kindOf } from './search-kinds.ts';
+import { decode, KindLabels, kindOf, type Kind } from './search-kinds.ts';
 
 /**
  * The search index, built with Pagefind's Node API from the pages in memory
@@ -178,7 +178,7 @@ export function searchFiles(
   const out = new Map<string, Uint8Array>();
   const names = new NameList(fragments);
   const kinds = new KindLabels();
-  for (const [lang, pages] of byLang) for (const [rel, content] of pages) kinds.add(rel, content, lang);
+  for (const [lang, pages] of byLang) for (const [rel, content] of pages) kinds.addKind(fragments ? fragments.kind(rel, content) : kindOf(rel, content), lang);
   const folders = [...bundles.keys()].sort(compare);
   for (const folder of folders) {
     const { lang, files } = bundles.get(folder)!;
@@ -187,7 +187,7 @@ export function searchFiles(
       if (f.path.startsWith('fragment/')) names.addFragment(f.content, lang, `${folder}/${f.path}`);
     }
   }
-  const list = names.toJSON([...byLang.keys()]);
+  const { numbered: list, texts } = names.lists([...byLang.keys()]);
   // The languages, and the bundles a page's search box merges into its own (every first query needs them): each
   // bundle's folder and language, a language's bundles together (pagefind/en/, pagefind/en.2/, pagefind/pt-br/).
   out.set('pagefind/languages.json', new TextEncoder().encode(JSON.stringify(list.languages)));
@@ -195,9 +195,9 @@ export function searchFiles(
   // The names in two lists, each fetched only by a query that needs it: the numbered rules (a rule-number
   // query) and the distinct names (a query that found nothing, for "did you mean"). One list of every
   // heading with its URL was 3 MB at 30,000 cards, all of it fetched by a first query that was a misspelling.
-  out.set('pagefind/numbers.json', new TextEncoder().encode(JSON.stringify({ ...list, names: list.names.filter((n) => n[4] !== undefined) })));
-  const spellings = [...new Set(list.names.map((n) => n[0]))];
-  out.set('pagefind/spellings.json', new TextEncoder().encode(JSON.stringify(fragments ? fragments.sorted(spellings) : spellings.sort(compare))));
+  out.set('pagefind/numbers.json', new TextEncoder().encode(JSON.stringify(list)));
+  const spellings = [...new Set(texts)];
+  out.set('pagefind/spellings.json', fragments ? fragments.spellingsFile(spellings) : spellingsFile(spellings));
   // The kind menu's words: each kind's label in each language that names it (search-kinds.ts).
   out.set('pagefind/kinds.json', new TextEncoder().encode(JSON.stringify(kinds.toJSON([...byLang.keys()]))));
   out.set('pagefind/levenshtein.js', new TextEncoder().encode(levenshteinModule()));
@@ -206,7 +206,8 @@ export function searchFiles(
 }
 
 /**
- * What each fragment gives the lists of names, kept by `rulebook serve` between saves (live-search.ts): Pagefind
+ * What each fragment gives the lists of names (and each page's kind, spellings.json), kept by `rulebook serve`
+ * between saves (live-search.ts): Pagefind
  * names a fragment by a hash of what it holds, so a page that did not change keeps its fragment's name, and the
  * lists above are made again without unzipping every page's fragment (at 30,000 cards, 100 MB of short-lived text
  * a save) nor reading its headings again (at 10,000 cards, 40 ms a save).
@@ -223,21 +224,33 @@ export class FragmentCache {
     return names;
   }
 
-  private lastSpellings: { given: readonly string[]; sorted: string[] } | undefined;
+  private lastSpellings: { given: readonly string[]; file: Uint8Array } | undefined;
+  private kinds = new Map<string, { html: string; kind: Kind | undefined }>();
+  private kindsSeen = new Map<string, { html: string; kind: Kind | undefined }>();
 
-  /** The distinct names, sorted: the last lists' when they are the same names in the same order (a save that renamed nothing). */
-  sorted(spellings: readonly string[]): string[] {
+  /** A page's kind (search-kinds.ts `kindOf`, which reads the whole page): the last lists' for a page of the same text. */
+  kind(rel: string, html: string): Kind | undefined {
+    const hit = this.kinds.get(rel);
+    const kind = hit && hit.html === html ? hit.kind : kindOf(rel, html);
+    this.kindsSeen.set(rel, { html, kind });
+    return kind;
+  }
+
+  /** spellings.json (`spellingsFile`): the last lists' when they have the same names in the same order (a save that renamed nothing). */
+  spellingsFile(spellings: readonly string[]): Uint8Array {
     const last = this.lastSpellings;
-    if (last && last.given.length === spellings.length && last.given.every((s, i) => s === spellings[i])) return last.sorted;
-    const sorted = [...spellings].sort(compare);
-    this.lastSpellings = { given: spellings, sorted };
-    return sorted;
+    if (last && last.given.length === spellings.length && last.given.every((s, i) => s === spellings[i])) return last.file;
+    const file = spellingsFile(spellings);
+    this.lastSpellings = { given: spellings, file };
+    return file;
   }
 
   /** Forget the fragments the last lists did not read (pages gone or changed). */
   prune(): void {
     this.kept = this.seen;
     this.seen = new Map();
+    this.kinds = this.kindsSeen;
+    this.kindsSeen = new Map();
   }
 }
 
@@ -340,6 +353,11 @@ function fragmentNames(content: Uint8Array, lang: string): NameItem[] {
   return out;
 }
 
+/** spellings.json: the distinct names, sorted (for "did you mean"). */
+function spellingsFile(spellings: readonly string[]): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify([...spellings].sort(compare)));
+}
+
 /** The lists' order of names: by URL, then text (a total order: two names of one URL and text are one name). */
 function byName(a: NameItem, b: NameItem): number {
   return compare(a.url, b.url) || compare(a.text, b.text);
@@ -366,8 +384,11 @@ class NameList {
     this.groups.push(kept ?? items);
   }
 
-  /** Sorted (names by URL, games and languages by name), so the file is byte-identical whatever order Pagefind writes fragments in. */
-  toJSON(bundles: readonly string[]): SearchNames {
+  /**
+   * Sorted (names by URL, games and languages by name), so the files are byte-identical whatever order Pagefind writes
+   * fragments in: the numbered names with the languages and games they index (numbers.json), and every name's text.
+   */
+  lists(bundles: readonly string[]): { numbered: SearchNames; texts: string[] } {
     // The pages' groups in the order of their first names, then joined: sorted, unless two pages' names interleave
     // (checked in one pass, and sorted whole then), without sorting 30,000 names anew on every save of `serve`.
     const groups = this.groups.filter((g) => g.length).sort((a, b) => byName(a[0]!, b[0]!));
@@ -377,14 +398,22 @@ class NameList {
         all.sort(byName);
         break;
       }
-    const languages = [...new Set([...bundles, ...all.map((n) => n.lang)])].sort();
-    const games = [...new Set(all.map((n) => n.game))].sort();
-    const names = all.map((n): SearchName =>
-      n.number
-        ? [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang), n.number]
-        : [n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang)],
-    );
-    return { languages, games, names };
+    const languageSet = new Set(bundles);
+    const gameSet = new Set<string>();
+    for (const n of all) {
+      languageSet.add(n.lang);
+      gameSet.add(n.game);
+    }
+    const languages = [...languageSet].sort();
+    const games = [...gameSet].sort();
+    // Only a numbered name is listed with its address (a rule-number query); the rest give their text.
+    const names: SearchName[] = [];
+    const texts: string[] = [];
+    for (const n of all) {
+      texts.push(n.text);
+      if (n.number) names.push([n.text, n.url, games.indexOf(n.game), languages.indexOf(n.lang), n.number]);
+    }
+    return { numbered: { languages, games, names }, texts };
   }
 }
 
