@@ -1,5 +1,6 @@
 import type { Collection, Entry, Game, PlaceholderInfo } from '../model.ts';
 import type { PageContext } from './context.ts';
+import { escapePointer } from '../json-pointer.ts';
 import { labelsOf } from './labels.ts';
 import type { SiteIndex } from './site-index.ts';
 
@@ -448,7 +449,7 @@ function reachesWhole(game: Game, collection: string, locale: string, a: Record<
       if (JSON.stringify(x) !== JSON.stringify(y)) return true;
       continue;
     }
-    const place = labels.at(`/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    const place = labels.at(`/${escapePointer(k)}`);
     if (place.choices || place.ref) return true;
   }
   return false;

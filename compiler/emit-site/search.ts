@@ -207,10 +207,9 @@ export function searchFiles(
 
 /**
  * What each fragment gives the lists of names (and each page's kind, spellings.json), kept by `rulebook serve`
- * between saves (live-search.ts): Pagefind
- * names a fragment by a hash of what it holds, so a page that did not change keeps its fragment's name, and the
- * lists above are made again without unzipping every page's fragment (at 30,000 cards, 100 MB of short-lived text
- * a save) nor reading its headings again (at 10,000 cards, 40 ms a save).
+ * between saves (live-search.ts): Pagefind names a fragment by a hash of what it holds, so a page that did not
+ * change keeps its fragment's name, and the lists above are made again without unzipping every page's fragment
+ * (at 30,000 cards, 100 MB of short-lived text a save) nor reading its headings again (at 10,000 cards, 40 ms a save).
  */
 export class FragmentCache {
   private kept = new Map<string, { bytes: Uint8Array; names: readonly NameItem[] }>();
