@@ -93,6 +93,47 @@ describe('a save in a large file', () => {
     expect(values[21]).not.toBe(values[20]);
   });
 
+  it('reads as the whole file after edits at its start, its end, and across entries', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-entries-'));
+    const file = path.join(dir, 'cards.yaml');
+    const files = [{ file, shown: 'cards.yaml' }];
+    let head = '# Cards\n';
+    const texts = Array.from({ length: N }, (_, i) => entry(i));
+    const save = async () => writeFile(file, `${head}${texts.join('')}`);
+    await save();
+    const cache = new ParseCache();
+    await loadYaml(dir, file, new DiagnosticBag(), undefined, cache);
+    // Each step: what it does, and how many entries it may parse at most (the ones it changed).
+    const steps: Array<[string, () => void, number]> = [
+      ['the comment before the first entry', () => (head = '# Cards, second draft\n'), 1],
+      ['the first entry', () => (texts[0] = entry(0, '100')), 1],
+      ['the last entry', () => (texts[N - 1] = entry(N - 1, '77')), 1],
+      ['an entry added at the end', () => texts.push(entry(N)), 1],
+      ['the last entry taken away', () => texts.pop(), 0],
+      ['an entry taken away in the middle', () => texts.splice(250, 1), 0],
+      ['two entries swapped', () => ([texts[100], texts[101]] = [texts[101]!, texts[100]!]), 0],
+      ['an entry made the same as its neighbour', () => (texts[51] = texts[50]!), 1],
+      ['a field added at the end of an entry', () => (texts[40] = `${entry(40)}  extra: 1\n`), 1],
+      // The entry now ends where the two texts stop being alike: it is not the longer entry it was.
+      ['that field taken away again', () => (texts[40] = entry(40)), 1],
+      ['a name with a dash in it', () => (texts[30] = '- id: card-30\n  name: Card 30 - B\n'), 1],
+      // The new entry starts where the two texts' shared end begins: it is not the entry that ended there before.
+      ['that name broken into a second entry', () => (texts[30] = '- id: card-30\n  name: Card 30\n- B\n'), 2],
+      ['one line made longer at the end of an entry', () => (texts[10] = texts[10]!.replace('large.\n', 'large, and longer.\n')), 1],
+      // Reversed: the first and last entries change (the comment goes with the first), and of the two alike one is parsed.
+      ['the file reversed', () => texts.reverse(), 3],
+    ];
+    for (const [what, step, most] of steps) {
+      step();
+      await save();
+      const before = cache.entryCounts.parsed;
+      const got = (await reparseChanged(files, cache)).get(file);
+      expect(got, what).toBeDefined();
+      expect(cache.entryCounts.parsed - before, what).toBeLessThanOrEqual(most);
+      await expectSameAsWhole(dir, file, got!.source!);
+    }
+  });
+
   it('takes no entries apart in a file whose values may hold an alias', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-entries-'));
     const file = path.join(dir, 'cards.yaml');

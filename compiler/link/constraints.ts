@@ -18,7 +18,7 @@
 // A path is fields joined by dots; a field that is a reference (`x-ref`) leads
 // on to the entry it names. The other side may be a number or a string.
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import type { Entry, Game, SourceFile, ValidatedRef } from '../model.ts';
+import type { Entry, Game, SourceFile, FoundRefs } from '../model.ts';
 import { escapePointer } from '../load/yaml-source.ts';
 
 const OPS = {
@@ -34,15 +34,15 @@ interface Located {
   pointer: string;
 }
 
-export function checkConstraints(game: Game, refs: readonly ValidatedRef[], bag: DiagnosticBag): void {
+export function checkConstraints(game: Game, found: readonly FoundRefs[], bag: DiagnosticBag): void {
   const list = game.manifest.constraints;
   if (!Array.isArray(list) || !list.length) return;
   // Which values are references, and to what: by file and pointer, as validation found them.
   const targets = new Map<SourceFile, Map<string, string>>();
-  for (const r of refs) {
-    let bySource = targets.get(r.source);
-    if (!bySource) targets.set(r.source, (bySource = new Map()));
-    bySource.set(r.pointer, r.target);
+  for (const { source, refs } of found) {
+    let bySource = targets.get(source);
+    if (!bySource) targets.set(source, (bySource = new Map()));
+    for (const r of refs) bySource.set(r.pointer, r.target);
   }
   const byId = new Map<string, Map<string, Entry>>();
   const entriesOf = (name: string) => {

@@ -1,5 +1,5 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
-import type { Erratum, Game, LinkedGame, ValidatedRef } from '../model.ts';
+import type { Erratum, FoundRefs, Game, LinkedGame } from '../model.ts';
 import { checkConstraints } from './constraints.ts';
 import { checkGraphs } from './graph.ts';
 import { checkManifestNames } from './manifest.ts';
@@ -14,7 +14,7 @@ import { checkUniqueIds } from './unique-ids.ts';
 import { withId } from '../value-ids.ts';
 
 /** Resolve references, check IDs and the game's invariants; nothing after this phase reads files. */
-export function linkGame(game: Game, refs: readonly ValidatedRef[], bag: DiagnosticBag): LinkedGame {
+export function linkGame(game: Game, refs: readonly FoundRefs[], bag: DiagnosticBag): LinkedGame {
   const declared = new Map(Object.entries(game.manifest.declarations ?? {}).map(([name, values]) => [name, values.map(withId)]));
   // The checks below only compare IDs.
   const declarations = new Map([...declared].map(([name, values]) => [name, values.map((v) => v.id)]));

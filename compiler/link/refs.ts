@@ -1,6 +1,6 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
-import type { Entry, Game, ValidatedRef } from '../model.ts';
+import type { Entry, FoundRefs, Game } from '../model.ts';
 import { textOf } from '../text.ts';
 import { nameFieldOf } from '../validate/game.ts';
 import { loaded } from './loaded.ts';
@@ -63,7 +63,7 @@ function otherFieldNote(
 }
 
 /** Every `x-ref` string found by validation names an entry of its target (or a declared value). */
-export function resolveRefs(game: Game, declarations: Map<string, string[]>, refs: readonly ValidatedRef[], bag: DiagnosticBag): void {
+export function resolveRefs(game: Game, declarations: Map<string, string[]>, found: readonly FoundRefs[], bag: DiagnosticBag): void {
   const roles = game.manifest.roles;
   // Each target's IDs are listed once and looked up in a Set: a game of 30,000 cards
   // with a reference each must not copy 30,000 IDs per reference.
@@ -72,7 +72,7 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, ref
   const unknownTargets = new Set<string>();
   const byField = new Map<string, Map<string, { field: string; entry: Entry }>>();
   let refPlaces: Set<string> | undefined;
-  const refFields = () => (refPlaces ??= new Set(refs.map((r) => `${r.source.path}#${r.pointer}`)));
+  const refFields = () => (refPlaces ??= new Set(found.flatMap(({ source, refs }) => refs.map((r) => `${source.path}#${r.pointer}`))));
   const idsFor = (target: string) => {
     if (!known.has(target)) {
       const list = idsOf(game, declarations, target);
@@ -80,46 +80,47 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, ref
     }
     return known.get(target);
   };
-  for (const ref of refs) {
-    if (game.collections.has(ref.target) && !loaded(game, ref.target)) continue;
-    // References to rules may land on numbered glossary entries (see idsOf).
-    if (roles?.rules === ref.target && roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary)) continue;
-    const ids = idsFor(ref.target);
-    if (ids?.set.has(ref.value)) continue;
-    const place = ref.source.placeOf(ref.pointer, { key: ref.key });
-    if (!ids) {
-      // One wrong `x-ref` in a schema is one mistake: said once, at its first reference, with what it likely meant.
-      if (unknownTargets.has(ref.target)) continue;
-      unknownTargets.add(ref.target);
-      const options = [...game.collections.keys(), ...declarations.keys()];
-      const hint = closest(ref.target, options);
-      bag.error(
-        ref.file,
-        place,
-        'ref-target-unknown',
-        `the schema says this names an entry of "${ref.target}" (its \`x-ref\`), but the game has no collection or declaration "${ref.target}"`,
-        [
-          hint ? `did you mean "${hint}"? correct the schema's "x-ref": "${ref.target}"` : `collections and declarations: ${options.join(', ') || 'none'}`,
-          'every value the schema marks so is left unchecked until then',
-        ],
-        hintOf(hint, options),
-      );
-      continue;
+  for (const { source, refs } of found)
+    for (const ref of refs) {
+      if (game.collections.has(ref.target) && !loaded(game, ref.target)) continue;
+      // References to rules may land on numbered glossary entries (see idsOf).
+      if (roles?.rules === ref.target && roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary)) continue;
+      const ids = idsFor(ref.target);
+      if (ids?.set.has(ref.value)) continue;
+      const place = source.placeOf(ref.pointer, { key: ref.key });
+      if (!ids) {
+        // One wrong `x-ref` in a schema is one mistake: said once, at its first reference, with what it likely meant.
+        if (unknownTargets.has(ref.target)) continue;
+        unknownTargets.add(ref.target);
+        const options = [...game.collections.keys(), ...declarations.keys()];
+        const hint = closest(ref.target, options);
+        bag.error(
+          source.path,
+          place,
+          'ref-target-unknown',
+          `the schema says this names an entry of "${ref.target}" (its \`x-ref\`), but the game has no collection or declaration "${ref.target}"`,
+          [
+            hint ? `did you mean "${hint}"? correct the schema's "x-ref": "${ref.target}"` : `collections and declarations: ${options.join(', ') || 'none'}`,
+            'every value the schema marks so is left unchecked until then',
+          ],
+          hintOf(hint, options),
+        );
+        continue;
+      }
+      const renamed = renamedIdNotes(game, ref.target, ref.value);
+      if (renamed.length) bag.error(source.path, place, 'ref-renamed', `unknown ${ref.target} ID "${ref.value}"`, renamed);
+      // "Did you mean" compares with every ID: past the first few hundred misses (one wrong setting can break
+      // every reference of a 30,000-card game) the search would cost more than the answer is worth.
+      else
+        unknownId(
+          bag,
+          source.path,
+          place,
+          ref.target,
+          ref.value,
+          ids.list,
+          suggested++ < SUGGEST_LIMIT,
+          otherFieldNote(game, ref.target, ref.value, byField, refFields()),
+        );
     }
-    const renamed = renamedIdNotes(game, ref.target, ref.value);
-    if (renamed.length) bag.error(ref.file, place, 'ref-renamed', `unknown ${ref.target} ID "${ref.value}"`, renamed);
-    // "Did you mean" compares with every ID: past the first few hundred misses (one wrong setting can break
-    // every reference of a 30,000-card game) the search would cost more than the answer is worth.
-    else
-      unknownId(
-        bag,
-        ref.file,
-        place,
-        ref.target,
-        ref.value,
-        ids.list,
-        suggested++ < SUGGEST_LIMIT,
-        otherFieldNote(game, ref.target, ref.value, byField, refFields()),
-      );
-  }
 }

@@ -8,6 +8,12 @@ export function statStamp(st: Stats | undefined): string | undefined {
   return st ? `${st.mtimeMs}:${st.size}:${st.ino}` : undefined;
 }
 
+/** A file's entries as last parsed: where each starts in the text (the first at 0, with what comes before it) and its parse. */
+export interface EntryParses {
+  starts: readonly number[];
+  parses: readonly SliceParse[];
+}
+
 /**
  * Parsed files kept between runs in one process (`rulebook serve`): a save
  * re-parses the file it changed, and every other file of the game, unchanged
@@ -15,13 +21,13 @@ export function statStamp(st: Stats | undefined): string | undefined {
  * gave. Keyed by path and compared by text, so a file changed in any way is
  * parsed again; files no longer read are dropped by `keepOnly`.
  *
- * A large collection file also keeps its entries' parses, keyed by each
- * entry's text (load/entry-reparse.ts): a save that changed one entry of
+ * A large collection file also keeps its entries' parses, in order with
+ * where each starts in its text (load/entry-reparse.ts): a save that changed one entry of
  * 30,000 in one file re-parses that entry, not the file.
  */
 export class ParseCache {
   private readonly files = new Map<string, { text: string; source: SourceFile; diagnostics: Diagnostic[] }>();
-  private readonly entryMaps = new Map<string, Map<string, SliceParse>>();
+  private readonly entryMaps = new Map<string, EntryParses>();
   /** Entries parsed and entries taken from the cache by entry-level re-parses, since the cache was made (for tests and logs). */
   readonly entryCounts = { parsed: 0, reused: 0 };
 
@@ -76,13 +82,13 @@ export class ParseCache {
     this.files.set(path, { text, source, diagnostics });
   }
 
-  /** The parses of the file's entries by entry text, when known for its last text. */
-  entries(path: string): Map<string, SliceParse> | undefined {
+  /** The parses of the file's entries, when known for its last text. */
+  entries(path: string): EntryParses | undefined {
     return this.entryMaps.get(path);
   }
 
-  /** Set the file's parse with the parses of its entries (by entry text) it was joined from. */
-  setWithEntries(path: string, text: string, source: SourceFile, entries: Map<string, SliceParse>): void {
+  /** Set the file's parse with the parses of its entries it was joined from. */
+  setWithEntries(path: string, text: string, source: SourceFile, entries: EntryParses): void {
     this.files.set(path, { text, source, diagnostics: [] });
     this.entryMaps.set(path, entries);
   }

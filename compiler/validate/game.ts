@@ -4,7 +4,7 @@ import { ID_PATTERN, slug } from '../load/slug.ts';
 import { escapePointer } from '../load/yaml-source.ts';
 import { isTableSource } from '../load/csv-source.ts';
 import { typeTable } from './table-values.ts';
-import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, SourceFile, Text, Validated, ValidatedRef } from '../model.ts';
+import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, SourceFile, Text, Validated, FoundRefs } from '../model.ts';
 import { SCHEMA_BASE, type Retire, type SchemaSet } from './schemas.ts';
 import { defaultUpgrades, retiredKey, retiredMessage, retiredOp, type Upgrades } from '../upgrades.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
@@ -24,7 +24,7 @@ export function validateGame(
   memo?: ValidationMemo,
   upgrades: Upgrades = defaultUpgrades(),
 ): Validated {
-  const refs: ValidatedRef[] = [];
+  const refs: FoundRefs[] = [];
   const rules: RuleSite[] = [];
   const collections = new Map<string, Collection>([...loaded.collections].map(([name, c]) => [name, { ...c, entries: [] }]));
   const game: Game = { ...loaded, collections };
@@ -61,7 +61,7 @@ export function validateGame(
         continue;
       }
       for (const item of validateFile(source, collection, check, schemas, bag, memo, rolesOk, retireFor(upgrades, 'entries'))) {
-        for (const r of placedRefs(item, source)) refs.push(r);
+        if (item.refs.length) refs.push({ source, refs: item.refs });
         if (item.id === undefined) continue;
         const entry: Entry = {
           id: item.id,
@@ -83,9 +83,7 @@ export function validateGame(
       { file: game.manifestSource.path, source: game.manifestSource, pointer: '/constants/schema' },
       bag,
     );
-    if (check)
-      for (const r of schemas.validate(check, game.constants.value, game.constants.source, '', bag).refs)
-        refs.push({ ...r, file: game.constants.source.path, source: game.constants.source });
+    if (check) refs.push({ source: game.constants.source, refs: schemas.validate(check, game.constants.value, game.constants.source, '', bag).refs });
   }
   return { ok: true, game, refs, rules };
 }
@@ -154,15 +152,6 @@ export class ValidationMemo {
   setEntry(value: object, check: ValidateFunction | null, context: string, item: ValidEntry): void {
     this.entries.set(value, { check, context, pointer: item.pointer, item });
   }
-}
-
-const placed = new WeakMap<ValidEntry, { source: SourceFile; refs: ValidatedRef[] }>();
-
-/** An entry's references with their file: made once per entry found and file parse (a memo hit under `serve` gives back the same one), not once per run. */
-function placedRefs(item: ValidEntry, source: SourceFile): ValidatedRef[] {
-  let out = placed.get(item);
-  if (!out || out.source !== source) placed.set(item, (out = { source, refs: item.refs.map((r) => ({ ...r, file: source.path, source })) }));
-  return out.refs;
 }
 
 /** The entries of one collection file, each checked against the collection's schema. */
