@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticGame } from '../compiler/bench/synthetic-game.ts';
-import { LITERAL_LIMIT } from '../compiler/emit-code/data-module.ts';
+import { LITERAL_LIMIT, PART_ENTRIES } from '../compiler/emit-code/data-module.ts';
 import { emitPackage, packageSources, typeCheckPackage, type EmitOptions } from '../compiler/emit-code/emit.ts';
 import { check } from '../compiler/pipeline.ts';
 import { fixturesProject, makeProject, MINI_GAME, MINI_SCHEMA, runCli } from './helpers.ts';
@@ -106,9 +107,18 @@ export const card = synth.cards.byId[${JSON.stringify(first + 'x')}];
     expect(got).toEqual({ count: CARDS, ids, texts: expected, scores: true, frozen: [true, true, true, true], same: true, unknown: [null, null] });
   }, 60_000);
 
-  it('keeps the large collection in a data module of its own, one entry a line', async () => {
-    const data = await readFile(path.join(root, 'generated', 'synth.cards.js'), 'utf8');
-    expect(data.split('\n').filter((l) => l.startsWith('{"id":')).length).toBe(CARDS);
+  it('keeps the large collection in a data module of its own, in parts of PART_ENTRIES, one entry a line', async () => {
+    const parts = Math.ceil(CARDS / PART_ENTRIES);
+    expect(parts).toBeGreaterThan(1);
+    const joined = await readFile(path.join(root, 'generated', 'synth.cards.js'), 'utf8');
+    let lines = 0;
+    for (let n = 1; n <= parts; n++) {
+      expect(joined).toContain(`from './synth.cards.${n}.js';`);
+      const part = await readFile(path.join(root, 'generated', `synth.cards.${n}.js`), 'utf8');
+      lines += part.split('\n').filter((l) => l.startsWith('{"id":')).length;
+    }
+    expect(lines).toBe(CARDS);
+    expect(existsSync(path.join(root, 'generated', `synth.cards.${parts + 1}.js`))).toBe(false);
     expect(await readFile(path.join(root, 'generated', 'synth.js'), 'utf8')).toMatch(/from ["']\.\/synth\.cards\.js["']/);
   });
 });

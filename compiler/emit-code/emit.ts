@@ -6,7 +6,7 @@
 import type { CheckedGame } from '../model.ts';
 import { DEFAULT_PACKAGE_NAME } from '../project-settings.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
-import { LITERAL_LIMIT } from './data-module.ts';
+import { clearDataParts, LITERAL_LIMIT } from './data-module.ts';
 import { clearEntryTexts } from './entry-text-memo.ts';
 import { gameModule } from './game-module.ts';
 import { indexModule, packageJson, readme } from './package-files.ts';
@@ -19,7 +19,7 @@ export { typeCheckPackage } from './transpile.ts';
 /**
  * The TypeScript sources of the engine data package, by output name
  * (runtime, one module per game, a data module per large collection
- * (`<game>.<collection>`, see data-module.ts), index). Built as text from the linked
+ * (`<game>.<collection>`, with its parts `<game>.<collection>.<n>` over PART_ENTRIES entries: see data-module.ts), index). Built as text from the linked
  * content; every exported declaration carries its type, so each file can be
  * turned into `.js` and `.d.ts` on its own (TypeScript's isolated
  * declarations), without a type-checking program in the build's path.
@@ -32,6 +32,7 @@ export function packageSources(games: readonly CheckedGame[], schemas: SchemaSet
 export function clearEmitCache(): void {
   clearTranspiled();
   clearEntryTexts();
+  clearDataParts();
 }
 
 /** A module of the package: its TypeScript source, and its output when it is written directly rather than transpiled. */
@@ -43,13 +44,15 @@ interface PackageModule {
 export interface EmitOptions {
   /** Collections with more entries than this get a data module (default LITERAL_LIMIT); the tests pass 0 to put every collection through that path. */
   literalLimit?: number;
+  /** A data module over this many entries is split in parts of this many (default PART_ENTRIES, data-module.ts); the tests pass a few. */
+  partSize?: number;
 }
 
 function packageModules(games: readonly CheckedGame[], schemas: SchemaSet, options: EmitOptions): Map<string, PackageModule> {
   const modules = new Map<string, PackageModule>();
   modules.set('runtime', { source: runtimeSource() });
   for (const g of games) {
-    const { source, data } = gameModule(g, schemas, options.literalLimit ?? LITERAL_LIMIT);
+    const { source, data } = gameModule(g, schemas, options.literalLimit ?? LITERAL_LIMIT, options.partSize);
     modules.set(g.linked.game.manifest.id, { source });
     for (const d of data)
       modules.set(d.name, {

@@ -7,7 +7,7 @@
 import type { CheckedGame } from '../model.ts';
 import { rulesTextMembers } from '../rules/texts.ts';
 import { NO_RULES, type RulesByEntry } from './compiled-rules.ts';
-import { dataModule, type DataModule } from './data-module.ts';
+import { dataModules, type DataModule } from './data-module.ts';
 import { entityRoles, entityValue } from './entity-value.ts';
 import { gameMarks, hasBoth, markMemberLiterals, marksOf, NO_MARKS_DECLARATION } from './entry-marks.ts';
 import { allName } from '../names.ts';
@@ -27,6 +27,7 @@ export function collectionData(
   large: ReadonlySet<string>,
   rulesOf: ReadonlyMap<string, RulesByEntry>,
   states: StateTypes,
+  partSize?: number,
 ): { lines: string[]; data: DataModule[] } {
   const { game } = g.linked;
   const lines: string[] = [];
@@ -44,17 +45,20 @@ export function collectionData(
         ...((kinds.has('effect') || kinds.has('value')) && states.playerState ? [states.playerState] : []),
       ];
       data.push(
-        dataModule({
-          gameId: game.manifest.id,
-          collection: c,
-          rulesOf: byEntry,
-          endStateType: states.endState ?? 'never',
-          playerStateType: states.playerState,
-          typeImports,
-          binding: allName(c.name),
-          idType: `${c.decl.type}Id`,
-          marks: marksOf(marks, c.name),
-        }),
+        ...dataModules(
+          {
+            gameId: game.manifest.id,
+            collection: c,
+            rulesOf: byEntry,
+            endStateType: states.endState ?? 'never',
+            playerStateType: states.playerState,
+            typeImports,
+            binding: allName(c.name),
+            idType: `${c.decl.type}Id`,
+            marks: marksOf(marks, c.name),
+          },
+          partSize,
+        ),
       );
       continue;
     }

@@ -12,7 +12,7 @@
  * An entry with neither shares one frozen empty value per module, so a
  * collection of 30,000 cards with no drafts costs nothing per card.
  */
-import type { CheckedGame, Collection, PlaceholderInfo } from '../model.ts';
+import type { CheckedGame, Collection, Entry, PlaceholderInfo } from '../model.ts';
 import { MARK_MEMBERS, type MarkMember } from '../mark-members.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
 import type { EntityRoles } from './entity-value.ts';
@@ -112,12 +112,12 @@ export function markMemberLiterals(marks: EntryMarks | undefined, indent: string
 }
 
 /**
- * A data module's marks: only the entries that have any, keyed by index in source order, one a line, as JSON (the
+ * A data module's marks: only the entries that have any, keyed by index in the module's entries (source order), one a line, as JSON (the
  * entries' own lines stay as they were); `{}` when no entry has any.
  */
-export function sparseMarksJson(c: Collection, marks: CollectionMarks): string {
+export function sparseMarksJson(entries: readonly Entry[], marks: CollectionMarks): string {
   const lines: string[] = [];
-  c.entries.forEach((e, i) => {
+  entries.forEach((e, i) => {
     const m = marks.get(e.id);
     if (!m) return;
     const own: Partial<Record<MarkMember, Readonly<Record<string, string>>>> = {};

@@ -16,8 +16,8 @@ import { gameNamespace } from './namespace.ts';
 import { scoreTableHelpers, scoreTableTypes } from './score-tables.ts';
 import { stateParserImports, stateParsersModule } from './state-parsers.ts';
 
-/** The game module's source, and the data modules of its large collections (over `literalLimit` entries). */
-export function gameModule(g: CheckedGame, schemas: SchemaSet, literalLimit: number): { source: string; data: DataModule[] } {
+/** The game module's source, and the data modules of its large collections (over `literalLimit` entries; split in parts of `partSize`: data-module.ts). */
+export function gameModule(g: CheckedGame, schemas: SchemaSet, literalLimit: number, partSize?: number): { source: string; data: DataModule[] } {
   const { game } = g.linked;
   const rulesOf = rulesByEntry(g.rules);
   // A large collection's entries live in a module of their own, written directly (data-module.ts says why).
@@ -26,7 +26,7 @@ export function gameModule(g: CheckedGame, schemas: SchemaSet, literalLimit: num
   const types = gameTypes(g, schemas, large, rulesOf);
   lines.push(...types.lines);
   // The data, one constant per collection, in source order.
-  const { lines: data, data: modules } = collectionData(g, large, rulesOf, types);
+  const { lines: data, data: modules } = collectionData(g, large, rulesOf, types, partSize);
   lines.push(...data, ...idGuards(g));
   gameNamespace(g, schemas, types, lines);
   // The state parsers: the rules above call them, and the module exports them (state-parsers.ts).
