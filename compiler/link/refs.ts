@@ -80,13 +80,23 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, fou
     }
     return known.get(target);
   };
+  // What each target allows, found once per target, not once per reference (30,000 of them on each save at 30,000 cards).
+  const targets = new Map<string, { skip: boolean; ids: ReturnType<typeof idsFor> }>();
+  const targetOf = (target: string) => {
+    let t = targets.get(target);
+    if (!t) {
+      const skip =
+        (game.collections.has(target) && !loaded(game, target)) ||
+        // References to rules may land on numbered glossary entries (see idsOf).
+        (roles?.rules === target && !!roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary));
+      targets.set(target, (t = { skip, ids: skip ? undefined : idsFor(target) }));
+    }
+    return t;
+  };
   for (const { source, refs } of found)
     for (const ref of refs) {
-      if (game.collections.has(ref.target) && !loaded(game, ref.target)) continue;
-      // References to rules may land on numbered glossary entries (see idsOf).
-      if (roles?.rules === ref.target && roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary)) continue;
-      const ids = idsFor(ref.target);
-      if (ids?.set.has(ref.value)) continue;
+      const { skip, ids } = targetOf(ref.target);
+      if (skip || ids?.set.has(ref.value)) continue;
       const place = source.placeOf(ref.pointer, { key: ref.key });
       if (!ids) {
         // One wrong `x-ref` in a schema is one mistake: said once, at its first reference, with what it likely meant.

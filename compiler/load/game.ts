@@ -255,12 +255,17 @@ async function insideFolder(dir: string, relative: string): Promise<boolean> {
   if (path.isAbsolute(relative)) return false;
   const resolved = path.resolve(dir, relative);
   if (resolved !== dir && !resolved.startsWith(dir + path.sep)) return false;
-  // A symbolic link inside the folder may still lead out of it (`cards.yaml -> /etc/passwd`): compare where it really is.
-  // A path that is not there yet is inside as written (its absence is reported as a missing file).
-  const real = await realpath(resolved).catch(() => undefined);
-  if (real === undefined) return true;
-  const realDir = await realpath(dir).catch(() => dir);
-  return real === realDir || real.startsWith(realDir + path.sep);
+  return reallyInside(await realpath(dir).catch(() => dir), resolved);
+}
+
+/**
+ * Whether `file` (a path inside the folder as written) is inside the folder whose real path is `realDir`. A symbolic
+ * link inside the folder may still lead out of it (`cards.yaml -> /etc/passwd`): compare where it really is. A path
+ * that is not there yet is inside as written (its absence is reported as a missing file).
+ */
+async function reallyInside(realDir: string, file: string): Promise<boolean> {
+  const real = await realpath(file).catch(() => undefined);
+  return real === undefined || real === realDir || real.startsWith(realDir + path.sep);
 }
 
 /**
@@ -270,10 +275,15 @@ async function insideFolder(dir: string, relative: string): Promise<boolean> {
  */
 async function filesMatching(dir: string, pattern: string): Promise<string[]> {
   const found = await glob(pattern, { cwd: dir, absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false });
-  const inside: string[] = [];
-  for (const f of found.map((f) => path.resolve(f)).sort())
-    if (f.startsWith(dir + path.sep) && (await insideFolder(dir, path.relative(dir, f)))) inside.push(f);
-  return inside;
+  const candidates = found
+    .map((f) => path.resolve(f))
+    .filter((f) => f.startsWith(dir + path.sep))
+    .sort();
+  // The folder's real path once, and every file's at once: one after the other, a game of 300 files waited on 600
+  // real paths in turn, on every save under `rulebook serve`.
+  const realDir = await realpath(dir).catch(() => dir);
+  const inside = await Promise.all(candidates.map((f) => reallyInside(realDir, f)));
+  return candidates.filter((_, i) => inside[i]);
 }
 
 /**
