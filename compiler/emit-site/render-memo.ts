@@ -352,6 +352,17 @@ export class MemoSession {
   }
 }
 
+/**
+ * Whether two values read as the same JSON, without writing them when they are the same value or both empty lists:
+ * a save in a one-file collection of 30,000 entries compares every entry's drafts, readings and name (~60 ms when
+ * each was written out).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b) && a.length === 0 && b.length === 0) return true;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 function sameParts(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
@@ -399,9 +410,9 @@ function changedSince(
       if (a.id !== b.id) return undefined;
       if (a === b || (a.pointer === b.pointer && a.source.path === b.source.path && a.source.text === b.source.text)) continue;
       // Another text in the file: its drafts and readings (their lines too) may have moved, though the value did not.
-      if (JSON.stringify(prev.index.drafts(name, a.id)) !== JSON.stringify(next.index.drafts(name, b.id))) return undefined;
-      if (JSON.stringify(prev.readings.get(`${name}|${a.id}`)) !== JSON.stringify(next.readings.get(`${name}|${b.id}`))) return undefined;
-      if (JSON.stringify(a.name) !== JSON.stringify(b.name)) return undefined;
+      if (!sameJson(prev.index.drafts(name, a.id), next.index.drafts(name, b.id))) return undefined;
+      if (!sameJson(prev.readings.get(`${name}|${a.id}`), next.readings.get(`${name}|${b.id}`))) return undefined;
+      if (!sameJson(a.name, b.name)) return undefined;
       // The same value object (load/entry-reparse.ts gives back an unchanged entry's value): the same value, unwritten.
       if ((a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value)) && a.copies === b.copies) continue;
       if (roles.has(name)) return undefined;
