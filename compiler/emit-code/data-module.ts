@@ -100,16 +100,7 @@ export function dataModules(input: DataModuleInput, partSize: number = PART_ENTR
     const form = (typed: boolean) => entriesSource(input, header(what), texts, sparseMarksJson(c.entries, input.marks), typed ? idUnion : undefined, typed);
     // The typed source only feeds the package's strict type-check (the test suite): made when read, not on every
     // build and save (at 30,000 cards it is another 7 MB of text, made twice over).
-    return [
-      {
-        name,
-        get ts() {
-          return form(true);
-        },
-        js: form(false),
-        dts: dts(what, true),
-      },
-    ];
+    return [moduleOf(name, form, form(false), dts(what, true))];
   }
   const parts: DataModule[] = [];
   for (let first = 0, n = 1; first < c.entries.length; first += partSize, n++) {
@@ -120,23 +111,23 @@ export function dataModules(input: DataModuleInput, partSize: number = PART_ENTR
     const marks = sparseMarksJson(entries, input.marks);
     const empty: EmptyMarks = n === 1 ? { declare: true, exported: true } : { from: `${name}.1` };
     const form = (typed: boolean) => entriesSource(input, header(what), own, marks, undefined, typed, empty);
-    parts.push({
-      name: partName,
-      get ts() {
-        return form(true);
-      },
-      js: keptPart(partName, `${what}\0${marks}\0${contextKey(input)}`, own, () => form(false)),
-      dts: dts(
-        what,
-        false,
-        n === 1
-          ? [
-              '/** The drafts and readings of an entry that has none: one frozen empty value, shared by the parts. */',
-              `export declare const ${NO_MARKS}: Readonly<{}>;`,
-            ]
-          : [],
+    parts.push(
+      moduleOf(
+        partName,
+        form,
+        keptPart(partName, `${what}\0${marks}\0${contextKey(input)}`, own, () => form(false)),
+        dts(
+          what,
+          false,
+          n === 1
+            ? [
+                '/** The drafts and readings of an entry that has none: one frozen empty value, shared by the parts. */',
+                `export declare const ${NO_MARKS}: Readonly<{}>;`,
+              ]
+            : [],
+        ),
       ),
-    });
+    );
   }
   const what = `The ${c.entries.length} entries of the ${c.name} collection, in ${parts.length} parts, imported by ./${gameId}.js (which types and exports them).`;
   const imports = parts.map((p, i) => `import { ${input.binding} as part${i + 1} } from './${p.name}.js';`);
@@ -152,17 +143,7 @@ export function dataModules(input: DataModuleInput, partSize: number = PART_ENTR
       `export const ${input.binding}${typed ? `: readonly ${c.decl.type}[]` : ''} = ${typed ? `([] as ${c.decl.type}[])` : '[]'}.concat(${all});`,
       '',
     ].join('\n');
-  return [
-    {
-      name,
-      get ts() {
-        return joined(true);
-      },
-      js: joined(false),
-      dts: dts(what, true),
-    },
-    ...parts,
-  ];
+  return [moduleOf(name, joined, joined(false), dts(what, true)), ...parts];
 }
 
 /**
@@ -170,6 +151,18 @@ export function dataModules(input: DataModuleInput, partSize: number = PART_ENTR
  * part, to the others), or imported from the first part.
  */
 type EmptyMarks = { declare: true; exported?: boolean } | { from: string };
+
+/** A data module whose typed source is made only when read: it feeds the package's strict type-check (the test suite) alone. */
+function moduleOf(name: string, form: (typed: boolean) => string, js: string, dts: string): DataModule {
+  return {
+    name,
+    get ts() {
+      return form(true);
+    },
+    js,
+    dts,
+  };
+}
 
 /** Everything besides its entries' texts that a part's source is made from. */
 function contextKey(input: DataModuleInput): string {
