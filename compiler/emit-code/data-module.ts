@@ -17,7 +17,7 @@ import type { Collection, CompiledRule, Entry } from '../model.ts';
 import * as runtime from '../rules/runtime.ts';
 import { entityRoles, entityValue, type EntityRoles } from './entity-value.ts';
 import { entryText, type EntryText } from './entry-text-memo.ts';
-import { NO_MARKS, NO_MARKS_DECLARATION, sparseMarksJson, type CollectionMarks } from './entry-marks.ts';
+import { NO_MARKS, noMarksDeclaration, sparseMarksJson, type CollectionMarks } from './entry-marks.ts';
 import { checkedRuleMember, stateParserImportLine, stateParsersCalled, type RuleStateTypes } from './state-parsers.ts';
 
 /** The runtime's helpers, which a rule's expression may call (the module imports those its entries' rules call). */
@@ -243,12 +243,7 @@ function entriesSource(
   lines.push(']`);', '');
   // Apart from the entries' lines, so an entry with none costs nothing: it takes the shared empty value.
   // A collection's parts share its first part's, so that every entry with none has the same one, as in one module.
-  if ('declare' in emptyMarks)
-    lines.push(
-      emptyMarks.exported
-        ? NO_MARKS_DECLARATION.replace(`\nconst ${NO_MARKS} =`, `\nexport const ${NO_MARKS}${typed ? ': Readonly<{}>' : ''} =`)
-        : NO_MARKS_DECLARATION,
-    );
+  if ('declare' in emptyMarks) lines.push(noMarksDeclaration(emptyMarks.exported ? { typed } : undefined));
   lines.push('/** The drafts and readings of the entries that have any, by index in source order (entry-marks.ts). */');
   lines.push(
     `const marks${typed ? `: { readonly [index: number]: Partial<Pick<${type}, "drafts" | "readings">> | undefined }` : ''} = JSON.parse(\`${templateText(marksJson)}\`);`,

@@ -35,7 +35,16 @@ const NONE: CollectionMarks = new Map();
 export const NO_MARKS = 'NO_MARKS';
 
 /** The declaration of NO_MARKS, once per module that uses it. */
-export const NO_MARKS_DECLARATION = `/** The drafts and readings of an entry that has none: one frozen empty value, shared. */\nconst ${NO_MARKS} = Object.freeze({});`;
+export const NO_MARKS_DECLARATION = noMarksDeclaration();
+
+/**
+ * The declaration of NO_MARKS; `exported`: in a large collection's first part, which the other parts import it from
+ * (data-module.ts), typed in the TypeScript form (isolated declarations).
+ */
+export function noMarksDeclaration(exported?: { typed: boolean }): string {
+  const head = exported ? `export const ${NO_MARKS}${exported.typed ? ': Readonly<{}>' : ''}` : `const ${NO_MARKS}`;
+  return `/** The drafts and readings of an entry that has none: one frozen empty value, shared. */\n${head} = Object.freeze({});`;
+}
 
 /** Every collection's marks, by collection name then entry ID, from the link phase's placeholder and reading reports. */
 export function gameMarks(g: CheckedGame): ReadonlyMap<string, CollectionMarks> {

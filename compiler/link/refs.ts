@@ -65,23 +65,14 @@ function otherFieldNote(
 /** Every `x-ref` string found by validation names an entry of its target (or a declared value). */
 export function resolveRefs(game: Game, declarations: Map<string, string[]>, found: readonly FoundRefs[], bag: DiagnosticBag): void {
   const roles = game.manifest.roles;
-  // Each target's IDs are listed once and looked up in a Set: a game of 30,000 cards
-  // with a reference each must not copy 30,000 IDs per reference.
-  const known = new Map<string, { list: string[]; set: Set<string> } | undefined>();
   let suggested = 0;
   const unknownTargets = new Set<string>();
   const byField = new Map<string, Map<string, { field: string; entry: Entry }>>();
   let refPlaces: Set<string> | undefined;
   const refFields = () => (refPlaces ??= new Set(found.flatMap(({ source, refs }) => refs.map((r) => `${source.path}#${r.pointer}`))));
-  const idsFor = (target: string) => {
-    if (!known.has(target)) {
-      const list = idsOf(game, declarations, target);
-      known.set(target, list && { list, set: new Set(list) });
-    }
-    return known.get(target);
-  };
-  // What each target allows, found once per target, not once per reference (30,000 of them on each save at 30,000 cards).
-  const targets = new Map<string, { skip: boolean; ids: ReturnType<typeof idsFor> }>();
+  // What each target allows, found once per target, not once per reference (30,000 of them on each save at 30,000
+  // cards): whether its references are left unchecked, and its IDs, listed once and looked up in a Set.
+  const targets = new Map<string, { skip: boolean; ids: { list: string[]; set: Set<string> } | undefined }>();
   const targetOf = (target: string) => {
     let t = targets.get(target);
     if (!t) {
@@ -89,7 +80,8 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, fou
         (game.collections.has(target) && !loaded(game, target)) ||
         // References to rules may land on numbered glossary entries (see idsOf).
         (roles?.rules === target && !!roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary));
-      targets.set(target, (t = { skip, ids: skip ? undefined : idsFor(target) }));
+      const list = skip ? undefined : idsOf(game, declarations, target);
+      targets.set(target, (t = { skip, ids: list && { list, set: new Set(list) } }));
     }
     return t;
   };

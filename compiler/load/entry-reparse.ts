@@ -84,7 +84,9 @@ export function reparseByEntries(shown: string, text: string, cache: ParseCache)
     for (let j = 0; j < known.starts.length; j++) {
       const from = known.starts[j]!;
       const to = oldEnd(j);
-      if (to > prefix && from < old.length - suffix && !middle.has(old.slice(from, to))) middle.set(old.slice(from, to), known.parses[j]!);
+      if (to <= prefix || from >= old.length - suffix) continue;
+      const piece = old.slice(from, to);
+      if (!middle.has(piece)) middle.set(piece, known.parses[j]!);
     }
     return middle;
   };
