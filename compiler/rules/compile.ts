@@ -51,7 +51,8 @@ export function compileRules(
   for (const site of sites) {
     const { entry } = site;
     const at = (p: string) => entry.source.placeOf(entry.pointer + p);
-    const key = JSON.stringify([site.collection, entry.index, site.kind]);
+    // A collection name is a YAML key and never holds a NUL; the kind is one of three words.
+    const key = `${site.collection}\0${entry.index}\0${site.kind}`;
     const first = firstOfKind.get(key);
     if (first !== undefined) {
       bag.error(

@@ -22,6 +22,8 @@ export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
 
 /** The schemas the tool owns and ships (compiler/schemas/), by the name they have under SCHEMA_BASE. */
 export const TOOL_SCHEMAS: readonly string[] = ['defs.schema.json', 'dsl.schema.json', 'game.schema.json'];
+/** The kinds of rule a schema marks with `x-rule` (rules/compile.ts compiles each). */
+const RULE_KINDS: readonly string[] = ['scoring', 'effect', 'value'];
 export const TOOL_SCHEMA_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 
 // ajv-formats is CommonJS: under ESM its default import is the module object, whose own default is the plugin.
@@ -48,47 +50,57 @@ export class SchemaSet {
   private readonly unreadable = new Set<string>();
 
   private constructor(private readonly root: string) {
-    this.ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true, passContext: true });
+    this.ajv = new Ajv2020({
+      strict: true,
+      allErrors: true,
+      verbose: true,
+      discriminator: true,
+      allowUnionTypes: true,
+      passContext: true,
+      code: { optimize: false },
+    });
     // `format: date`, `uri`, `email`, ... are checked as JSON Schema defines them (ajv-formats), not refused by strict mode.
     addFormats(this.ajv);
+    // Both keywords check their own value when a schema using them is compiled (the thrown message becomes the
+    // schema file's `schema-invalid` diagnostic), rather than by a keyword meta-schema or ajv's `schemaType`: ajv
+    // compiles a meta-schema for each keyword that has one, on every run (a twentieth of a small game's cold check),
+    // and `schemaType` words its error for ajv's readers ('x-ref value must be ["string"]'), not a designer.
     this.ajv.addKeyword({
       keyword: 'x-ref',
-      schemaType: 'string',
-      metaSchema: { type: 'string' },
-      // Collects the references for the link phase rather than checking them here:
-      // the targets are other files' entries, which only link knows.
-      validate: function collect(
-        this: unknown,
-        target: string,
-        data: unknown,
-        _parent?: unknown,
-        cxt?: { instancePath: string; parentData?: unknown; parentDataProperty?: string | number },
-      ) {
-        // A validator called on its own (not through validate() below) runs with another `this` (ajv's code is not
-        // strict, so the global object): there is nothing to collect into.
-        if (!(this instanceof Found) || typeof data !== 'string') return true;
-        // Under `propertyNames` (a ban list keyed by card ID) the data is a key of the object at instancePath (ajv passes
-        // that object as parentData), not a value: a value is what its parent holds under parentDataProperty.
-        const holder = cxt?.parentData as Record<string | number, unknown> | undefined;
-        const isKey =
-          !!holder &&
-          typeof holder === 'object' &&
-          cxt?.parentDataProperty !== undefined &&
-          holder[cxt.parentDataProperty] !== data &&
-          Object.hasOwn(holder, data);
-        const at = cxt?.instancePath ?? '';
-        this.refs.push(isKey ? { target, value: data, pointer: `${at}/${escapePointer(data)}`, key: true } : { target, value: data, pointer: at });
-        return true;
+      compile(target: unknown) {
+        if (typeof target !== 'string' || !target)
+          throw new Error(`"x-ref": ${JSON.stringify(target)} must name a collection, in quotes (such as "x-ref": "cards")`);
+        // Collects the references for the link phase rather than checking them here:
+        // the targets are other files' entries, which only link knows.
+        return function collect(this: unknown, data: unknown, cxt?: { instancePath: string; parentData?: unknown; parentDataProperty?: string | number }) {
+          // A validator called on its own (not through validate() below) runs with another `this` (ajv's code is not
+          // strict, so the global object): there is nothing to collect into.
+          if (!(this instanceof Found) || typeof data !== 'string') return true;
+          // Under `propertyNames` (a ban list keyed by card ID) the data is a key of the object at instancePath (ajv passes
+          // that object as parentData), not a value: a value is what its parent holds under parentDataProperty.
+          const holder = cxt?.parentData as Record<string | number, unknown> | undefined;
+          const isKey =
+            !!holder &&
+            typeof holder === 'object' &&
+            cxt?.parentDataProperty !== undefined &&
+            holder[cxt.parentDataProperty] !== data &&
+            Object.hasOwn(holder, data);
+          const at = cxt?.instancePath ?? '';
+          this.refs.push(isKey ? { target, value: data, pointer: `${at}/${escapePointer(data)}`, key: true } : { target, value: data, pointer: at });
+          return true;
+        };
       },
       errors: false,
     });
     this.ajv.addKeyword({
       keyword: 'x-rule',
-      schemaType: 'string',
-      metaSchema: { enum: ['scoring', 'effect', 'value'] },
-      validate: function collect(this: unknown, kind: string, _data: unknown, _parent?: unknown, cxt?: { instancePath: string }) {
-        if (this instanceof Found) this.rules.push({ kind, pointer: cxt?.instancePath ?? '' });
-        return true;
+      compile(kind: unknown) {
+        if (typeof kind !== 'string' || !RULE_KINDS.includes(kind))
+          throw new Error(`"x-rule": ${JSON.stringify(kind)} is not a kind of rule: use ${RULE_KINDS.map((k) => `"${k}"`).join(', ')}`);
+        return function collect(this: unknown, _data: unknown, cxt?: { instancePath: string }) {
+          if (this instanceof Found) this.rules.push({ kind, pointer: cxt?.instancePath ?? '' });
+          return true;
+        };
       },
       errors: false,
     });
