@@ -136,6 +136,26 @@ describe('names that would not be identifiers', () => {
     ]);
   });
 
+  it("a second rule of a kind that is not the entry's first kind is found too", async () => {
+    // The entry's first rule is its effect; the two value rules after it are the duplicate pair.
+    const files = await fixtureFiles();
+    const value = '{ "$ref": "../dsl.schema.json#/$defs/value", "x-rule": "value", "description": "A value." }';
+    files['schemas/hostile/event.schema.json'] = files['schemas/hostile/event.schema.json']!.replace(
+      '"examples": {',
+      `"worth": ${value},\n    "worth2": ${value},\n    "examples": {`,
+    );
+    const worth = `{ op: minus, from: { field: "*/" }, subtract: { field: 'q"uote' } }`;
+    files['content/hostile/events.yaml'] = files['content/hostile/events.yaml']!.replace(
+      '- name: Flee\n',
+      `- name: Flee\n  worth: ${worth}\n  worth2: ${worth}\n`,
+    );
+    // The value rules also run the event's examples, written for its effect: only the duplicate is asked about here.
+    const errors = (await diagnosticsOf(await makeProject(files))).filter((d) => d.includes(' rule-duplicate: '));
+    expect(errors).toEqual([
+      expect.stringMatching(/^error content\/hostile\/events\.yaml:\d+:\d+ rule-duplicate: this entry already has a rule of kind "value" \(at \/worth\)/),
+    ]);
+  });
+
   it('two parts of the manifest that give the same type name are a located error', async () => {
     const root = await makeProject({
       'content/mini/game.yaml': `${MINI_GAME}declarations:\n  cards:\n    - { name: One }\n`,

@@ -162,6 +162,9 @@ function playerField(f: PlayerField): FieldSchema {
  */
 const fieldsByRule = new WeakMap<CompiledRule, readonly string[]>();
 
+/** Up to this many rules not seen before, their entries are found by scanning their collections rather than indexed. */
+const FEW_RULES = 16;
+
 /** The fields each state's rules read: scoring rules read the end state; effects, values and rankings' tie-breakers the player state. */
 function fieldsReadByRules(g: CheckedGame): { endState: Set<string>; playerState: Set<string> } {
   const { game } = g.linked;
@@ -173,11 +176,15 @@ function fieldsReadByRules(g: CheckedGame): { endState: Set<string>; playerState
     if (!byId) entries.set(collection, (byId = new Map((game.collections.get(collection)?.entries ?? []).map((e) => [e.id, e.value]))));
     return byId.get(id);
   };
+  // A save under serve leaves all rules but a few as they were: their entries are found by a scan, which is cheaper
+  // than indexing a 30,000-entry collection for them (a duplicate ID is an error, so no package is made from a game with one, and which of two is found does not arise).
+  const fresh = g.rules.filter((r) => !fieldsByRule.has(r));
+  const find =
+    fresh.length <= FEW_RULES ? (collection: string, id: string) => game.collections.get(collection)?.entries.find((e) => e.id === id)?.value : entryOf;
+  for (const r of fresh) fieldsByRule.set(r, [...fieldsOf(pointerGet(find(r.collection, r.entryId), r.pointer))]);
   for (const r of g.rules) {
     const into = r.kind === 'scoring' ? endState : playerState;
-    let fields = fieldsByRule.get(r);
-    if (!fields) fieldsByRule.set(r, (fields = [...fieldsOf(pointerGet(entryOf(r.collection, r.entryId), r.pointer))]));
-    for (const field of fields) into.add(field);
+    for (const field of fieldsByRule.get(r)!) into.add(field);
   }
   for (const table of Object.values(game.manifest.tables ?? {})) {
     if (table.kind === 'cardPoints') {

@@ -1,3 +1,5 @@
+import { rulesByEntry } from '../emit-code/compiled-rules.ts';
+import { entriesById } from '../link/entry-index.ts';
 import type { CheckedGame, CompiledRule, Entry, Game, PlaceholderInfo } from '../model.ts';
 import { collectionPage } from '../site-addresses.ts';
 import type { CollectionPlan } from './pages.ts';
@@ -41,14 +43,10 @@ function grouped<T>(items: Iterable<T>, keyOf: (t: T) => string): Map<string, T[
 
 export function siteIndexOf(g: CheckedGame, plans: ReadonlyMap<string, CollectionPlan> = new Map()): SiteIndex {
   const game: Game = g.linked.game;
-  const entries = new Map<string, Map<string, Entry>>();
-  for (const c of game.collections.values()) {
-    const byId = new Map<string, Entry>();
-    // The first of two entries with one ID wins, as `find` did (the check reports the duplicate).
-    for (const e of c.entries) if (!byId.has(e.id)) byId.set(e.id, e);
-    entries.set(c.name, byId);
-  }
-  const rules = grouped(g.rules, (r) => key(r.collection, r.entryId));
+  // The first of two entries with one ID wins, as `find` did (the check reports the duplicate); the index link made.
+  const entries = new Map<string, ReadonlyMap<string, Entry>>([...game.collections.values()].map((c) => [c.name, entriesById(c.entries)]));
+  // The package's index of the same rules (made once per checked game, whichever asks first).
+  const rules = rulesByEntry(g.rules);
   const drafts = grouped(g.linked.placeholders, (p) => key(p.collection, p.id));
   const rulesRole = game.manifest.roles?.rules;
   const byNumber = new Map<string, Entry>();
@@ -58,7 +56,7 @@ export function siteIndexOf(g: CheckedGame, plans: ReadonlyMap<string, Collectio
   }
   return {
     entry: (collection, id) => entries.get(collection)?.get(id),
-    rules: (collection, id) => rules.get(key(collection, id)) ?? [],
+    rules: (collection, id) => rules.get(collection)?.get(id) ?? [],
     drafts: (collection, id) => drafts.get(key(collection, id)) ?? [],
     ruleByNumber: (number) => byNumber.get(number),
     plan: (collection) => plans.get(collection),

@@ -3,20 +3,38 @@ import { closest, hintOf } from '../diagnostics/suggest.ts';
 import type { Entry, FoundRefs, Game } from '../model.ts';
 import { textOf } from '../text.ts';
 import { nameFieldOf } from '../validate/game.ts';
+import { entriesById } from './entry-index.ts';
 import { loaded } from './loaded.ts';
 import { renamedIdNotes } from './renamed.ts';
 import { unknownId } from './unknown-id.ts';
 
-function idsOf(game: Game, declarations: Map<string, string[]>, target: string): string[] | undefined {
+/** The IDs a reference to `target` may name: looked up in a set, listed only for a miss's "did you mean". */
+interface TargetIds {
+  has(id: string): boolean;
+  list(): string[];
+}
+
+function idsOf(game: Game, declarations: Map<string, string[]>, target: string): TargetIds | undefined {
   const collection = game.collections.get(target);
   const roles = game.manifest.roles;
   if (collection && roles?.rules === target && roles.glossary) {
     // Glossary entries are numbered rules too: a reference to 16.6.5 may land on one.
     const glossaryNumbers = (game.collections.get(roles.glossary)?.entries ?? []).map((e) => e.value.number).filter((n): n is string => typeof n === 'string');
-    return [...collection.entries.map((e) => e.id), ...glossaryNumbers];
+    return listed([...collection.entries.map((e) => e.id), ...glossaryNumbers]);
   }
-  if (collection) return collection.entries.map((e) => e.id);
-  return declarations.get(target);
+  if (collection) {
+    // The collection's index (entry-index.ts), shared with the unique-ID check and the site.
+    const byId = entriesById(collection.entries);
+    let list: string[] | undefined;
+    return { has: (id) => byId.has(id), list: () => (list ??= collection.entries.map((e) => e.id)) };
+  }
+  const declared = declarations.get(target);
+  return declared && listed(declared);
+}
+
+function listed(list: string[]): TargetIds {
+  const set = new Set(list);
+  return { has: (id) => set.has(id), list: () => list };
 }
 
 const SUGGEST_LIMIT = 200;
@@ -72,7 +90,7 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, fou
   const refFields = () => (refPlaces ??= new Set(found.flatMap(({ source, refs }) => refs.map((r) => `${source.path}#${r.pointer}`))));
   // What each target allows, found once per target, not once per reference (30,000 of them on each save at 30,000
   // cards): whether its references are left unchecked, and its IDs, listed once and looked up in a Set.
-  const targets = new Map<string, { skip: boolean; ids: { list: string[]; set: Set<string> } | undefined }>();
+  const targets = new Map<string, { skip: boolean; ids: TargetIds | undefined }>();
   const targetOf = (target: string) => {
     let t = targets.get(target);
     if (!t) {
@@ -80,15 +98,14 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, fou
         (game.collections.has(target) && !loaded(game, target)) ||
         // References to rules may land on numbered glossary entries (see idsOf).
         (roles?.rules === target && !!roles.glossary && game.collections.has(roles.glossary) && !loaded(game, roles.glossary));
-      const list = skip ? undefined : idsOf(game, declarations, target);
-      targets.set(target, (t = { skip, ids: list && { list, set: new Set(list) } }));
+      targets.set(target, (t = { skip, ids: skip ? undefined : idsOf(game, declarations, target) }));
     }
     return t;
   };
   for (const { source, refs } of found)
     for (const ref of refs) {
       const { skip, ids } = targetOf(ref.target);
-      if (skip || ids?.set.has(ref.value)) continue;
+      if (skip || ids?.has(ref.value)) continue;
       const place = source.placeOf(ref.pointer, { key: ref.key });
       if (!ids) {
         // One wrong `x-ref` in a schema is one mistake: said once, at its first reference, with what it likely meant.
@@ -120,7 +137,7 @@ export function resolveRefs(game: Game, declarations: Map<string, string[]>, fou
           place,
           ref.target,
           ref.value,
-          ids.list,
+          ids.list(),
           suggested++ < SUGGEST_LIMIT,
           otherFieldNote(game, ref.target, ref.value, byField, refFields()),
         );

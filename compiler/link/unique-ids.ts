@@ -1,16 +1,14 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { Entry, Game } from '../model.ts';
+import { entriesById } from './entry-index.ts';
 
 /** Two entries of a collection with one ID: an error at both. */
 export function checkUniqueIds(game: Game, bag: DiagnosticBag): void {
   for (const collection of game.collections.values()) {
-    const first = new Map<string, Entry>();
+    const first = entriesById(collection.entries);
     for (const entry of collection.entries) {
-      const earlier = first.get(entry.id);
-      if (!earlier) {
-        first.set(entry.id, entry);
-        continue;
-      }
+      const earlier = first.get(entry.id)!;
+      if (earlier === entry) continue;
       const at = (e: Entry) => e.source.placeOf(`${e.pointer}/id`) ?? e.source.placeOf(e.pointer);
       const msg = `duplicate ID "${entry.id}" in collection "${collection.name}"`;
       // Two names that slug alike ("Zé Baiano", "Ze Baiano") are not a typo to fix but two entries to tell apart.
