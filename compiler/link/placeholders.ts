@@ -6,6 +6,8 @@ export function collectPlaceholders(game: Game, kind: 'placeholders' | 'readings
   const out: PlaceholderInfo[] = [];
   for (const collection of game.collections.values()) {
     const marks = marksByEntry(collection.entries, kind);
+    // Readings are marks only; with none in the collection there is nothing to visit its entries for.
+    if (kind === 'readings' && !marks.size) continue;
     for (const entry of collection.entries) {
       // A whole entry can be a draft: `provenance: placeholder` with a `note` (a map the rulebook does not print).
       if (kind === 'placeholders' && entry.value.provenance === 'placeholder') {
@@ -15,7 +17,9 @@ export function collectPlaceholders(game: Game, kind: 'placeholders' | 'readings
           ),
         );
       }
-      for (const mark of marks.get(entry) ?? []) {
+      const own = marks.get(entry);
+      if (own === undefined) continue;
+      for (const mark of own) {
         out.push(
           withLine(
             { collection: collection.name, id: entry.id, path: mark.pointer.slice(entry.pointer.length), note: mark.note, file: entry.source.path },

@@ -157,7 +157,7 @@ function reportNameClashes(linked: LinkedGame, rules: readonly CompiledRule[], b
     const byName = names.get(r.collection) ?? new Map<string, string>();
     byName.set(r.functionName, `the function compiled from its ${r.kind} rule`).set('rulesText', 'the text rendered from its rules');
     if (r.formula !== undefined) byName.set('formula', 'the formula of its value rule');
-    if (Object.keys(r.texts).length > 1) byName.set('rulesTexts', 'the text rendered from its rules in every declared locale');
+    if (moreThanOneKey(r.texts)) byName.set('rulesTexts', 'the text rendered from its rules in every declared locale');
     names.set(r.collection, byName);
   }
   for (const [collection, byName] of names) {
@@ -174,6 +174,13 @@ function reportNameClashes(linked: LinkedGame, rules: readonly CompiledRule[], b
         );
     }
   }
+}
+
+/** Whether an object has two keys or more, without listing them (this runs once per rule of the game). */
+function moreThanOneKey(o: object): boolean {
+  let n = 0;
+  for (const k in o) if (Object.hasOwn(o, k) && ++n > 1) return true;
+  return false;
 }
 
 /**
