@@ -138,6 +138,52 @@ describe('serve draws again only what a save touched, and the site stays what a 
     await live.settled();
   }, 120_000);
 
+  it('saves in one large file: a text, a line added above the drafts, a draft note, a new draft, a whole card drafted', async () => {
+    // Every entry of a re-read file is compared with its last drawing: one whose value and place are the same, in a file
+    // whose drafts all stayed, is passed without looking its drafts up (render-memo.ts marksKept). After each save the
+    // site is what a fresh render draws.
+    const root = await makeProject({});
+    await writeSyntheticGame(root, { cards: 160, perFile: 160 });
+    // A card may be drafted whole (`provenance: placeholder` with a note), as the bundled games' map sides are.
+    const schema = path.join(root, 'schemas/synth/card.schema.json');
+    await writeFile(
+      schema,
+      (await readFile(schema, 'utf8')).replace(
+        '"properties": {',
+        '"properties": {\n    "provenance": { "enum": ["placeholder"], "description": "Drafted" },\n    "note": { "type": "string", "description": "Why" },',
+      ),
+    );
+    const file = path.join(root, 'content/synth/cards.yaml');
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    const first = await live.init();
+    expect(first.ok, first.errors).toBe(true);
+    await sameAsFresh(live, root);
+    const save = async (change: (cards: Card[]) => void) => {
+      const cards = parse(await readFile(file, 'utf8')) as Card[];
+      change(cards);
+      await writeFile(file, stringify(cards, { lineWidth: 0 }));
+      live.memo.resetCounts();
+      const report = await live.update([file]);
+      expect(report.ok, report.errors).toBe(true);
+      await sameAsFresh(live, root);
+      return live.memo;
+    };
+    const drafted = (cards: Card[]) => cards.findIndex((c) => typeof c.points === 'object');
+    // A text of the same length in lines: the other cards keep their drawings.
+    const text = await save((cards) => void (cards[3]!.text = 'One new line of text.'));
+    expect(text.reused).toBeGreaterThanOrEqual(157);
+    // A line added above every draft: the drafts move down a line, their values do not.
+    await save((cards) => void (cards[0]!.text = 'Two lines\nof text now.'));
+    // A draft's note reworded, then a card that had its points given a draft of them.
+    await save((cards) => void ((cards[drafted(cards)]!.points as Card).note = 'Still not on the proof.'));
+    await save((cards) => void (cards[20]!.points = { placeholder: 1, note: 'A new draft.' }));
+    // A whole card drafted below the last draft, then a line added above it (it moves, no mark does: it is compared
+    // the long way, by its drafts, as before).
+    await save((cards) => Object.assign(cards[150]!, { provenance: 'placeholder', note: 'The whole card is a draft.' }));
+    await save((cards) => void (cards[140]!.text = 'Three lines\nof text\nhere.'));
+    await live.settled();
+  }, 120_000);
+
   it('a card moved to another page (pageBy): the cards that link to it link to its new page', async () => {
     const root = await makeProject({});
     await writeSyntheticGame(root, { cards: 200, perFile: 50 });

@@ -1,4 +1,4 @@
-import type { Collection, Entry, Game, PlaceholderInfo } from '../model.ts';
+import type { Collection, Entry, Game, PlaceholderInfo, PlaceholderMark, SourceFile } from '../model.ts';
 import type { PageContext } from './context.ts';
 import { escapePointer } from '../json-pointer.ts';
 import { labelsOf } from './labels.ts';
@@ -363,6 +363,24 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Whether a file's new text holds the marks its last text held, each at the same pointer, with the same note, on the same line (found once per file). */
+function marksKept(a: SourceFile, b: SourceFile, known: Map<SourceFile, boolean>): boolean {
+  let same = known.get(b);
+  if (same === undefined) known.set(b, (same = sameMarks(a.placeholders, b.placeholders) && sameMarks(a.readings, b.readings)));
+  return same;
+}
+
+function sameMarks(a: readonly PlaceholderMark[], b: readonly PlaceholderMark[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.pointer !== y.pointer || x.note !== y.note || x.place?.start.line !== y.place?.start.line) return false;
+  }
+  return true;
+}
+
 function sameParts(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
@@ -400,6 +418,7 @@ function changedSince(
   if (prev.entries.size !== next.entries.size) return undefined;
   const roles = new Set(Object.values(game.manifest.roles ?? {}));
   const changed = new Set<string>();
+  const kept = new Map<SourceFile, boolean>();
   for (const [name, entries] of next.entries) {
     const before = prev.entries.get(name);
     if (!before || before.length !== entries.length) return undefined;
@@ -409,6 +428,20 @@ function changedSince(
       const b = entries[i]!;
       if (a.id !== b.id) return undefined;
       if (a === b || (a.pointer === b.pointer && a.source.path === b.source.path && a.source.text === b.source.text)) continue;
+      // The same value object at the same place of a file whose marks all stayed (same pointers, notes and lines): its
+      // drafts and readings are the same, unlooked-up. A whole-entry draft is drawn at the entry's own line, which an
+      // edit above may move with no mark moving: it is compared below. (A save in one 30,000-entry file compared every
+      // entry's drafts and readings by key, ~40 ms.)
+      if (
+        a.value === b.value &&
+        a.copies === b.copies &&
+        a.pointer === b.pointer &&
+        a.source.path === b.source.path &&
+        b.value.provenance !== 'placeholder' &&
+        sameJson(a.name, b.name) &&
+        marksKept(a.source, b.source, kept)
+      )
+        continue;
       // Another text in the file: its drafts and readings (their lines too) may have moved, though the value did not.
       if (!sameJson(prev.index.drafts(name, a.id), next.index.drafts(name, b.id))) return undefined;
       if (!sameJson(prev.readings.get(`${name}|${a.id}`), next.readings.get(`${name}|${b.id}`))) return undefined;
