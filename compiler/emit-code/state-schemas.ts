@@ -177,7 +177,8 @@ function fieldsReadByRules(g: CheckedGame): { endState: Set<string>; playerState
     return byId.get(id);
   };
   // A save under serve leaves all rules but a few as they were: their entries are found by a scan, which is cheaper
-  // than indexing a 30,000-entry collection for them (a duplicate ID is an error, so no package is made from a game with one, and which of two is found does not arise).
+  // than indexing a 30,000-entry collection for them (no package is made from a game with a duplicate ID, so which of
+  // two entries is found does not arise).
   const fresh = g.rules.filter((r) => !fieldsByRule.has(r));
   const find =
     fresh.length <= FEW_RULES ? (collection: string, id: string) => game.collections.get(collection)?.entries.find((e) => e.id === id)?.value : entryOf;

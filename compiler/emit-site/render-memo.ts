@@ -429,8 +429,8 @@ function changedSince(
       if (a.id !== b.id) return undefined;
       if (a === b || (a.pointer === b.pointer && a.source.path === b.source.path && a.source.text === b.source.text)) continue;
       // The same value object at the same place of a file whose marks all stayed (same pointers, notes and lines): its
-      // drafts and readings are the same, unlooked-up. A whole-entry draft is drawn at the entry's own line, which an
-      // edit above may move with no mark moving: it is compared below. (A save in one 30,000-entry file compared every
+      // drafts and readings are the same, unlooked-up. A whole-entry draft records the entry's own line, which an edit
+      // above may move with no mark moving: it is compared below. (A save in one 30,000-entry file compared every
       // entry's drafts and readings by key, ~40 ms.)
       if (
         a.value === b.value &&
