@@ -6,7 +6,7 @@
  */
 import type { CheckedGame } from '../model.ts';
 import { rulesTextMembers } from '../rules/texts.ts';
-import { NO_RULES, type RulesByEntry } from './compiled-rules.ts';
+import { NO_RULES, type RulesByEntry } from '../rules/rules-by-entry.ts';
 import { dataModules, type DataModule } from './data-module.ts';
 import { entityRoles, entityValue } from './entity-value.ts';
 import { gameMarks, hasBoth, markMemberLiterals, marksOf, NO_MARKS_DECLARATION } from './entry-marks.ts';

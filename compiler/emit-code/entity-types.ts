@@ -7,7 +7,7 @@
 import type { CheckedGame, Collection, CompiledRule } from '../model.ts';
 import { rulesTextsType } from '../rules/texts.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
-import { NO_RULES, type RulesByEntry } from './compiled-rules.ts';
+import { NO_RULES, type RulesByEntry } from '../rules/rules-by-entry.ts';
 import { entityRoles } from './entity-value.ts';
 import { fieldUnion, gameMarks, markMemberTypes, marksOf } from './entry-marks.ts';
 import { MARK_MEMBERS } from '../mark-members.ts';

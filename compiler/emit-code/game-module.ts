@@ -6,7 +6,7 @@
 import type { CheckedGame } from '../model.ts';
 import * as runtime from '../rules/runtime.ts';
 import type { SchemaSet } from '../validate/schemas.ts';
-import { rulesByEntry } from './compiled-rules.ts';
+import { rulesByEntry } from '../rules/rules-by-entry.ts';
 import { dataModuleName, type DataModule } from './data-module.ts';
 import { collectionData } from './entity-data.ts';
 import { gameTypes } from './entity-types.ts';

@@ -1,4 +1,4 @@
-import { rulesByEntry } from '../emit-code/compiled-rules.ts';
+import { rulesByEntry } from '../rules/rules-by-entry.ts';
 import { entriesById } from '../link/entry-index.ts';
 import type { CheckedGame, CompiledRule, Entry, Game, PlaceholderInfo } from '../model.ts';
 import { collectionPage } from '../site-addresses.ts';
