@@ -35,28 +35,38 @@ describe('what a validation finds belongs to that validation', () => {
 describe("the rulebook keywords' values", () => {
   const withBeats = (beats: Record<string, unknown>) => (text: string) =>
     text.replace('"beats": { "type": "string", "x-ref": "cards", "description": "Another card" }', `"beats": ${JSON.stringify(beats)}`);
-
-  it.each([
-    ['x-rule', { type: 'string', 'x-rule': 'scorin' }, /"x-rule": "scorin" is not a kind of rule: use "scoring", "effect", "value"/],
-    ['x-ref', { type: 'string', 'x-ref': 3 }, /"x-ref": 3 must name a collection/],
-  ])('a wrong %s value is a schema error at the schema file', async (_keyword, beats, said) => {
+  const problems = async (edit: (text: string) => string) => {
     const bag = new DiagnosticBag();
-    const root = await fixtureProject('hostile', { 'schemas/hostile/card.schema.json': withBeats(beats) });
+    const root = await fixtureProject('hostile', { 'schemas/hostile/card.schema.json': edit });
     const set = await SchemaSet.load(root, bag);
     set.validator('hostile/card.schema.json', { file: 'cards.yaml' }, bag);
-    const found = bag.sorted().map((d) => `${d.file} ${d.ruleId} ${d.message}`);
+    return bag.sorted().map((d) => `${d.file}:${d.place?.start.line}:${d.place?.start.column} ${d.ruleId} ${d.message}`);
+  };
+
+  it.each([
+    ['x-rule', { type: 'string', 'x-rule': 'scorin' }, ':13:\\d+ schema-invalid "x-rule": "scorin" is not a kind of rule: use "scoring", "effect", "value"'],
+    ['x-ref', { type: 'string', 'x-ref': 3 }, ':13:\\d+ schema-invalid "x-ref": 3 must name a collection, in quotes'],
+  ])('a wrong %s value is an error at its line of the schema file, said once', async (_keyword, beats, said) => {
+    const found = await problems(withBeats(beats));
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^schemas\/hostile\/card\.schema\.json schema-invalid /);
-    expect(found[0]).toMatch(said);
+    expect(found[0]).toMatch(new RegExp(`^schemas/hostile/card\\.schema\\.json${said}`));
   });
 
-  it('every rule kind the compiler knows is taken', async () => {
-    for (const kind of ['scoring', 'effect', 'value']) {
-      const bag = new DiagnosticBag();
-      const root = await fixtureProject('hostile', { 'schemas/hostile/card.schema.json': withBeats({ type: 'string', 'x-rule': kind }) });
-      const set = await SchemaSet.load(root, bag);
-      expect(set.validator('hostile/card.schema.json', { file: 'cards.yaml' }, bag)).not.toBeNull();
-      expect(bag.sorted()).toEqual([]);
-    }
+  it('every wrong value of a file is said in one run, each at its own line', async () => {
+    const found = await problems((text) =>
+      withBeats({ type: 'string', 'x-ref': 3 })(text).replace(
+        '"name": { "type": "string", "description": "Name" }',
+        '"name": { "type": "string", "x-rule": "scorin", "description": "Name" }',
+      ),
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^schemas\/hostile\/card\.schema\.json:11:\d+ schema-invalid "x-rule": "scorin"/),
+      expect.stringMatching(/^schemas\/hostile\/card\.schema\.json:13:\d+ schema-invalid "x-ref": 3/),
+    ]);
+  });
+
+  it('every rule kind the compiler knows is taken, and an x-ref inside an example is data', async () => {
+    for (const kind of ['scoring', 'effect', 'value']) expect(await problems(withBeats({ type: 'string', 'x-rule': kind }))).toEqual([]);
+    expect(await problems(withBeats({ type: 'string', 'x-ref': 'cards', examples: [{ 'x-ref': 3 }] }))).toEqual([]);
   });
 });

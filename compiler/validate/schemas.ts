@@ -9,6 +9,7 @@ import { escapePointer, unescapePointer } from '../json-pointer.ts';
 import { reportBadBytes } from '../load/encoding.ts';
 import { displayPath, listFiles, readSource } from '../load/files.ts';
 import type { FoundRef, FoundRule, SourceFile } from '../model.ts';
+import { keywordProblems, xRefProblem, xRuleProblem } from './keyword-values.ts';
 import { reportReservedKeys } from './reserved-keys.ts';
 import { reportErrors, type Retire } from './schema-report.ts';
 import { namer } from './schema-words.ts';
@@ -22,8 +23,6 @@ export const SCHEMA_BASE = 'https://rulebook.dev/schemas/';
 
 /** The schemas the tool owns and ships (compiler/schemas/), by the name they have under SCHEMA_BASE. */
 export const TOOL_SCHEMAS: readonly string[] = ['defs.schema.json', 'dsl.schema.json', 'game.schema.json'];
-/** The kinds of rule a schema marks with `x-rule` (rules/compile.ts compiles each). */
-const RULE_KINDS: readonly string[] = ['scoring', 'effect', 'value'];
 export const TOOL_SCHEMA_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 
 // ajv-formats is CommonJS: under ESM its default import is the module object, whose own default is the plugin.
@@ -61,15 +60,16 @@ export class SchemaSet {
     });
     // `format: date`, `uri`, `email`, ... are checked as JSON Schema defines them (ajv-formats), not refused by strict mode.
     addFormats(this.ajv);
-    // Both keywords check their own value when a schema using them is compiled (the thrown message becomes the
-    // schema file's `schema-invalid` diagnostic), rather than by a keyword meta-schema or ajv's `schemaType`: ajv
-    // compiles a meta-schema for each keyword that has one, on every run (a twentieth of a small game's cold check),
-    // and `schemaType` words its error for ajv's readers ('x-ref value must be ["string"]'), not a designer.
+    // The keywords' values are checked by keyword-values.ts as each project schema is read (every wrong one, at its
+    // line), and again here when a schema using them is compiled (the thrown message becomes a `schema-invalid`
+    // diagnostic), rather than by a keyword meta-schema or ajv's `schemaType`: ajv compiles a meta-schema for each
+    // keyword that has one, on every run (a twentieth of a small game's cold check), and `schemaType` words its error
+    // for ajv's readers ('x-ref value must be ["string"]'), not a designer.
     this.ajv.addKeyword({
       keyword: 'x-ref',
       compile(target: unknown) {
-        if (typeof target !== 'string' || !target)
-          throw new Error(`"x-ref": ${JSON.stringify(target)} must name a collection, in quotes (such as "x-ref": "cards")`);
+        const problem = xRefProblem(target);
+        if (problem !== undefined || typeof target !== 'string') throw new Error(problem);
         // Collects the references for the link phase rather than checking them here:
         // the targets are other files' entries, which only link knows.
         return function collect(this: unknown, data: unknown, cxt?: { instancePath: string; parentData?: unknown; parentDataProperty?: string | number }) {
@@ -95,8 +95,8 @@ export class SchemaSet {
     this.ajv.addKeyword({
       keyword: 'x-rule',
       compile(kind: unknown) {
-        if (typeof kind !== 'string' || !RULE_KINDS.includes(kind))
-          throw new Error(`"x-rule": ${JSON.stringify(kind)} is not a kind of rule: use ${RULE_KINDS.map((k) => `"${k}"`).join(', ')}`);
+        const problem = xRuleProblem(kind);
+        if (problem !== undefined || typeof kind !== 'string') throw new Error(problem);
         return function collect(this: unknown, _data: unknown, cxt?: { instancePath: string }) {
           if (this instanceof Found) this.rules.push({ kind, pointer: cxt?.instancePath ?? '' });
           return true;
@@ -166,6 +166,14 @@ export class SchemaSet {
           `the schema's $id must be "${expectedId}" (its path under schemas/), so $refs between files resolve`,
         );
         schema = { ...schema, $id: expectedId };
+      }
+      // Every wrong x-ref and x-rule of the file, each at its line (ajv would stop at the first when it compiles).
+      const wrong = keywordProblems(schema, text);
+      if (wrong.length) {
+        sources?.set(shown, text);
+        for (const w of wrong) bag.error(shown, w.place, 'schema-invalid', w.message);
+        set.unreadable.add(relative);
+        continue;
       }
       try {
         set.ajv.addSchema(schema);
