@@ -26,6 +26,18 @@ async function sameAsFresh(live: LiveSite, root: string): Promise<void> {
   for (const [p, c] of expected) expect(got.get(p), p).toBe(c);
 }
 
+/** Change the cards of one file, save it under serve, and hold the site to a fresh render; the memo's counts for that save. */
+async function saveCards(live: LiveSite, root: string, file: string, change: (cards: Card[]) => void): Promise<LiveSite['memo']> {
+  const cards = parse(await readFile(file, 'utf8')) as Card[];
+  change(cards);
+  await writeFile(file, stringify(cards, { lineWidth: 0 }));
+  live.memo.resetCounts();
+  const report = await live.update([file]);
+  expect(report.ok, report.errors).toBe(true);
+  await sameAsFresh(live, root);
+  return live.memo;
+}
+
 describe('serve draws again only what a save touched, and the site stays what a fresh render gives', () => {
   it('text, name, shown value, sort field, reference, draft, new and deleted entries, a broken save', async () => {
     const root = await makeProject({});
@@ -120,14 +132,7 @@ describe('serve draws again only what a save touched, and the site stays what a 
     // Said once for the whole collection (the line above the cards), not on each of the 120.
     expect(above(page())).toBe(true);
     expect(said(page())).toBe(1);
-    const save = async (change: (cards: Card[]) => void) => {
-      const cards = parse(await readFile(files[1]!, 'utf8')) as Card[];
-      change(cards);
-      await writeFile(files[1]!, stringify(cards, { lineWidth: 0 }));
-      live.memo.resetCounts();
-      expect((await live.update([files[1]!])).ok).toBe(true);
-      await sameAsFresh(live, root);
-    };
+    const save = (change: (cards: Card[]) => void) => saveCards(live, root, files[1]!, change);
     await save((cards) => void (cards[4]!.text = 'New words for one card.'));
     expect(live.memo.partsMade).toBe(0);
     expect(said(page())).toBe(1);
@@ -158,16 +163,7 @@ describe('serve draws again only what a save touched, and the site stays what a 
     const first = await live.init();
     expect(first.ok, first.errors).toBe(true);
     await sameAsFresh(live, root);
-    const save = async (change: (cards: Card[]) => void) => {
-      const cards = parse(await readFile(file, 'utf8')) as Card[];
-      change(cards);
-      await writeFile(file, stringify(cards, { lineWidth: 0 }));
-      live.memo.resetCounts();
-      const report = await live.update([file]);
-      expect(report.ok, report.errors).toBe(true);
-      await sameAsFresh(live, root);
-      return live.memo;
-    };
+    const save = (change: (cards: Card[]) => void) => saveCards(live, root, file, change);
     const drafted = (cards: Card[]) => cards.findIndex((c) => typeof c.points === 'object');
     // A text of the same length in lines: the other cards keep their drawings.
     const text = await save((cards) => void (cards[3]!.text = 'One new line of text.'));

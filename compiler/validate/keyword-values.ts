@@ -49,7 +49,11 @@ export function keywordProblems(schema: unknown, text: string): Array<{ message:
 /** The line and column of a value's key (where an editor shows the mistake); the file's start when it is not found. */
 function placeOf(text: string, value: Node | undefined): Place {
   const key = value?.parent?.children?.[0];
-  const offset = key?.offset ?? value?.offset ?? 0;
+  return placeAtOffset(text, key?.offset ?? value?.offset ?? 0);
+}
+
+/** The 1-based line and column (UTF-16 units, as editors count them) of an offset into a schema file's text. */
+export function placeAtOffset(text: string, offset: number): Place {
   const before = text.slice(0, offset).split('\n');
   return { start: { line: before.length, column: before.at(-1)!.length + 1 } };
 }

@@ -3,13 +3,13 @@ import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DiagnosticBag } from '../diagnostics/diagnostic.ts';
+import type { DiagnosticBag, Place } from '../diagnostics/diagnostic.ts';
 import { closest, hintOf } from '../diagnostics/suggest.ts';
 import { escapePointer, unescapePointer } from '../json-pointer.ts';
 import { reportBadBytes } from '../load/encoding.ts';
 import { displayPath, listFiles, readSource } from '../load/files.ts';
 import type { FoundRef, FoundRule, SourceFile } from '../model.ts';
-import { keywordProblems, xRefProblem, xRuleProblem } from './keyword-values.ts';
+import { keywordProblems, placeAtOffset, xRefProblem, xRuleProblem } from './keyword-values.ts';
 import { reportReservedKeys } from './reserved-keys.ts';
 import { reportErrors, type Retire } from './schema-report.ts';
 import { namer } from './schema-words.ts';
@@ -265,9 +265,7 @@ export class SchemaSet {
   }
 }
 
-function positionOfJsonError(text: string, error: unknown): { start: { line: number; column: number } } {
+function positionOfJsonError(text: string, error: unknown): Place {
   const match = /position (\d+)/.exec(String((error as Error).message));
-  const offset = match ? Number(match[1]) : 0;
-  const before = text.slice(0, offset).split('\n');
-  return { start: { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 } };
+  return placeAtOffset(text, match ? Number(match[1]) : 0);
 }
