@@ -424,6 +424,8 @@ async function report(result: CheckResult, format: 'text' | 'json', io: Io, quie
 
 async function build(root: string, opts: { format: 'text' | 'json'; check?: boolean; base: string; all?: boolean }, io: Io): Promise<number> {
   const t0 = performance.now();
+  // The content's parse starts first, on the cores that are idle while the main thread loads the compiler (parse-ahead.ts).
+  const ahead = (await import('./load/parse-ahead.ts')).parseAhead(root);
   const { check } = await import('./pipeline.ts');
   const { checkPresentation } = await import('./emit-site/faces.ts');
   const { readSettings } = await import('./project-settings.ts');
@@ -433,7 +435,12 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   const { commandIn } = await import('./next-step.ts');
   // The search index's worker starts now, beside the check, so it is ready when the pages are (search-beside.ts).
   if (!opts.check) (await import('./emit-site/search-beside.ts')).prestartSearchWorker();
-  const result = await check(root);
+  let result;
+  try {
+    result = await check(root, { ahead });
+  } finally {
+    await ahead.close();
+  }
   // How entries are drawn (templates, titles) is the site's concern: only a build checks it.
   checkPresentation(root, result.games, result.bag, result.sources);
   // The project's settings (the package name) and its releases record (the version, the Changes pages) are read, never written, by the build.

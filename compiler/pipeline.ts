@@ -3,6 +3,7 @@ import { DiagnosticBag } from './diagnostics/diagnostic.ts';
 import { findGames, loadGame, warnFoldersWithoutManifest } from './load/game.ts';
 import { linkGame } from './link/link.ts';
 import type { CheckedGame, Game } from './model.ts';
+import type { ParseAhead } from './load/parse-ahead.ts';
 import type { ParseCache } from './load/parse-cache.ts';
 import { checkCardPointsExamples } from './rules/card-points-examples.ts';
 import { compileRules } from './rules/compile.ts';
@@ -48,9 +49,10 @@ export async function checkGame(
   time: Timer = untimed,
   memo?: CheckMemo,
   upgrades?: Upgrades,
+  ahead?: ParseAhead,
 ): Promise<GameCheck> {
   const sources = new Map<string, string>();
-  const loaded = await loadGame(root, dir, bag, sources, memo?.parsed);
+  const loaded = await loadGame(root, dir, bag, sources, memo?.parsed, ahead);
   if (!loaded) return { game: undefined, checked: undefined, sources };
   const found = time('validate', () => validateGame(loaded, schemas, bag, memo?.validated, upgrades));
   const game = found.game;
@@ -65,6 +67,8 @@ export async function checkGame(
 export interface CheckOptions {
   /** The forms a newer rulebook retired (default: upgrades.ts's registry). */
   retired?: readonly RetiredForm[];
+  /** The content's parse, started before the compiler was loaded (load/parse-ahead.ts); the caller closes it. */
+  ahead?: ParseAhead;
 }
 
 /** load -> validate -> link -> rules for every game under content/. Never throws for bad content. */
@@ -90,7 +94,7 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
   for (const dir of dirs) {
     t0 = performance.now();
     const before = new Map(totals);
-    const result = await checkGame(root, dir, schemas, bag, time, undefined, upgrades);
+    const result = await checkGame(root, dir, schemas, bag, time, undefined, upgrades, options.ahead);
     // Loading is what checkGame spends outside the timed phases.
     const timed = ['validate', 'link', 'rules'].reduce((n, p) => n + (totals.get(p) ?? 0) - (before.get(p) ?? 0), 0);
     totals.set('load', (totals.get('load') ?? 0) + performance.now() - t0 - timed);

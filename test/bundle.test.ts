@@ -13,7 +13,8 @@ import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { loadYaml } from '../compiler/load/game.ts';
-import type { ParseReply } from '../compiler/load/parse-pool.ts';
+import { JobQueue } from '../compiler/load/job-queue.ts';
+import type { ParseJobs, ParseReply } from '../compiler/load/parse-pool.ts';
 import { makeProject, MINI_GAME, MINI_SCHEMA, ROOT } from './helpers.ts';
 
 const exec = promisify(execFile);
@@ -132,7 +133,7 @@ describe('the bundled compiler', () => {
       const reply = await new Promise<ParseReply>((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
-        worker.postMessage({ id: 0, file, shown: 'content/x/cards.yaml' });
+        worker.postMessage({ jobs: [{ id: 0, file, shown: 'content/x/cards.yaml' }], queue: new JobQueue(1).buffer } satisfies ParseJobs);
       });
       const bag = new DiagnosticBag();
       const main = (await loadYaml(dir, file, bag))!;

@@ -19,13 +19,20 @@ export async function runCheck(root: string, options: { useCache?: boolean } = {
   const key = options.useCache === false ? undefined : await checkKey(root, '');
   const stored = key ? await readCachedCheck(root, key) : undefined;
   if (stored) return { outcome: stored, sources: await sourcesOf(root, stored.diagnostics), cached: true };
-  // Loaded here, not at the top: a check answered from the cache never loads the compiler's phases.
-  const { check } = await import('../pipeline.ts');
+  // The content's parse starts first, on the cores that are idle while the main thread loads the compiler (parse-ahead.ts).
+  const ahead = (await import('../load/parse-ahead.ts')).parseAhead(root);
+  let result;
+  try {
+    // Loaded here, not at the top: a check answered from the cache never loads the compiler's phases.
+    const { check } = await import('../pipeline.ts');
+    result = await check(root, { ahead });
+  } finally {
+    await ahead.close();
+  }
   // Not faces.ts: a check loads the site's markup tools only for a game that has what they check.
   const { checkPresentation } = await import('../emit-site/check-presentation.ts');
   const { readSettings } = await import('../project-settings.ts');
   const { readReleases } = await import('../release/record.ts');
-  const result = await check(root);
   await checkPresentation(root, result.games, result.bag, result.sources);
   // The project files the build reads (settings, releases record) are checked here too, so their errors show before a build.
   await readSettings(root, result.bag, result.sources);

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeUtf8, MAX_FILE_BYTES, tooLarge, type Decoded } from './encoding.ts';
@@ -18,6 +19,18 @@ export async function readSource(file: string, maxBytes = MAX_FILE_BYTES): Promi
     if (!info.isFile()) return undefined;
     if (info.size > maxBytes) return tooLarge(info.size, maxBytes);
     return decodeUtf8(await readFile(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/** readSource without waiting on the event loop: for a thread busy in long synchronous steps (load/parse-pool.ts). */
+export function readSourceSync(file: string, maxBytes = MAX_FILE_BYTES): Decoded | undefined {
+  try {
+    const info = statSync(file);
+    if (!info.isFile()) return undefined;
+    if (info.size > maxBytes) return tooLarge(info.size, maxBytes);
+    return decodeUtf8(readFileSync(file));
   } catch {
     return undefined;
   }

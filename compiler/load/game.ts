@@ -3,6 +3,7 @@ import { readdir, realpath } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { ParseCache } from './parse-cache.ts';
+import type { ParseAhead } from './parse-ahead.ts';
 import { preparse } from './parse-pool.ts';
 import { reparseChanged } from './entry-reparse.ts';
 import type { CollectionDecl, LoadedCollection, LoadedGame, Manifest, MarkdownPage } from '../model.ts';
@@ -111,6 +112,7 @@ export async function loadGame(
   bag: DiagnosticBag,
   sources: Map<string, string> = new Map(),
   cache?: ParseCache,
+  ahead?: ParseAhead,
 ): Promise<LoadedGame | undefined> {
   const manifestSource = await loadYaml(root, path.join(dir, 'game.yaml'), bag, sources);
   if (!manifestSource || !manifestSource.ok) return undefined;
@@ -133,7 +135,7 @@ export async function loadGame(
       );
       continue;
     }
-    game.collections.set(name, await loadCollection(root, dir, name, decl, manifestSource, bag, sources, cache));
+    game.collections.set(name, await loadCollection(root, dir, name, decl, manifestSource, bag, sources, cache, ahead));
   }
   if (manifest.constants && typeof manifest.constants.file === 'string' && !(await insideFolder(dir, manifest.constants.file))) {
     bag.error(
@@ -196,6 +198,7 @@ async function loadCollection(
   bag: DiagnosticBag,
   sources: Map<string, string>,
   cache?: ParseCache,
+  ahead?: ParseAhead,
 ): Promise<LoadedCollection> {
   const key = typeof decl.file === 'string' ? 'file' : 'files';
   const pattern = (decl.file ?? decl.files)!;
@@ -217,10 +220,11 @@ async function loadCollection(
     return collection;
   }
   let complete = true;
-  // A big collection is parsed on every core first; a `rulebook serve` session does so for its first build, then keeps its
-  // parse cache, and a save in a large file re-parses the entries it changed (load/entry-reparse.ts).
+  // A big collection is parsed on every core first, started before the compiler was loaded when a check or build parses
+  // ahead (load/parse-ahead.ts); a `rulebook serve` session does so for its first build, then keeps its parse cache,
+  // and a save in a large file re-parses the entries it changed (load/entry-reparse.ts).
   const yamlFiles = files.filter((f) => !isTableFile(f)).map((file) => ({ file, shown: displayPath(root, file) }));
-  const preparsed = cache?.size ? await reparseChanged(yamlFiles, cache) : await preparse(yamlFiles);
+  const preparsed = cache?.size ? await reparseChanged(yamlFiles, cache) : ((await ahead?.take(yamlFiles)) ?? (await preparse(yamlFiles)));
   for (const file of files) {
     // A CSV or TSV file is a table, read by its own reader (load/csv-source.ts).
     if (isTableFile(file)) {

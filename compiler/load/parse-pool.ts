@@ -5,12 +5,13 @@
 // parsed on the main thread: a worker costs ~0.2 s to start, more than it
 // saves below a few megabytes.
 import { availableParallelism } from 'node:os';
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { bundled, startWorker } from '../bundle/worker-entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isJsonFile } from './content-source.ts';
-import { readSource } from './files.ts';
+import { readSourceSync } from './files.ts';
+import { JobQueue } from './job-queue.ts';
 import { entryStarts, joinSlices, slicesOf, type Slice, type SliceParse } from './split-sequence.ts';
 import { YamlSource, type ParsedYaml } from './yaml-source.ts';
 
@@ -32,6 +33,12 @@ export interface ParseReply {
   aliases?: number;
   /** Set when the worker itself failed on this file: parse it on the main thread instead. */
   failed?: string;
+}
+
+/** What a parse worker is sent, once: every job of its pool, and the queue it takes them from (by number). */
+export interface ParseJobs {
+  jobs: ParseRequest[];
+  queue: SharedArrayBuffer;
 }
 
 /** A file parsed ahead of time: its text (undefined: unreadable), its source and the diagnostics of its parse. */
@@ -87,6 +94,164 @@ interface SplitFile {
   slices: Slice[];
   parses: Array<SliceParse | undefined>;
   failed: boolean;
+  left: number;
+}
+
+export interface PoolOptions {
+  /** Below this many bytes in all, no pool (PARALLEL_BYTES). */
+  minBytes?: number;
+  /** A file this large is cut into slices of whole entries (SPLIT_BYTES). */
+  splitBytes?: number;
+}
+
+/**
+ * YAML files parsed on worker threads, largest first; a file's parse is
+ * waited for with `result`. The workers take their jobs themselves from a
+ * shared queue (load/job-queue.ts). A job a worker failed on, or every job
+ * not in yet when a worker died, gives undefined: the loader then parses
+ * that file itself, as for a small game.
+ */
+export class ParsePool {
+  private readonly results = new Map<string, Promise<Preparsed | undefined>>();
+  private readonly settle = new Map<string, (p: Preparsed | undefined) => void>();
+  private readonly queue: JobQueue;
+  private left: number;
+  private broken = false;
+
+  private constructor(
+    private readonly jobs: Job[],
+    private readonly split: Map<string, SplitFile>,
+    private readonly workers: Worker[],
+  ) {
+    this.left = jobs.length;
+    this.queue = new JobQueue(jobs.length);
+    for (const job of jobs) {
+      if (this.results.has(job.file)) continue;
+      this.results.set(job.file, new Promise((resolve) => this.settle.set(job.file, resolve)));
+    }
+    const requests = jobs.map((job, id): ParseRequest => ({ id, file: job.file, shown: job.shown, slice: job.slice?.text }));
+    for (const worker of workers) {
+      worker.on('message', (reply: ParseReply) => this.receive(reply));
+      // A worker that could not start or died: what it held, and what no one took yet, is parsed by the loader.
+      const fail = (error?: unknown) => {
+        if (error && process.env.RULEBOOK_DEBUG) console.error(error);
+        if (this.left > 0) void this.close();
+      };
+      worker.once('error', fail);
+      worker.once('exit', (code) => code !== 0 && fail());
+      worker.postMessage({ jobs: requests, queue: this.queue.buffer } satisfies ParseJobs);
+    }
+  }
+
+  /**
+   * The pool for `files`, started; undefined when they are too few or too
+   * small to be worth a worker (see preparse). Synchronous, so the workers
+   * have their jobs at once even when the caller's thread is then busy for a
+   * while (parse-ahead.ts).
+   */
+  static start(files: ReadonlyArray<{ file: string; shown: string }>, options: PoolOptions = {}): ParsePool | undefined {
+    // JSON is parsed where it is read, never on a worker: the value would cross threads by structured clone, and
+    // receiving it costs more than parsing it (30,000 cards, 18 MB: JSON.parse 0.2-0.4 s; v8.deserialize of the
+    // same value 0.7-1.1 s on the main thread, besides 0.15-0.25 s to serialize on the worker).
+    files = files.filter((f) => !isJsonFile(f.file));
+    const cores = workerCount();
+    if (cores < 2 || !files.length) return undefined;
+    const sized = files.map((f) => ({ ...f, bytes: statSync(f.file, { throwIfNoEntry: false })?.size ?? 0 }));
+    const bytes = sized.reduce((sum, f) => sum + f.bytes, 0);
+    if (bytes < (options.minBytes ?? PARALLEL_BYTES)) return undefined;
+    const splitBytes = options.splitBytes ?? SPLIT_BYTES;
+    const count = Math.min(cores, sized.some((f) => f.bytes >= splitBytes) ? cores : sized.length);
+    if (count < 2) return undefined;
+    // Workers take ~0.2 s to start: they start first, and a large file is read and cut while they do.
+    const pool: Worker[] = [];
+    try {
+      for (let i = 0; i < count; i++) pool.push(spawn());
+      const jobs: Job[] = [];
+      const split = new Map<string, SplitFile>();
+      for (const f of sized) {
+        const cut = f.bytes >= splitBytes ? sliced(f.file, cores * SLICES_PER_WORKER) : undefined;
+        if (!cut) {
+          jobs.push(f);
+          continue;
+        }
+        split.set(f.file, { ...cut, parses: [], failed: false, left: cut.slices.length });
+        cut.slices.forEach((s, index) => jobs.push({ ...f, bytes: s.end - s.start, slice: { text: cut.text.slice(s.start, s.end), index } }));
+      }
+      // One file that could not be cut: the loader parses it, as it would a small game (no gain on one worker).
+      if (jobs.length < 2) {
+        for (const w of pool) void w.terminate();
+        return undefined;
+      }
+      // The largest jobs first, so no worker is left with a big one at the end.
+      jobs.sort((a, b) => b.bytes - a.bytes);
+      return new ParsePool(jobs, split, pool);
+    } catch (e) {
+      if (process.env.RULEBOOK_DEBUG) console.error(e);
+      for (const w of pool) void w.terminate();
+      return undefined; // a worker that could not start: parse on the main thread, as for a small game
+    }
+  }
+
+  /** True when this pool parses `file`. */
+  has(file: string): boolean {
+    return this.results.has(file);
+  }
+
+  /** The parse of `file` once it is done; undefined when it was not in the pool or failed (the loader parses it then). */
+  result(file: string): Promise<Preparsed | undefined> {
+    return this.results.get(file) ?? Promise.resolve(undefined);
+  }
+
+  /** Every file's parse, once all are in (the pool is then closed). */
+  async all(): Promise<Map<string, Preparsed>> {
+    const out = new Map<string, Preparsed>();
+    for (const [file, result] of this.results) {
+      const parsed = await result;
+      if (parsed) out.set(file, parsed);
+    }
+    await this.close();
+    return out;
+  }
+
+  /** Stop the workers; a parse not in yet gives undefined (the loader parses those files itself). */
+  async close(): Promise<void> {
+    this.broken = true;
+    this.queue.empty();
+    for (const file of [...this.settle.keys()]) this.done(file, undefined);
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private receive(reply: ParseReply): void {
+    if (this.broken) return;
+    const job = this.jobs[reply.id]!;
+    const whole = this.split.get(job.file);
+    if (whole && job.slice) {
+      if (reply.failed) whole.failed = true;
+      else whole.parses[job.slice.index] = reply;
+      if (--whole.left === 0) {
+        const joined = whole.failed ? undefined : joinSlices(whole.text, whole.slices, whole.parses);
+        this.done(job.file, joined ? { text: whole.text, source: YamlSource.fromParsed(job.shown, whole.text, joined), diagnostics: [] } : undefined);
+      }
+    } else {
+      this.done(
+        job.file,
+        reply.failed
+          ? undefined
+          : {
+              text: reply.text,
+              source: reply.text !== undefined && reply.parsed ? YamlSource.fromParsed(job.shown, reply.text, reply.parsed) : undefined,
+              diagnostics: reply.diagnostics,
+            },
+      );
+    }
+    // All in: the workers have nothing left to do.
+    if (--this.left === 0) void Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private done(file: string, parsed: Preparsed | undefined): void {
+    this.settle.get(file)?.(parsed);
+    this.settle.delete(file);
+  }
 }
 
 /**
@@ -97,86 +262,9 @@ interface SplitFile {
  * slices whose slices cannot stand for it (see joinSlices): the caller parses
  * it whole, giving the whole file's own diagnostics.
  */
-export async function preparse(
-  files: ReadonlyArray<{ file: string; shown: string }>,
-  options: { minBytes?: number; splitBytes?: number } = {},
-): Promise<Map<string, Preparsed> | undefined> {
-  // JSON is parsed where it is read, never on a worker: the value would cross threads by structured clone, and
-  // receiving it costs more than parsing it (30,000 cards, 18 MB: JSON.parse 0.2-0.4 s; v8.deserialize of the
-  // same value 0.7-1.1 s on the main thread, besides 0.15-0.25 s to serialize on the worker).
-  files = files.filter((f) => !isJsonFile(f.file));
-  const workers = workerCount();
-  if (workers < 2 || !files.length) return undefined;
-  const sized = await Promise.all(files.map(async (f) => ({ ...f, bytes: (await stat(f.file).catch(() => undefined))?.size ?? 0 })));
-  const bytes = sized.reduce((sum, f) => sum + f.bytes, 0);
-  if (bytes < (options.minBytes ?? PARALLEL_BYTES)) return undefined;
-  const splitBytes = options.splitBytes ?? SPLIT_BYTES;
-  // Workers take ~0.2 s to start: they start first, and a large file is read and cut while they do.
-  const count = Math.min(workers, sized.some((f) => f.bytes >= splitBytes) ? workers : sized.length);
-  if (count < 2) return undefined;
-  const pool: Worker[] = [];
-  try {
-    for (let i = 0; i < count; i++) pool.push(spawn());
-    const jobs: Job[] = [];
-    const split = new Map<string, SplitFile>();
-    for (const f of sized) {
-      const cut = f.bytes >= splitBytes ? await sliced(f.file, workers * SLICES_PER_WORKER) : undefined;
-      if (!cut) {
-        jobs.push(f);
-        continue;
-      }
-      split.set(f.file, { ...cut, parses: [], failed: false });
-      cut.slices.forEach((s, index) => jobs.push({ ...f, bytes: s.end - s.start, slice: { text: cut.text.slice(s.start, s.end), index } }));
-    }
-    // One file that could not be cut: the main thread parses it, as it would a small game (no gain on one worker).
-    if (jobs.length < 2) return undefined;
-    // The largest jobs first, so no worker is left with a big one at the end.
-    jobs.sort((a, b) => b.bytes - a.bytes);
-    const out = new Map<string, Preparsed>();
-    let next = 0;
-    await Promise.all(
-      pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              if (next >= jobs.length) return resolve();
-              const id = next++;
-              const job = jobs[id]!;
-              worker.postMessage({ id, file: job.file, shown: job.shown, slice: job.slice?.text } satisfies ParseRequest);
-            };
-            worker.on('message', (reply: ParseReply) => {
-              const job = jobs[reply.id]!;
-              const whole = split.get(job.file);
-              if (whole && job.slice) {
-                if (reply.failed) whole.failed = true;
-                else whole.parses[job.slice.index] = reply;
-              } else if (!reply.failed) {
-                out.set(job.file, {
-                  text: reply.text,
-                  source: reply.text !== undefined && reply.parsed ? YamlSource.fromParsed(job.shown, reply.text, reply.parsed) : undefined,
-                  diagnostics: reply.diagnostics,
-                });
-              }
-              send();
-            });
-            worker.once('error', reject);
-            send();
-          }),
-      ),
-    );
-    for (const f of sized) {
-      const whole = split.get(f.file);
-      if (!whole || whole.failed) continue;
-      const joined = joinSlices(whole.text, whole.slices, whole.parses);
-      if (joined) out.set(f.file, { text: whole.text, source: YamlSource.fromParsed(f.shown, whole.text, joined), diagnostics: [] });
-    }
-    return out;
-  } catch (e) {
-    if (process.env.RULEBOOK_DEBUG) console.error(e);
-    return undefined; // a worker that could not start or died: parse on the main thread, as for a small game
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
+export async function preparse(files: ReadonlyArray<{ file: string; shown: string }>, options: PoolOptions = {}): Promise<Map<string, Preparsed> | undefined> {
+  const pool = ParsePool.start(files, options);
+  return pool?.all();
 }
 
 /**
@@ -184,8 +272,8 @@ export async function preparse(
  * undefined when it should go whole to one worker: unreadable, bytes that are
  * not UTF-8 (reported for the whole file), or not plainly a list at the margin.
  */
-async function sliced(file: string, count: number): Promise<{ text: string; slices: Slice[] } | undefined> {
-  const read = await readSource(file);
+function sliced(file: string, count: number): { text: string; slices: Slice[] } | undefined {
+  const read = readSourceSync(file);
   if (!read || read.bad.length) return undefined;
   const starts = entryStarts(read.text);
   if (!starts) return undefined;

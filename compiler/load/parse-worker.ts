@@ -1,16 +1,24 @@
-// A worker thread of load/parse-pool.ts: reads and parses the YAML files it
-// is sent, exactly as the main thread would (load/game.ts `loadYaml`), and
-// sends back the text, the parse as plain data and the diagnostics. A slice
-// of a large file comes with its text (the main thread read the file to cut
-// it) and is parsed as a file of its own; the pool joins the slices.
+// A worker thread of load/parse-pool.ts: reads and parses the YAML files of
+// its pool's jobs, exactly as the main thread would (load/game.ts `loadYaml`),
+// and sends back the text, the parse as plain data and the diagnostics. It is
+// sent its pool's list of jobs once, and takes them itself from the shared
+// queue (load/job-queue.ts) until none is left. A slice of a large file comes
+// with its text (the main thread read the file to cut it) and is parsed as a
+// file of its own; the pool joins the slices.
 import { parentPort } from 'node:worker_threads';
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { reportBadBytes } from './encoding.ts';
 import { readSource } from './files.ts';
+import { JobQueue } from './job-queue.ts';
 import { YamlSource } from './yaml-source.ts';
-import type { ParseReply, ParseRequest } from './parse-pool.ts';
+import type { ParseJobs, ParseReply, ParseRequest } from './parse-pool.ts';
 
-parentPort!.on('message', async (request: ParseRequest) => {
+parentPort!.once('message', async ({ jobs, queue }: ParseJobs) => {
+  const shared = new JobQueue(queue);
+  for (let id = shared.take(); id >= 0; id = shared.take()) parentPort!.postMessage(await parse(jobs[id]!));
+});
+
+async function parse(request: ParseRequest): Promise<ParseReply> {
   const reply: ParseReply = { id: request.id, text: undefined, parsed: undefined, diagnostics: [] };
   try {
     if (request.slice !== undefined) {
@@ -35,5 +43,5 @@ parentPort!.on('message', async (request: ParseRequest) => {
     // Not content's fault (content errors are diagnostics): the main thread parses this file itself.
     reply.failed = error instanceof Error ? error.message : String(error);
   }
-  parentPort!.postMessage(reply);
-});
+  return reply;
+}
