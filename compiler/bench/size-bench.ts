@@ -94,16 +94,30 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
 
   await m('--version', () => run(['node', bin, '--version']));
   await m('check --help', () => run(['node', bin, 'check', '--help']));
+  // The peers on this project's own layout run in turn with what they are compared to: a floor run after each cold
+  // check, a Velite run after each build, so a spell of load on the machine falls on both alike (as in the one-file
+  // layout below). Before, they ran minutes apart, and the ratios swung with the machine: the 1,000-card cold check was
+  // 0.91x-1.93x the floor across one day's runs.
+  const own = `x${perFile >= n ? 'all' : perFile}`;
+  const velite = peers.velite ? veliteCommand(dataDir(perFile), path.join(work, `velite-${own}`)) : undefined;
+  const runVelite = async () => {
+    await clearDir(path.join(work, `velite-${own}`));
+    return run(velite!.cmd, peers.dir, velite!.env);
+  };
+  const floors: Array<Awaited<ReturnType<typeof run>>> = [];
+  const velites: Array<Awaited<ReturnType<typeof run>>> = [];
   // Cold and warm alternate: each warm run follows the cold run that filled the cache.
   const warm: Array<Awaited<ReturnType<typeof run>>> = [];
   await m('check cold', async () => {
     await rm(cache, { recursive: true, force: true });
     const r = await run(['node', bin, 'check']);
+    floors.push(await run(floorCommand(dataDir(perFile)), peers.dir));
     if (r.ok) warm.push(await run(['node', bin, 'check']));
     return r;
   });
   measures['check warm'] = await measure('check warm', warm.length, log, async (i) => warm[i]!, o.timeoutS);
   if (!warm.length) measures['check warm'] = { ok: false, runs: 0, allMs: [], allRssMB: [], error: 'not run: the cold check failed' };
+  measures[`floor ${own}`] = await measure(`floor ${own}`, floors.length, log, async (i) => floors[i]!, o.timeoutS);
 
   const phases = new Map<string, number[]>();
   await m('build', async () => {
@@ -112,8 +126,10 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
     const p = parsePhases(r.output);
     if (r.ok && !p) return { ...r, ok: false, output: `no "phases:" line in the build's output: ${tail(r.output)}` };
     for (const [k, v] of p ?? []) phases.set(k, [...(phases.get(k) ?? []), v]);
+    if (velite) velites.push(await runVelite());
     return r;
   });
+  if (velite) measures[`velite ${own}`] = await measure(`velite ${own}`, velites.length, log, async (i) => velites[i]!, o.timeoutS);
 
   if (measures.build!.ok) {
     const first = syntheticCards(1, o.seed)[0]!;
@@ -127,17 +143,20 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
 
   for (const per of layouts) {
     const key = `x${per >= n ? 'all' : per}`;
-    await m(`floor ${key}`, () => run(floorCommand(dataDir(per)), peers.dir));
+    if (key !== own) await m(`floor ${key}`, () => run(floorCommand(dataDir(per)), peers.dir));
   }
   if (peers.velite) {
     for (const per of layouts) {
       const key = `x${per >= n ? 'all' : per}`;
       const out = path.join(work, `velite-${key}`);
       const v = veliteCommand(dataDir(per), out);
-      const r = await m(`velite ${key}`, async () => {
-        await clearDir(out);
-        return run(v.cmd, peers.dir, v.env);
-      });
+      const r =
+        key === own
+          ? measures[`velite ${key}`]!
+          : await m(`velite ${key}`, async () => {
+              await clearDir(out);
+              return run(v.cmd, peers.dir, v.env);
+            });
       // Stock Velite opens every file at once: past `ulimit -n` it fails (EMFILE). The peers' read limit shows what it would take.
       if (!r.ok && /EMFILE/.test(r.error ?? '')) {
         const limited = veliteCommand(dataDir(per), out, 64);
