@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { loadYaml } from '../compiler/load/game.ts';
 import { preparse } from '../compiler/load/parse-pool.ts';
+import { sharedText, sliceOf } from '../compiler/load/split-sequence.ts';
 
 /** Forty entries, so every file is cut into several slices; `i` is the entry's index. */
 function entries(entry: (i: number) => string): string {
@@ -105,5 +106,20 @@ describe('a large file parsed in slices', () => {
       await loadYaml(dir, path.join(dir, name), bag);
       expect(bag.items.length, name).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("a large file's text shared with the workers", () => {
+  it('reads back any slice exactly, code unit for code unit', () => {
+    const text = '- name: Maçã 🐜\n  note: "\uD800 alone"\n- name: Ünïcode\n';
+    const shared = sharedText(text);
+    for (const [start, end] of [
+      [0, text.length],
+      [0, 17],
+      [17, text.length],
+      [13, 15], // the ant's two code units
+      [text.indexOf('\uD800'), text.indexOf('\uD800') + 1], // a lone surrogate
+    ] as const)
+      expect(sliceOf({ text: shared, start, end })).toBe(text.slice(start, end));
   });
 });

@@ -3,8 +3,9 @@
 // and sends back the text, the parse as plain data and the diagnostics. It is
 // sent its pool's list of jobs once, and takes them itself from the shared
 // queue (load/job-queue.ts) until none is left. A slice of a large file comes
-// with its text (the main thread read the file to cut it) and is parsed as a
-// file of its own; the pool joins the slices.
+// as bounds in the file's text, which the main thread read to cut it and
+// shares with the workers, and is parsed as a file of its own; the pool joins
+// the slices.
 import { parentPort } from 'node:worker_threads';
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { reportBadBytes } from './encoding.ts';
@@ -12,6 +13,7 @@ import { readSource } from './files.ts';
 import { JobQueue } from './job-queue.ts';
 import { YamlSource } from './yaml-source.ts';
 import type { ParseJobs, ParseReply, ParseRequest } from './parse-pool.ts';
+import { sliceOf } from './split-sequence.ts';
 
 parentPort!.once('message', async ({ jobs, queue }: ParseJobs) => {
   const shared = new JobQueue(queue);
@@ -23,7 +25,7 @@ async function parse(request: ParseRequest): Promise<ParseReply> {
   try {
     if (request.slice !== undefined) {
       const bag = new DiagnosticBag();
-      const source = new YamlSource(request.shown, request.slice).parse(bag);
+      const source = new YamlSource(request.shown, sliceOf(request.slice)).parse(bag);
       reply.parsed = source.toParsed();
       reply.diagnostics = bag.items;
       reply.aliases = source.aliasCount;

@@ -135,3 +135,15 @@ const SPACE = 0x20;
 const LF = 0x0a;
 const CR = 0x0d;
 const HASH = 0x23;
+
+/** `text` as UTF-16 code units in shared memory: read back exactly (lone surrogates too) by sliceOf. */
+export function sharedText(text: string): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(text.length * 2);
+  Buffer.from(shared).write(text, 'utf16le');
+  return shared;
+}
+
+/** The text of a slice job (see sharedText). */
+export function sliceOf(slice: { text: SharedArrayBuffer; start: number; end: number }): string {
+  return Buffer.from(slice.text, slice.start * 2, (slice.end - slice.start) * 2).toString('utf16le');
+}
