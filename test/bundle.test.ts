@@ -166,6 +166,26 @@ describe('the bundled compiler', () => {
     expect(rebuilt).not.toBe(build);
     expect(await readFile(path.join(tool, 'compiler-dist', rebuilt!, 'cli.js'), 'utf8')).not.toContain('BUNDLE_TEST_MARK'); // tree-shaken, yet noticed
   }, 240_000);
+
+  it('answers a check from its cache until the compiler changes: a locale file, or a source (a new build)', async () => {
+    const root = await makeProject({}, { copyContent: ['cangaco'] });
+    // The cache holds one answer, named by its key (cache/check-cache.ts).
+    const key = async () => (await readdir(path.join(root, 'node_modules/.cache/rulebook'))).find((n) => n.startsWith('check-'));
+    expect((await rulebook(tool, ['check', '-C', root])).code).toBe(0);
+    const first = await key();
+    expect(first).toBeDefined();
+    await rulebook(tool, ['check', '-C', root]);
+    expect(await key()).toBe(first);
+    // The locale files are read at run time, not bundled: a change to one is a change to the compiler all the same.
+    await appendFile(path.join(tool, 'compiler/locales/en.yaml'), "\n# a change to the compiler's words\n");
+    await rulebook(tool, ['check', '-C', root]);
+    const second = await key();
+    expect(second).not.toBe(first);
+    await appendFile(path.join(tool, 'compiler/names.ts'), '\nexport const CACHE_TEST_MARK = 1;\n');
+    const rebuilt = await rulebook(tool, ['check', '-C', root]);
+    expect(rebuilt.err).toContain('rulebook: bundling the compiler (compiler/names.ts changed)');
+    expect(await key()).not.toBe(second);
+  }, 240_000);
 });
 
 describe('the packed tool', () => {

@@ -109,10 +109,11 @@ function saveTimes(stamp) {
  * read, size and hash of the bytes read), so a file saved while the bundle is
  * made is recorded as the bundle has it, and seen as changed next time.
  * @param {string} outdir
+ * @param {string} buildName the build's name (its folder in compiler-dist/)
  * @param {Map<string, Input>} read
  * @returns {import('esbuild').Plugin}
  */
-function keepSourceUrls(outdir, read) {
+function keepSourceUrls(outdir, buildName, read) {
   return {
     name: 'keep-source-urls',
     setup(build) {
@@ -133,6 +134,8 @@ function keepSourceUrls(outdir, read) {
             ].join('\n'),
             loader: 'js',
           };
+        // The one module that says which build is running: see compiler/bundle/build-id.ts.
+        if (file === 'compiler/bundle/build-id.ts') return { contents: `export const BUNDLE_BUILD = ${JSON.stringify(buildName)};`, loader: 'js' };
         if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
         // Chunks are written flat into outdir, so every chunk's import.meta.url is the same folder.
         const rel = path.relative(outdir, args.path).split(path.sep).join('/');
@@ -174,7 +177,7 @@ export async function makeBundle() {
     chunkNames: '[name]-[hash]',
     metafile: true,
     logLevel: 'silent',
-    plugins: [keepSourceUrls(outdir, read)],
+    plugins: [keepSourceUrls(outdir, build, read)],
   });
   // This file is an input too: a change to how the bundle is made makes a new one.
   const inputs = [...Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/')), 'compiler/bundle/bundle.js']

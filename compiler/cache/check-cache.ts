@@ -12,6 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUNDLE_BUILD } from '../bundle/build-id.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
 /** What a check prints, kept without the parsed content: diagnostics and each game's counts. */
@@ -87,13 +88,45 @@ async function compilerFiles(dir: string, rel = ''): Promise<string[]> {
   return out.sort();
 }
 
+/**
+ * The compiler's part of the key. From the bundle, its build stands for the
+ * sources it was made from: bin/rulebook.js makes a new build whenever one
+ * of them changed (compiler/bundle/bundle.js), so those ~200 files (1 MB) are
+ * not read and hashed again on every check; the files the bundle does not
+ * hold (the locale files, read at run time) are, as in source.
+ */
+async function hashCompiler(hash: ReturnType<typeof createHash>): Promise<void> {
+  const files = await compilerFiles(COMPILER_DIR);
+  const bundled = BUNDLE_BUILD ? await bundleInputs(BUNDLE_BUILD) : undefined;
+  if (!bundled) return hashTree(hash, COMPILER_DIR, files);
+  hash.update(`bundle ${BUNDLE_BUILD}\0`);
+  await hashTree(
+    hash,
+    COMPILER_DIR,
+    files.filter((f) => !bundled.has(`compiler/${f}`)),
+  );
+}
+
+/** The sources of the bundle `build` as its stamp lists them; undefined when the stamp names another build (made since) or cannot be read. */
+async function bundleInputs(build: string): Promise<Set<string> | undefined> {
+  try {
+    const stamp = JSON.parse(await readFile(path.join(COMPILER_DIR, '..', 'compiler-dist', 'stamp.json'), 'utf8')) as {
+      build?: string;
+      inputs?: Array<{ file: string }>;
+    };
+    return stamp.build === build && Array.isArray(stamp.inputs) ? new Set(stamp.inputs.map((i) => i.file)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The cache key for a check of `root` with these options; undefined when the check cannot be cached. */
 export async function checkKey(root: string, options: string): Promise<string | undefined> {
   const files = await inputFiles(root);
   if (!files) return undefined;
   const hash = createHash('sha256');
   hash.update(`rulebook-check ${FORMAT} ${process.version} ${options}\0`);
-  await hashTree(hash, COMPILER_DIR, await compilerFiles(COMPILER_DIR));
+  await hashCompiler(hash);
   await hashTree(hash, root, files);
   return hash.digest('hex');
 }
