@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { bundled, startWorker } from '../bundle/worker-entry.ts';
+import { startWorker } from '../bundle/worker-entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isJsonFile } from './content-source.ts';
 import { readSourceSync } from './files.ts';
@@ -52,16 +52,19 @@ export interface Preparsed {
 }
 
 /**
- * Below this many bytes in all, workers cost more than they save. The bundled
- * worker (compiler/bundle/) starts in about a third of the time of the
- * TypeScript one through tsx: two workers to their first reply, measured back
- * to back (load average 12 on 2 cores), 987/3158, 1139/3299, 956/3051,
- * 2104/4077, 1202/3602, 1570/3438 ms, a median ratio of 0.34. Once started,
- * both parse alike, so the size where workers pay shrinks in proportion: 4 MB
- * through tsx, 2 MB from the bundle (0.34 x 4 MB rounded up, to stay on the
- * side of not starting them).
+ * Below this many bytes in all, workers cost more than they save. The size
+ * was 2 MB from the bundle, worked out from the workers' start (a third of the
+ * TypeScript one's through tsx, where 4 MB was measured). Measured since on
+ * this 2-core machine, cold checks run in turn with workers and without
+ * (RULEBOOK_WORKERS=0), three each: at 2.35 MB in 50 files 2.38 s against
+ * 2.20 s, at 2.5 MB in one file 4.1 s against 3.7 s (a packed-tool trial):
+ * the pool lost. At 4.7 MB it won: 2.97 s against 3.27 s in 100 files, 3.56 s
+ * against 3.70 s in one. Two threads here get ~1.2x the work of one (two runs
+ * of the floor at once take 1.6-1.8x the time of one), and each worker's
+ * parser starts cold. So 4 MB from the bundle too, on the side of not
+ * starting them.
  */
-export const PARALLEL_BYTES = bundled ? 2_000_000 : 4_000_000;
+export const PARALLEL_BYTES = 4_000_000;
 
 /**
  * A YAML file this large is cut into slices of whole entries, parsed on every
