@@ -1,6 +1,6 @@
 // `rulebook serve` draws again only the entries a save touched (emit-site/render-memo.ts): after every save of a
 // sequence the site it holds is, byte for byte, what a fresh render of the same content gives.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -104,6 +104,37 @@ describe('serve draws again only what a save touched, and the site stays what a 
     expect(again.drawn).toBeLessThanOrEqual(3);
     await live.settled();
   }, 120_000);
+
+  it("an editor's temporary file in a save keeps the other entries' drawings; a saved manifest draws them all anew", async () => {
+    const root = await makeProject({});
+    await writeSyntheticGame(root, { cards: 150, perFile: 50 });
+    const file = path.join(root, 'content/synth/cards/cards-00001.yaml');
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    expect((await live.init()).ok).toBe(true);
+    // `sed -i`: the card file and its temporary twin in one batch, then the twin's late removal in a batch of its own.
+    const temp = path.join(root, 'content/synth/cards/sedlXCnCs');
+    const cards = parse(await readFile(file, 'utf8')) as Card[];
+    cards[0]!.text = 'Saved through a temporary file.';
+    await writeFile(temp, 'half a file');
+    await writeFile(file, stringify(cards, { lineWidth: 0 }));
+    await rm(temp);
+    live.memo.resetCounts();
+    expect((await live.update([file, temp])).ok).toBe(true);
+    // The saved card and the cards that name it; not the 150.
+    expect(live.memo.drawn).toBeGreaterThanOrEqual(1);
+    expect(live.memo.drawn).toBeLessThan(10);
+    live.memo.resetCounts();
+    expect((await live.update([temp])).ok).toBe(true);
+    expect(live.memo.drawn).toBe(0);
+    await sameAsFresh(live, root);
+    // The manifest may change how every entry is drawn.
+    const manifest = path.join(root, 'content/synth/game.yaml');
+    await writeFile(manifest, `${await readFile(manifest, 'utf8')}\n`);
+    live.memo.resetCounts();
+    expect((await live.update([manifest])).ok).toBe(true);
+    expect(live.memo.drawn).toBeGreaterThanOrEqual(150);
+    await sameAsFresh(live, root);
+  });
 
   it('a draft every card has is said once above them, and stays so through a text save until one card gives its value', async () => {
     const root = await makeProject({});
