@@ -5,7 +5,7 @@ import path from 'node:path';
 import { checkKey, readCachedCheck, writeCachedCheck, type CheckOutcome } from '../cache/check-cache.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { readSource } from '../load/files.ts';
-import { belongsToGame } from './only-game.ts';
+import { belongsToGame } from './game-files.ts';
 
 export interface CheckRun {
   outcome: CheckOutcome;

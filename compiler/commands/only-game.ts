@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import { findGames } from '../load/game.ts';
 import type { CheckResult } from '../pipeline.ts';
+import { belongsToGame } from './game-files.ts';
 
 /**
  * `--game <id>`: one game's part of a check. Every game is still checked
@@ -27,20 +28,6 @@ export async function onlyGame(root: string, result: CheckResult, id: string): P
   const bag = new DiagnosticBag();
   bag.items.push(...result.bag.items.filter((d) => mine(d.file)));
   return { result: { ...result, bag, games: result.games.filter((g) => g.linked.game.dir === dir) } };
-}
-
-/**
- * Whether a file's diagnostics concern one game: its folder, its own schemas
- * folder, the schemas it names, and the shared schemas at the top of
- * schemas/ (defs, dsl, the manifest's), which concern every game.
- */
-export function belongsToGame(game: { id: string; folder: string; schemas: readonly string[] }): (file: string) => boolean {
-  const schemas = new Set(game.schemas);
-  return (file) =>
-    file.startsWith(`${game.folder}/`) ||
-    file.startsWith(`schemas/${game.id}/`) ||
-    schemas.has(file) ||
-    (file.startsWith('schemas/') && !file.slice('schemas/'.length).includes('/'));
 }
 
 /** Errors only (`--quiet`): warnings are left out of what prints and of the summary. */
