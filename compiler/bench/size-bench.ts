@@ -112,20 +112,20 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
     await clearDir(path.join(work, `velite-${own}`));
     return run(velite!.cmd, peers.dir, velite!.env);
   };
-  const floors: Array<Awaited<ReturnType<typeof run>>> = [];
-  const velites: Array<Awaited<ReturnType<typeof run>>> = [];
+  const ownFloors: Array<Awaited<ReturnType<typeof run>>> = [];
+  const ownVelites: Array<Awaited<ReturnType<typeof run>>> = [];
   // Cold and warm alternate: each warm run follows the cold run that filled the cache.
   const warm: Array<Awaited<ReturnType<typeof run>>> = [];
   await m('check cold', async () => {
     await rm(cache, { recursive: true, force: true });
     const r = await run(['node', bin, 'check']);
-    floors.push(await run(floorCommand(dataDir(perFile)), peers.dir));
+    ownFloors.push(await run(floorCommand(dataDir(perFile)), peers.dir));
     if (r.ok) warm.push(await run(['node', bin, 'check']));
     return r;
   });
   measures['check warm'] = await measure('check warm', warm.length, log, async (i) => warm[i]!, o.timeoutS);
   if (!warm.length) measures['check warm'] = { ok: false, runs: 0, allMs: [], allRssMB: [], error: 'not run: the cold check failed' };
-  measures[`floor ${own}`] = await measure(`floor ${own}`, floors.length, log, async (i) => floors[i]!, o.timeoutS);
+  measures[`floor ${own}`] = await measure(`floor ${own}`, ownFloors.length, log, async (i) => ownFloors[i]!, o.timeoutS);
 
   const phases = new Map<string, number[]>();
   await m('build', async () => {
@@ -134,10 +134,10 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
     const p = parsePhases(r.output);
     if (r.ok && !p) return { ...r, ok: false, output: `no "phases:" line in the build's output: ${tail(r.output)}` };
     for (const [k, v] of p ?? []) phases.set(k, [...(phases.get(k) ?? []), v]);
-    if (velite) velites.push(await runVelite());
+    if (velite) ownVelites.push(await runVelite());
     return r;
   });
-  if (velite) measures[`velite ${own}`] = await measure(`velite ${own}`, velites.length, log, async (i) => velites[i]!, o.timeoutS);
+  if (velite) measures[`velite ${own}`] = await measure(`velite ${own}`, ownVelites.length, log, async (i) => ownVelites[i]!, o.timeoutS);
 
   if (measures.build!.ok) {
     const first = syntheticCards(1, o.seed)[0]!;

@@ -128,7 +128,6 @@ function keepSourceUrls(outdir, buildName, read) {
           return {
             contents: [
               `import { Worker } from 'node:worker_threads';`,
-              `export const bundled = true;`,
               `export function bundledWorker(name) { return new URL(\`./\${name}.js\`, import.meta.url); }`,
               `export function startWorker(name, options = {}) { return new Worker(bundledWorker(name), options); }`,
             ].join('\n'),

@@ -14,9 +14,6 @@ export const WORKERS = {
 
 export type WorkerName = keyof typeof WORKERS;
 
-/** True when the compiler runs from its bundle (workers then start in about a third of the time: parse-pool.ts). */
-export const bundled = false;
-
 /** The worker's bundled entry, or undefined in source. */
 export function bundledWorker(name: WorkerName): URL | undefined {
   void name;

@@ -129,7 +129,7 @@ export class LiveSite {
     this.saves++;
     const t0 = performance.now();
     // The memo tracks entries only: a save of any other file (a manifest, a schema, a template, a locale file) draws
-    // every entry anew; an editor's temporary file beside them does not.
+    // every entry anew; a scratch file beside them does not.
     if (!this.onlyEntryFiles(files.filter((f) => !isUnreadKind(f)))) this.memo.clear();
     const change = await this.project.update(files);
     const games = this.project.checkedGames;
@@ -369,14 +369,13 @@ async function writeAtomic(file: string, content: string | Uint8Array): Promise<
 const READ_EXTENSIONS = new Set(['.yaml', '.yml', '.json', '.csv', '.tsv', '.md', '.hbs', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.avif']);
 
 /**
- * A file no game is read or drawn from, by its name: the temporary files
- * editors and tools write beside the one they save (`sed -i` writes
- * `sedlXCnCs`, vim `4913` and `cards.yaml~`, JetBrains `cards.yaml___jb_tmp___`),
- * each an event the watcher reports. Found in a packed-tool trial: such a file
- * in a batch drew all 20,000 entries of a game anew (render 468-504 ms; with
- * the drawings kept, 54-96 ms).
- * It is still checked (a file a manifest names as its source text may have any
- * name): only the drawings are kept.
+ * A file no game is read or drawn from, by its name. The watcher leaves out
+ * the scratch files editors and tools are known to write (serve/watch.ts);
+ * one it does not know (`sed -i` once wrote `sedlXCnCs` beside the file it
+ * saved) still reaches a save's batch, and drew all 20,000 entries of a game
+ * anew (render 468-504 ms; with the drawings kept, 54-96 ms). It is still
+ * checked (a file a manifest names as its source text may have any name):
+ * only the drawings are kept.
  */
 function isUnreadKind(file: string): boolean {
   return !READ_EXTENSIONS.has(path.extname(file).toLowerCase());
