@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
-import { ENTRY_REUSE_BYTES, reparseChanged } from '../compiler/load/entry-reparse.ts';
+import { ENTRY_REUSE_BYTES, prepareEntries, reparseChanged } from '../compiler/load/entry-reparse.ts';
 import { loadYaml } from '../compiler/load/game.ts';
 import { ParseCache } from '../compiler/load/parse-cache.ts';
 import type { YamlSource } from '../compiler/load/yaml-source.ts';
@@ -132,6 +132,35 @@ describe('a save in a large file', () => {
       expect(cache.entryCounts.parsed - before, what).toBeLessThanOrEqual(most);
       await expectSameAsWhole(dir, file, got!.source!);
     }
+  });
+
+  it("is taken apart ahead of its first save (serve's warm-up), and that save then parses only what it changed", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-entries-'));
+    const file = path.join(dir, 'cards.yaml');
+    const small = path.join(dir, 'small.yaml');
+    const texts = Array.from({ length: N }, (_, i) => entry(i));
+    texts[7] = entry(7, '{ placeholder: 3, note: Not printed yet. }');
+    await writeFile(file, `# Cards\n${texts.join('')}`);
+    await writeFile(small, entry(1));
+    const cache = new ParseCache();
+    await loadYaml(dir, file, new DiagnosticBag(), undefined, cache);
+    await loadYaml(dir, small, new DiagnosticBag(), undefined, cache);
+    expect(cache.entries('cards.yaml')).toBeUndefined();
+
+    // Stopped before the first file: nothing taken apart.
+    await prepareEntries(cache, async () => false);
+    expect(cache.entries('cards.yaml')).toBeUndefined();
+
+    await prepareEntries(cache, async () => true);
+    expect(cache.entries('cards.yaml')?.starts).toHaveLength(N);
+    expect(cache.entries('small.yaml')).toBeUndefined(); // under ENTRY_REUSE_BYTES: parsed whole on a save
+    // Taken apart from the whole file's parse, each entry reads as its own parse would: the entry after the edit
+    // keeps its placeholder's place.
+    texts[3] = entry(3, '8');
+    await writeFile(file, `# Cards\n${texts.join('')}`);
+    const got = (await reparseChanged([{ file, shown: 'cards.yaml' }], cache)).get(file)!;
+    expect(cache.entryCounts).toEqual({ parsed: 1, reused: N - 1 });
+    await expectSameAsWhole(dir, file, got.source!);
   });
 
   it('takes no entries apart in a file whose values may hold an alias', async () => {

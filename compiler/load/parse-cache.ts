@@ -49,6 +49,12 @@ export class ParseCache {
     return !this.named.has(path) && this.stamps.get(path) === stamp ? this.files.get(path) : undefined;
   }
 
+  /** The text a file was last read with, when it had `size` bytes then (a save that changed its size changed its text). */
+  readAtSize(path: string, size: number): string | undefined {
+    const stamp = this.stamps.get(path);
+    return stamp !== undefined && Number(stamp.split(':')[1]) === size ? this.files.get(path)?.text : undefined;
+  }
+
   /** The stat of the text just read (taken before the read: a change meanwhile shows as another stat next time). */
   stamp(path: string, stamp: string | undefined): void {
     this.named.delete(path);
@@ -60,6 +66,11 @@ export class ParseCache {
   someText(endings: readonly string[]): string | undefined {
     for (const [p, f] of this.files) if (endings.some((e) => p.endsWith(e))) return f.text;
     return undefined;
+  }
+
+  /** The files kept whose text is at least `chars` long, with no entry parses known for it (serve's warm-up takes them apart). */
+  withoutEntries(chars: number): string[] {
+    return [...this.files].filter(([p, f]) => f.text.length >= chars && !this.entryMaps.has(p)).map(([p]) => p);
   }
 
   get size(): number {
@@ -91,6 +102,11 @@ export class ParseCache {
   setWithEntries(path: string, text: string, source: SourceFile, entries: EntryParses): void {
     this.files.set(path, { text, source, diagnostics: [] });
     this.entryMaps.set(path, entries);
+  }
+
+  /** Keep the parses of the file's entries, taken from its last parse of `text` (nothing kept if the file has changed since). */
+  setEntries(path: string, text: string, entries: EntryParses): void {
+    if (this.files.get(path)?.text === text) this.entryMaps.set(path, entries);
   }
 
   /** Forget files that were not read in the last run (deleted, renamed, no longer matched). */

@@ -13,6 +13,7 @@ import { renderHome, renderSite, sorted, withSitemap, type SiteFiles } from '../
 import { RenderMemo } from '../emit-site/render-memo.ts';
 import { renderGamePagesFirst } from '../emit-site/game-pages.ts';
 import { isQueryFile } from '../emit-site/query-data.ts';
+import { prepareEntries } from '../load/entry-reparse.ts';
 import { readFolder, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
 import { LiveSearch } from './live-search.ts';
@@ -40,6 +41,8 @@ export interface UpdateReport {
   changed: string[];
   /** Errors as the terminal shows them (no colour). */
   errors?: string;
+  /** Set when every saved file held what serve last read from it: nothing was re-checked, and serve says nothing. */
+  unchanged?: boolean;
   /** The games (IDs) a save re-checked: their print pages, drawn on request, may have changed though no site file did (a back template). */
   rechecked?: string[];
   timings: { check: number; render: number; write: number; total: number };
@@ -118,16 +121,30 @@ export class LiveSite {
     return { ok: true, changed: [...this.site.keys()], timings: { check, render: t2 - t1, write: t3 - t2, total: t3 - t0 } };
   }
 
-  /** Ready this thread's YAML parser for the first saves while none comes (warm-up.ts); stops when one does. */
+  /**
+   * Ready this thread's YAML parser for the first saves while none comes (warm-up.ts), and take the large files apart
+   * into their entries as their first save would (load/entry-reparse.ts); stops when a save comes.
+   */
   async warmUp(): Promise<void> {
     const saves = this.saves;
-    const text = this.project.memo.parsed.someText(['.yaml', '.yml']);
+    const parsed = this.project.memo.parsed;
+    const text = parsed.someText(['.yaml', '.yml']);
     if (text !== undefined) await warmYamlParser(text, () => this.saves !== saves);
+    await prepareEntries(parsed, async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return this.saves === saves;
+    });
+    // What taking them apart made and dropped goes now, not in the first save (idle-gc.ts).
+    if (this.saves === saves) await collectGarbage();
   }
 
   async update(files: readonly string[]): Promise<UpdateReport> {
     this.saves++;
     const t0 = performance.now();
+    if (await this.project.unchangedSince(files)) {
+      const total = performance.now() - t0;
+      return { ok: true, unchanged: true, changed: [], timings: { check: total, render: 0, write: 0, total } };
+    }
     // The memo tracks entries only: a save of any other file (a manifest, a schema, a template, a locale file) draws
     // every entry anew; a scratch file beside them does not.
     if (!this.onlyEntryFiles(files.filter((f) => !isUnreadKind(f)))) this.memo.clear();

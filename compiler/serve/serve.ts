@@ -54,7 +54,9 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
         timings: { check: 0, render: 0, write: 0, total: 0 },
       }));
       const shown = files.map((f) => path.relative(root, f)).join(', ');
-      if (!report.ok) {
+      if (report.unchanged) {
+        // Files written as they were (a save's late events, an unchanged buffer saved): nothing to say or reload.
+      } else if (!report.ok) {
         options.log(`\n${shown}: errors; the last good site stays up.\n${report.errors}`);
         server.send('error-report', { text: `${shown}\n\n${report.errors}` });
       } else {

@@ -1,0 +1,79 @@
+// A batch of saves whose files hold what serve last read from them (a large file's save whose late events came
+// in a batch of their own, an unchanged buffer saved again, a checkout that rewrote files as they were) re-checks
+// nothing and writes nothing (serve/project.ts `unchangedSince`); any change, even one that keeps the file's stat,
+// is re-checked as before.
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LiveSite } from '../compiler/serve/live-site.ts';
+import { Project } from '../compiler/serve/project.ts';
+import { makeProject, MINI_GAME, MINI_SCHEMA } from './helpers.ts';
+
+const files = {
+  'content/mini/game.yaml': MINI_GAME,
+  'schemas/mini/card.schema.json': MINI_SCHEMA,
+  'content/mini/cards.yaml': '- { name: Ant, kind: single }\n- { name: Bee, kind: single, beats: ant }\n',
+};
+
+describe('a save that changed nothing', () => {
+  it('is known without re-checking; a change is not missed, even one that keeps the stat', async () => {
+    const root = await makeProject(files);
+    const cards = path.join(root, 'content/mini/cards.yaml');
+    const manifest = path.join(root, 'content/mini/game.yaml');
+    const project = new Project(root);
+    await project.loadAll();
+
+    // Written again as it was (a new modification time).
+    await writeFile(cards, files['content/mini/cards.yaml']);
+    expect(await project.unchangedSince([cards])).toBe(true);
+    // The manifest is read afresh by every check, not kept: taken as changed, whatever it holds.
+    await writeFile(manifest, MINI_GAME);
+    expect(await project.unchangedSince([cards, manifest])).toBe(false);
+
+    // Another text of the same length, even with the stat it was read with (two writes in one clock tick).
+    const tick = new Date('2026-01-02T03:04:05Z');
+    await utimes(cards, tick, tick);
+    await project.loadAll();
+    const before = await stat(cards);
+    await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bey'));
+    await utimes(cards, tick, tick);
+    const after = await stat(cards);
+    expect([after.size, after.mtimeMs, after.ino]).toEqual([before.size, before.mtimeMs, before.ino]);
+    expect(await project.unchangedSince([cards])).toBe(false);
+    // Another length: changed.
+    await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee'));
+    expect(await project.unchangedSince([cards])).toBe(false);
+
+    // A file the last run did not read, a removed one, and no file at all.
+    const added = path.join(root, 'content/mini/notes.yaml');
+    await writeFile(added, '- a note\n');
+    expect(await project.unchangedSince([added])).toBe(false);
+    expect(await project.unchangedSince([path.join(root, 'content/mini/gone.yaml')])).toBe(false);
+    expect(await project.unchangedSince([])).toBe(false);
+  });
+
+  it('under serve, leaves the site and the games as they were, and the next real save is drawn', async () => {
+    const root = await makeProject(files);
+    const cards = path.join(root, 'content/mini/cards.yaml');
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    expect((await live.init()).ok).toBe(true);
+    await live.settled();
+    const games = live.games;
+    const site = live.site;
+
+    await writeFile(cards, files['content/mini/cards.yaml']);
+    const same = await live.update([cards]);
+    expect(same).toMatchObject({ ok: true, unchanged: true, changed: [] });
+    expect(live.games).toBe(games);
+    expect(live.site).toBe(site);
+
+    await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee'));
+    const edited = await live.update([cards]);
+    expect(edited.unchanged).toBeUndefined();
+    expect(edited.changed.length).toBeGreaterThan(0);
+    const page = edited.changed.find((p) => p.endsWith('.html') && p.includes('mini/'));
+    expect(page).toBeDefined();
+    expect(await readFile(path.join(live.dist, page!), 'utf8')).toContain('Bumblebee');
+    await live.settled();
+  });
+});
