@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LiveSite } from '../compiler/serve/live-site.ts';
 import { Project } from '../compiler/serve/project.ts';
+import { serve } from '../compiler/serve/serve.ts';
 import { makeProject, MINI_GAME, MINI_SCHEMA } from './helpers.ts';
 
 const files = {
@@ -75,5 +76,35 @@ describe('a save that changed nothing', () => {
     expect(page).toBeDefined();
     expect(await readFile(path.join(live.dist, page!), 'utf8')).toContain('Bumblebee');
     await live.settled();
+  });
+});
+
+describe("serve's log", () => {
+  it('tells of the background work (generated/, the search index) once, after the save that queued it', async () => {
+    const root = await makeProject(files);
+    const cards = path.join(root, 'content/mini/cards.yaml');
+    const log: string[] = [];
+    const handle = await serve(root, { port: 0, base: '/', version: '0', color: false, log: (l) => log.push(l) });
+    try {
+      await handle.live.settled();
+      const save = async (text: string) => {
+        const update = handle.nextUpdate();
+        await writeFile(cards, text);
+        const report = await update;
+        await handle.live.settled();
+        // The log line is written when the background's promise settles: one turn later.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return report;
+      };
+      const background = () => log.filter((l) => l.includes('search index')).length;
+      expect((await save(files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee'))).changed.length).toBeGreaterThan(0);
+      expect(background()).toBe(1);
+      // A comment: the game is re-checked, no page changes, nothing is queued: no second line for the first save's work.
+      expect(await save(`# The cards\n${files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee')}`)).toMatchObject({ ok: true, changed: [] });
+      expect(log.filter((l) => l.includes('files updated'))).toHaveLength(2);
+      expect(background()).toBe(1);
+    } finally {
+      await handle.close();
+    }
   });
 });

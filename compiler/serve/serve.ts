@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { closeSearch } from '../emit-site/search.ts';
 import { startServer, type SiteServer } from './server.ts';
-import { LiveSite, type UpdateReport } from './live-site.ts';
+import { LiveSite, type BackgroundReport, type UpdateReport } from './live-site.ts';
 import { PrintPages } from './print-pages.ts';
 import { watchProject, type Watcher } from './watch.ts';
 
@@ -43,6 +43,9 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
   const print = new PrintPages(() => live.games, options.log);
   const server: SiteServer = await startServer(() => live.site, { port: options.port, drawn: (rel, query) => print.get(rel, query) });
   let waiters: Array<(r: UpdateReport) => void> = [];
+  /** The background work last told of in the log (the first build's is not told: its line says it was built). */
+  let lastBackground: BackgroundReport | undefined;
+  void live.settled().then((bg) => (lastBackground ??= bg));
   let queue = Promise.resolve();
 
   const watcher: Watcher = watchProject(root, (files) => {
@@ -69,10 +72,12 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
         const printable = new Set(print.printable().map((p) => p.id));
         if (report.changed.length || report.rechecked?.some((id) => printable.has(id))) server.send('reload');
         void live.settled().then((bg) => {
-          if (bg)
+          // A save that changed no page queues no background work: it waits on the last one, already told.
+          if (bg && bg !== lastBackground)
             options.log(
               `  generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} files changed` : 'unchanged'}); search index ${bg.searchMs.toFixed(0)} ms (${bg.searchPages} ${bg.searchPages === 1 ? 'page' : 'pages'} indexed)`,
             );
+          lastBackground = bg;
         });
       }
       for (const w of waiters) w(report);
