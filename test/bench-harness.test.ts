@@ -197,6 +197,11 @@ describe('the synthetic game', () => {
     expect(z!.get('content/synth/cards/cards-00000.yaml')).not.toBe(x!.get('content/synth/cards/cards-00000.yaml'));
   });
 
+  it('refuses fewer than one card a file, rather than loop for ever', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-synth-'));
+    for (const perFile of [0, -5, 0.5, Number.NaN]) await expect(writeSyntheticGame(dir, { cards: 10, perFile })).rejects.toThrow(/cards per file/);
+  });
+
   it("holds the peers' cards (bench/peers/gen.mjs), draw for draw", async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'rulebook-peer-'));
     execFileSync('node', [path.join(ROOT, 'bench', 'peers', 'gen.mjs'), '--n', '200', '--per-file', '200', '--out', out], { cwd: ROOT });

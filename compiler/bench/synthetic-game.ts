@@ -187,6 +187,8 @@ flour, ammunition or timber each player holds at the end of the game.
 /** Write a whole project (content/synth and the schemas it needs) into `dir`. */
 export async function writeSyntheticGame(dir: string, options: SyntheticOptions): Promise<{ files: number; bytes: number }> {
   const perFile = options.perFile ?? options.cards;
+  // Cards are written `perFile` at a time: fewer than one would never get through them.
+  if (!Number.isInteger(perFile) || perFile < 1) throw new RangeError(`cards per file must be a whole number from 1 up, not ${perFile}`);
   const cards = syntheticCards(options.cards, options.seed ?? 42);
   const game = path.join(dir, 'content', 'synth');
   await rm(path.join(dir, 'content'), { recursive: true, force: true });
