@@ -99,9 +99,16 @@ describe("serve's log", () => {
       const background = () => log.filter((l) => l.includes('search index')).length;
       expect((await save(files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee'))).changed.length).toBeGreaterThan(0);
       expect(background()).toBe(1);
+      // Counts in words that agree with them.
+      const line = log.find((l) => l.includes('search index'))!;
+      const [, n, word] = /^ {2}generated\/ \d+ ms \((\d+) (files?) changed\); search index \d+ ms \(1 page indexed\)$/.exec(line) ?? [];
+      expect(word, line).toBe(n === '1' ? 'file' : 'files');
       // A comment: the game is re-checked, no page changes, nothing is queued: no second line for the first save's work.
       expect(await save(`# The cards\n${files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee')}`)).toMatchObject({ ok: true, changed: [] });
-      expect(log.filter((l) => l.includes('files updated'))).toHaveLength(2);
+      expect(log.filter((l) => l.includes('cards.yaml: '))).toEqual([
+        expect.stringMatching(/^content\/mini\/cards\.yaml: 1 file updated in \d+ ms/),
+        expect.stringMatching(/^content\/mini\/cards\.yaml: checked, no page changed, in \d+ ms/),
+      ]);
       expect(background()).toBe(1);
     } finally {
       await handle.close();

@@ -225,7 +225,7 @@ export async function serveProbe(bin: string, project: string, options: { edits:
   } finally {
     await writeFile(card.file, original);
     const lines = log.split('\n');
-    const updated = lines.filter((l) => / files updated in /.test(l)).at(-1);
+    const updated = lines.filter((l) => / files? updated in /.test(l)).at(-1);
     const background = lines.filter((l) => /generated\/ \d+ ms.*; search index \d+ ms/.test(l)).at(-1);
     if (updated) result.log = `${updated.trim()}${background ? `; ${background.trim()}` : ''}`.slice(0, 400);
     if (!exited) {

@@ -64,9 +64,9 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
         server.send('error-report', { text: `${shown}\n\n${report.errors}` });
       } else {
         const t = report.timings;
-        options.log(
-          `${shown}: ${report.changed.length} files updated in ${t.total.toFixed(0)} ms (check ${t.check.toFixed(0)}, render ${t.render.toFixed(0)}, write ${t.write.toFixed(0)})`,
-        );
+        const n = report.changed.length;
+        const done = n ? `${n} ${n === 1 ? 'file' : 'files'} updated` : 'checked, no page changed,';
+        options.log(`${shown}: ${done} in ${t.total.toFixed(0)} ms (check ${t.check.toFixed(0)}, render ${t.render.toFixed(0)}, write ${t.write.toFixed(0)})`);
         server.send('ok');
         // A re-checked printable game reloads too: its print pages are drawn on request, so no site file need have changed (a back template).
         const printable = new Set(print.printable().map((p) => p.id));
@@ -75,7 +75,7 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
           // A save that changed no page queues no background work: it waits on the last one, already told.
           if (bg && bg !== lastBackground)
             options.log(
-              `  generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} files changed` : 'unchanged'}); search index ${bg.searchMs.toFixed(0)} ms (${bg.searchPages} ${bg.searchPages === 1 ? 'page' : 'pages'} indexed)`,
+              `  generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} ${bg.generatedChanged === 1 ? 'file' : 'files'} changed` : 'unchanged'}); search index ${bg.searchMs.toFixed(0)} ms (${bg.searchPages} ${bg.searchPages === 1 ? 'page' : 'pages'} indexed)`,
             );
           lastBackground = bg;
         });
