@@ -126,8 +126,9 @@ export function reparseByEntries(shown: string, text: string, cache: ParseCache)
  * now, as the first save of each would (`rulebook serve` does it while idle,
  * serve/warm-up.ts): at 30,000 cards in one file that was ~120 ms of the first
  * save, and the garbage it made another ~140 ms, so the first save took
- * 0.9-1.1 s where later ones took ~0.6 s. One file per call of `next`, so a
- * save arriving meanwhile waits for one file at most; stops when `stop` says so.
+ * 0.9-1.1 s where later ones took ~0.6 s. One file after each call of `next`,
+ * which yields to the event loop and says whether to go on: a save arriving
+ * meanwhile waits for one file at most, and stops the rest.
  */
 export async function prepareEntries(cache: ParseCache, next: () => Promise<boolean>): Promise<void> {
   for (const shown of cache.withoutEntries(ENTRY_REUSE_BYTES)) {

@@ -1,7 +1,7 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { stat } from 'node:fs/promises';
 import { displayPath, readSource } from '../load/files.ts';
 import { findGames } from '../load/game.ts';
 import { checkGame, type CheckMemo } from '../pipeline.ts';

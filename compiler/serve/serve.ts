@@ -73,11 +73,12 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
         if (report.changed.length || report.rechecked?.some((id) => printable.has(id))) server.send('reload');
         void live.settled().then((bg) => {
           // A save that changed no page queues no background work: it waits on the last one, already told.
-          if (bg && bg !== lastBackground)
-            options.log(
-              `  generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${bg.generatedChanged} ${bg.generatedChanged === 1 ? 'file' : 'files'} changed` : 'unchanged'}); search index ${bg.searchMs.toFixed(0)} ms (${bg.searchPages} ${bg.searchPages === 1 ? 'page' : 'pages'} indexed)`,
-            );
+          if (!bg || bg === lastBackground) return;
           lastBackground = bg;
+          const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+          options.log(
+            `  generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${files(bg.generatedChanged)} changed` : 'unchanged'}); search index ${bg.searchMs.toFixed(0)} ms (${bg.searchPages} ${bg.searchPages === 1 ? 'page' : 'pages'} indexed)`,
+          );
         });
       }
       for (const w of waiters) w(report);
