@@ -71,7 +71,7 @@ describe.runIf(run)('rulebook serve', () => {
       expect((await update).ok).toBe(true);
       await page.waitForFunction(() => !document.body.innerText.includes('VELVET cushion') && document.querySelector('.rb-overlay') === null);
       await handle.live.settled();
-      expect(log.join('\n')).toMatch(/generated\/ \d+ ms \((?:\d+ files changed|unchanged)\); search index \d+ ms \(\d+ pages? indexed\)/);
+      expect(log.join('\n')).toMatch(/generated\/ \d+ ms \((?:\d+ files? changed|unchanged)\); search index \d+ ms \(\d+ pages? indexed\)/);
     } finally {
       await browser.close();
       await handle.close();
