@@ -65,7 +65,7 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
       } else {
         const t = report.timings;
         const n = report.changed.length;
-        const done = n ? `${n} ${n === 1 ? 'file' : 'files'} updated` : 'checked, no page changed,';
+        const done = n ? `${count(n, 'file')} updated` : 'checked, no page changed,';
         options.log(`${shown}: ${done} in ${t.total.toFixed(0)} ms (check ${t.check.toFixed(0)}, render ${t.render.toFixed(0)}, write ${t.write.toFixed(0)})`);
         server.send('ok');
         // A re-checked printable game reloads too: its print pages are drawn on request, so no site file need have changed (a back template).
@@ -75,9 +75,8 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
           // A save that changed no page queues no background work: it waits on the last one, already told.
           if (!bg || bg === lastBackground) return;
           lastBackground = bg;
-          const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
           options.log(
-            `  generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${files(bg.generatedChanged)} changed` : 'unchanged'}); search index ${bg.searchMs.toFixed(0)} ms (${bg.searchPages} ${bg.searchPages === 1 ? 'page' : 'pages'} indexed)`,
+            `  generated/ ${bg.generatedMs.toFixed(0)} ms (${bg.generatedChanged ? `${count(bg.generatedChanged, 'file')} changed` : 'unchanged'}); search index ${bg.searchMs.toFixed(0)} ms (${count(bg.searchPages, 'page')} indexed)`,
           );
         });
       }
@@ -102,4 +101,9 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
       await closeSearch();
     },
   };
+}
+
+/** "1 file", "2 files": serve's log counts in words that agree. */
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
