@@ -1,5 +1,5 @@
 import type { IndexFile, PagefindIndex } from 'pagefind';
-import { addPage, FragmentCache, indexFiles, newIndex, searchBundles, searchedPages, searchFiles } from '../emit-site/search.ts';
+import { addPage, closeSearch, FragmentCache, indexFiles, newIndex, searchBundles, searchedPages, searchFiles } from '../emit-site/search.ts';
 
 /**
  * The search index as `rulebook serve` keeps it: one Pagefind index per
@@ -79,10 +79,15 @@ export class LiveSearch {
     }
   }
 
-  /** Drop every index (after a failure: the next save indexes every page). */
+  /**
+   * Drop every index (after a failure: the next save indexes every page), and Pagefind's process with them: when
+   * that process is what failed (stopped, or crashed), the next save starts a new one, where Pagefind would keep
+   * sending to the dead one.
+   */
   private async forget(): Promise<void> {
     const states = [...this.bundles.values()];
     this.bundles.clear();
     for (const s of states) await s.index.deleteIndex().catch(() => undefined);
+    await closeSearch().catch(() => undefined);
   }
 }

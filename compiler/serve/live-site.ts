@@ -16,6 +16,7 @@ import { isQueryFile } from '../emit-site/query-data.ts';
 import { prepareEntries } from '../load/entry-reparse.ts';
 import { readFolder, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
+import { internalErrorText } from './internal-error.ts';
 import { LiveSearch } from './live-search.ts';
 import { warmYamlParser } from './warm-up.ts';
 import { Project } from './project.ts';
@@ -72,6 +73,8 @@ export class LiveSite {
   private generatedFiles: Map<string, { text: string } | { hash: string }> | undefined;
   private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
   private wanted = 0;
+  /** Set by `stop`: the background work under way then may fail for it (Ctrl-C stops Pagefind too), and is told so. */
+  private stopping = false;
   /** Saves begun: the idle warm-up stops when one comes. */
   private saves = 0;
   /** Renders made: a save's field-query data is made only while its render is the last (its memo session the current one). */
@@ -232,6 +235,15 @@ export class LiveSite {
     return this.background;
   }
 
+  /**
+   * Serve is stopping: the background work queued so far still runs (generated/ is written), and what it could not
+   * finish (Ctrl-C in a terminal stops Pagefind's process too) is told as a step left for `rulebook build`.
+   */
+  stop(): Promise<BackgroundReport | undefined> {
+    this.stopping = true;
+    return this.background;
+  }
+
   errorText(): string {
     const sources = this.project.sources;
     const items = this.project.diagnostics.filter((d) => d.severity === 'error');
@@ -265,12 +277,19 @@ export class LiveSite {
   private schedule(games: CheckedGame[], queryData: ReadonlyMap<string, () => Map<string, string>> = new Map()): void {
     const ticket = ++this.wanted;
     const render = this.renders;
+    // What the background is doing, for the line that tells of its failure.
+    let step = 'the engine package (generated/)';
     this.background = this.background
       .then(async () => {
         if (ticket !== this.wanted) return undefined;
         const t0 = performance.now();
         // Pagefind gets the changed pages, then builds the bundles in its own process while this thread emits the package.
-        const search = await this.search.start(this.site);
+        // Its failure is thrown once generated/ is written, which does not need it.
+        const search = await this.search.start(this.site).catch((error: unknown) => {
+          const files = Promise.reject(error);
+          files.catch(() => undefined);
+          return { files };
+        });
         const records = await this.records();
         const pkg = emitPackage(games, this.project.schemas, records.releases[0]?.version ?? this.options.version, records.name);
         // generated/ first: the engine's tests and the programmer's editor need it, and it waits on nothing but the emit
@@ -292,6 +311,7 @@ export class LiveSite {
         );
         this.generatedFiles = new Map([...pkg].map(([rel, text]) => [rel, { text }]));
         const t1 = performance.now();
+        step = 'the search index';
         const index = await search.files;
         const pagefindDir = path.join(this.dist, 'pagefind');
         // pagefind/ as it was (what init read from disk, or the last save wrote), to write only the files whose bytes changed.
@@ -309,7 +329,9 @@ export class LiveSite {
         const t2 = performance.now();
         // Then the saved games' field-query data (made after the package and the index: at 10,000 cards each landed
         // 0.1 s sooner for it). A later save that rendered again makes its own.
+        step = "the site's field-query data";
         if (render === this.renders) await this.writeQueryData(queryData);
+        step = "the editor's schemas";
         // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
         await writeEditorFiles(this.root, games, this.project.schemas);
         const report = {
@@ -323,7 +345,8 @@ export class LiveSite {
         return report;
       })
       .catch((error: unknown) => {
-        process.stderr.write(`rulebook serve: background build failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+        if (this.stopping) process.stderr.write(`rulebook serve: stopped before ${step} took the last save; \`rulebook build\` brings it up to date\n`);
+        else process.stderr.write(`rulebook serve: ${internalErrorText(`${step} was not updated`, error)}\n`);
         return undefined;
       });
   }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { closeSearch } from '../emit-site/search.ts';
 import { startServer, type SiteServer } from './server.ts';
 import { LiveSite, type BackgroundReport, type UpdateReport } from './live-site.ts';
+import { internalErrorText } from './internal-error.ts';
 import { PrintPages } from './print-pages.ts';
 import { watchProject, type Watcher } from './watch.ts';
 
@@ -53,7 +54,7 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
       const report = await live.update(files).catch((error: unknown): UpdateReport => ({
         ok: false,
         changed: [],
-        errors: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        errors: internalErrorText('the save was not taken', error),
         timings: { check: 0, render: 0, write: 0, total: 0 },
       }));
       const shown = files.map((f) => path.relative(root, f)).join(', ');
@@ -96,8 +97,10 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
     nextUpdate: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       await watcher.close();
+      // A save under way finishes, and queues its background work, before Pagefind is closed under it.
+      await queue;
       await server.close();
-      await live.settled();
+      await live.stop();
       await closeSearch();
     },
   };
