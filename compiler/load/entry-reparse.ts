@@ -12,6 +12,7 @@ import { isJsonFile } from './content-source.ts';
 import { readSource } from './files.ts';
 import { statStamp, type EntryParses, type ParseCache } from './parse-cache.ts';
 import type { Preparsed } from './parse-pool.ts';
+import { spliceEntryStarts, spliceLineStarts } from './entry-splice.ts';
 import { entryStarts, joinSlices, type Slice, type SliceParse } from './split-sequence.ts';
 import { YamlSource } from './yaml-source.ts';
 
@@ -68,13 +69,15 @@ export async function reparseChanged(files: ReadonlyArray<{ file: string; shown:
 export function reparseByEntries(shown: string, text: string, cache: ParseCache): YamlSource | undefined {
   const last = cache.last(shown);
   const known = cache.entries(shown) ?? entriesOfLast(shown, cache);
-  if (!last || !known) return undefined; // the file last read with problems (or never): parse it whole, as before
-  const starts = entryStarts(text);
-  if (!starts) return undefined;
+  if (!last || !known || !(last.source instanceof YamlSource)) return undefined; // the file last read with problems (or never): parse it whole, as before
   const old = last.text;
   const prefix = sharedStart(old, text);
   const suffix = sharedEnd(old, text, prefix);
   const shift = old.length - text.length;
+  // The entry starts and line starts of the text both share, taken from the last text's (load/entry-splice.ts).
+  const spliced = spliceEntryStarts(known.starts, old.length, text, prefix, suffix);
+  const starts = spliced?.starts ?? entryStarts(text);
+  if (!starts?.length) return undefined;
   const oldEnd = (j: number) => known.starts[j + 1] ?? old.length;
   let middle: Map<string, SliceParse> | undefined;
   // The last text's entries that are neither in the shared start nor the shared end, by text: made once, when needed.
@@ -114,7 +117,8 @@ export function reparseByEntries(shown: string, text: string, cache: ParseCache)
     used.add(parse);
     parses.push(parse);
   }
-  const joined = joinSlices(text, slices, parses);
+  const lineStarts = spliced && spliceLineStarts(last.source.lineStarts, text, spliced.from, spliced.to, -shift);
+  const joined = joinSlices(text, slices, parses, lineStarts);
   if (!joined) return undefined;
   const source = YamlSource.fromParsed(shown, text, joined);
   cache.setWithEntries(shown, text, source, { starts: slices.map((s) => s.start), parses });

@@ -19,10 +19,21 @@ import type { ParsedYaml } from './yaml-source.ts';
  * Blank lines and comments at the left margin are allowed anywhere.
  */
 export function entryStarts(text: string): number[] | undefined {
+  const starts = entryStartsIn(text, 0, text.length);
+  return starts?.length ? starts : undefined;
+}
+
+/**
+ * The same for the lines that start from `from` (a line start) up to before
+ * `to`, the rest of the text taken as read before (load/entry-splice.ts); an
+ * empty list when none is an entry's first line.
+ */
+export function entryStartsIn(text: string, from: number, to: number): number[] | undefined {
   // A tab in indentation is reported for the whole file at once (load/yaml-source.ts): never split such a file.
-  if (text.includes('\t') && /^ *\t/m.test(text)) return undefined;
+  const part = from === 0 && to === text.length ? text : text.slice(from, to);
+  if (part.includes('\t') && /^ *\t/m.test(part)) return undefined;
   const starts: number[] = [];
-  for (let at = 0; at < text.length;) {
+  for (let at = from; at < to;) {
     const c = text.charCodeAt(at);
     if (c === DASH) {
       const next = text.charCodeAt(at + 1); // NaN at the end of the text
@@ -33,7 +44,7 @@ export function entryStarts(text: string): number[] | undefined {
     if (end < 0) break;
     at = end + 1;
   }
-  return starts.length ? starts : undefined;
+  return starts;
 }
 
 /** One slice of a file: whole entries, from `start` (a line start) to `end`, and the index of its first entry. */
@@ -83,13 +94,19 @@ export interface SliceParse {
  * caller then parses the file whole, so diagnostics are always the whole
  * file's own. Marks and line starts are moved to the file's lines and offsets.
  */
-export function joinSlices(text: string, slices: readonly Slice[], parses: ReadonlyArray<SliceParse | undefined>): ParsedYaml | undefined {
+export function joinSlices(
+  text: string,
+  slices: readonly Slice[],
+  parses: ReadonlyArray<SliceParse | undefined>,
+  /** The whole text's line starts when the caller knows them (load/entry-splice.ts): not joined from the slices'. */
+  known?: Int32Array,
+): ParsedYaml | undefined {
   const value: unknown[] = [];
   const placeholders: PlaceholderMark[] = [];
   const readings: PlaceholderMark[] = [];
   // Filled in place, not pushed and copied: a 10,000-card file has 250,000 line starts, joined on every save in it.
   let most = 0;
-  for (const piece of parses) most += piece?.parsed?.lineStarts.length ?? 0;
+  if (!known) for (const piece of parses) most += piece?.parsed?.lineStarts.length ?? 0;
   const lineStarts = new Int32Array(most);
   let lines = 0;
   for (let k = 0; k < slices.length; k++) {
@@ -100,14 +117,18 @@ export function joinSlices(text: string, slices: readonly Slice[], parses: Reado
     if (!parsed || !parsed.ok || diagnostics.length || parsed.cut.length || aliases) return undefined;
     if (!Array.isArray(parsed.value) || parsed.value.length !== slice.entries) return undefined;
     // The slice starts at a line start, so its line n is the file's line (lines before it) + n, at the same column.
-    const linesBefore = lines ? lines - (lineStarts[lines - 1] === slice.start ? 1 : 0) : 0;
-    const move = (marks: readonly PlaceholderMark[], into: PlaceholderMark[]) => {
-      for (const m of marks)
-        into.push({ pointer: movePointer(m.pointer, slice.firstEntry), note: m.note, place: movePlace(m.place, slice.start, linesBefore) });
-    };
-    move(parsed.placeholders, placeholders);
-    move(parsed.readings, readings);
+    if (parsed.placeholders.length || parsed.readings.length) {
+      // Counted only for a slice with marks: with the line starts known, by a search in them.
+      const linesBefore = known ? linesUpTo(known, slice.start) : lines ? lines - (lineStarts[lines - 1] === slice.start ? 1 : 0) : 0;
+      const move = (marks: readonly PlaceholderMark[], into: PlaceholderMark[]) => {
+        for (const m of marks)
+          into.push({ pointer: movePointer(m.pointer, slice.firstEntry), note: m.note, place: movePlace(m.place, slice.start, linesBefore) });
+      };
+      move(parsed.placeholders, placeholders);
+      move(parsed.readings, readings);
+    }
     for (const v of parsed.value) value.push(v);
+    if (known) continue;
     // A slice that ends with a line break counts a line start at its end: the next slice's first, counted once.
     for (const start of parsed.lineStarts) {
       const at = slice.start + start;
@@ -115,7 +136,19 @@ export function joinSlices(text: string, slices: readonly Slice[], parses: Reado
     }
   }
   if (slices.at(-1)?.end !== text.length) return undefined;
-  return { ok: true, value, lineStarts: lineStarts.slice(0, lines), placeholders, readings, cut: [] };
+  return { ok: true, value, lineStarts: known ?? lineStarts.slice(0, lines), placeholders, readings, cut: [] };
+}
+
+/** How many of the sorted line starts are before `offset` (a line start): the lines before it. Only for the slices with marks to move. */
+function linesUpTo(lineStarts: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = lineStarts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lineStarts[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** `/3/cost` in a slice whose first entry is the file's 100th: `/103/cost`. */

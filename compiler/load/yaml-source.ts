@@ -90,6 +90,11 @@ export class YamlSource implements SourceFile {
     return this.targets.size;
   }
 
+  /** Where each line of the text starts (a save's re-parse splices the next text's from them: load/entry-splice.ts). */
+  get lineStarts(): ArrayLike<number> {
+    return this.lines.lineStarts;
+  }
+
   /** Where each value stands, by JSON pointer. */
   get ranges(): ReadonlyMap<string, Range> {
     this.ensurePlaces();
