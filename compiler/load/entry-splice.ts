@@ -4,7 +4,7 @@
 // in one 14 MB file, finding every entry start again took ~8 ms of each save, and
 // joining every entry's line starts (750,000) ~20 ms. This reads the changed
 // entries only.
-import { entryStartsIn } from './split-sequence.ts';
+import { entryStartsIn, firstAtLeast } from './split-sequence.ts';
 
 /** Where the new text's entries start, and the part of it read again (`from` to `to`, line starts both). */
 export interface SplicedStarts {
@@ -70,16 +70,4 @@ export function spliceLineStarts(old: ArrayLike<number>, text: string, from: num
     if (shift) for (let i = n; i < out.length; i++) out[i] = out[i]! + shift;
   } else for (let i = keptAfter; i < old.length; i++) out[n++] = old[i]! + shift;
   return out;
-}
-
-/** The index of the first of the sorted `list` that is at least `x` (its length when none is). */
-function firstAtLeast(list: ArrayLike<number>, x: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -119,7 +119,7 @@ export function joinSlices(
     // The slice starts at a line start, so its line n is the file's line (lines before it) + n, at the same column.
     if (parsed.placeholders.length || parsed.readings.length) {
       // Counted only for a slice with marks: with the line starts known, by a search in them.
-      const linesBefore = known ? linesUpTo(known, slice.start) : lines ? lines - (lineStarts[lines - 1] === slice.start ? 1 : 0) : 0;
+      const linesBefore = known ? firstAtLeast(known, slice.start) : lines ? lines - (lineStarts[lines - 1] === slice.start ? 1 : 0) : 0;
       const move = (marks: readonly PlaceholderMark[], into: PlaceholderMark[]) => {
         for (const m of marks)
           into.push({ pointer: movePointer(m.pointer, slice.firstEntry), note: m.note, place: movePlace(m.place, slice.start, linesBefore) });
@@ -139,13 +139,13 @@ export function joinSlices(
   return { ok: true, value, lineStarts: known ?? lineStarts.slice(0, lines), placeholders, readings, cut: [] };
 }
 
-/** How many of the sorted line starts are before `offset` (a line start): the lines before it. Only for the slices with marks to move. */
-function linesUpTo(lineStarts: Int32Array, offset: number): number {
+/** The index of the first of the sorted `list` that is at least `x` (its length when none is): with line starts, how many lines come before `x`. */
+export function firstAtLeast(list: ArrayLike<number>, x: number): number {
   let lo = 0;
-  let hi = lineStarts.length;
+  let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (lineStarts[mid]! < offset) lo = mid + 1;
+    if (list[mid]! < x) lo = mid + 1;
     else hi = mid;
   }
   return lo;
