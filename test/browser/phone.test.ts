@@ -52,6 +52,21 @@ describe.runIf(run)('the site on a phone', () => {
     });
   }
 
+  it("a card's face is as tall as what it shows: no empty space under a short card's text", async () => {
+    const page = await open('duel/trophies.html');
+    // The space a face has beyond what it shows: its height, less its height were nothing to hold it taller.
+    const spare = await page.$$eval('.face', (faces) =>
+      faces.map((face) => {
+        const drawn = face.getBoundingClientRect().height;
+        (face as HTMLElement).style.minHeight = '0px';
+        return drawn - face.getBoundingClientRect().height;
+      }),
+    );
+    expect(spare.length).toBeGreaterThan(0);
+    for (const px of spare) expect(px).toBeLessThan(1);
+    await page.close();
+  });
+
   it('Escape folds the open menu and gives focus back to its button', async () => {
     const page = await open('tree/rules.html');
     await page.locator('button.menu').tap();
