@@ -11,8 +11,6 @@ export interface SplicedStarts {
   starts: number[];
   from: number;
   to: number;
-  /** The index in the last text's starts of the first entry kept after `to` (their count when none is). */
-  after: number;
 }
 
 /**
@@ -42,7 +40,7 @@ export function spliceEntryStarts(old: readonly number[], oldLength: number, tex
   const starts = old.slice(0, before);
   for (const s of fresh) starts.push(s);
   for (let j = after; j < old.length; j++) starts.push(old[j]! + shift);
-  return { starts, from, to, after };
+  return { starts, from, to };
 }
 
 /**
