@@ -115,6 +115,23 @@ function attachFilters(form) {
   const parent = articles[0]?.parentNode;
   const after = articles[articles.length - 1]?.nextSibling ?? null;
   const byId = new Map(articles.map((a) => [a.getAttribute('aria-labelledby'), a]));
+  // "On this page" (layout.hbs) lists the entries too: its items follow the entries' order and hide with them.
+  const outline = document.querySelector('nav.outline ul');
+  /** @type {Map<string, HTMLElement>} */
+  const outlineItems = new Map();
+  for (const li of /** @type {HTMLElement[]} */ (outline ? [...outline.children] : [])) {
+    const id = li.querySelector('a')?.getAttribute('href')?.replace(/^#/, '') ?? '';
+    if (byId.has(id)) outlineItems.set(id, li);
+  }
+  const outlineAfter = [...outlineItems.values()].at(-1)?.nextSibling ?? null;
+  /** "On this page" in the order of the entries given (those drawn), each item hidden where its entry is. @param {HTMLElement[]} ordered */
+  const outlineFollows = (ordered) => {
+    for (const a of ordered) {
+      const li = outlineItems.get(a.getAttribute('aria-labelledby') ?? '');
+      if (li && outline) outline.insertBefore(li, outlineAfter);
+    }
+    for (const [id, li] of outlineItems) li.hidden = byId.get(id)?.hidden ?? false;
+  };
   const lang = document.documentElement.lang || undefined;
   const collator = new Intl.Collator(lang, { numeric: true, sensitivity: 'base' });
   /** @param {number} n */
@@ -148,6 +165,7 @@ function attachFilters(form) {
     if (!picks.length && !sort) {
       if (parent) for (const a of articles) parent.insertBefore(a, after);
       for (const a of articles) a.hidden = false;
+      outlineFollows(articles);
       pagesNav.hidden = true;
       pagesNav.replaceChildren();
       if (sortedBox) {
@@ -255,6 +273,7 @@ function attachFilters(form) {
       // One page: the entries themselves take the order (as listed when no sort is chosen).
       const ordered = sort ? order.map((i) => byId.get(list.ids[i])).filter((a) => a !== undefined) : articles;
       for (const a of ordered) parent.insertBefore(a, after);
+      outlineFollows(ordered);
     }
     if (split && sortedBox) drawSorted(list, order, sort ? key : '', descending);
     const query = new URLSearchParams(picks).toString();

@@ -68,6 +68,8 @@ describe.runIf(run)('sort and filter counts on collection pages', () => {
   /** The entries' headings in the order the page holds them (the DOM's, which Tab and a screen reader follow). */
   const shownNames = (page: Page) =>
     page.$$eval('main article.entity:not([hidden]) :is(h2, h3)', (hs) => hs.map((h) => h.firstChild?.textContent?.trim() ?? ''));
+  /** "On this page" as a reader sees it: the items shown, in order. */
+  const outlineNames = (page: Page) => page.$$eval('nav.outline li:not([hidden]) a', (as) => as.map((a) => a.textContent?.trim() ?? ''));
 
   it('duel Trophy cards by "Copies in the deck": the one card with copies first, the rest (no value) last by name, either way; then by name, and back as listed', async () => {
     const trophies = parse(readFileSync(path.join(FIXTURES, 'duel/content/duel/trophies.yaml'), 'utf8')) as Array<{ name: string; copies?: number }>;
@@ -79,6 +81,8 @@ describe.runIf(run)('sort and filter counts on collection pages', () => {
     await page.waitForURL(/\?sort=copies$/);
     expect(await shownNames(page)).toEqual(expectedOrder(names, copies, false).map((i) => names[i]));
     expect(await shownNames(page)).toEqual(['The Counting House', 'The Banner Parade', 'The Crown Jewel', 'The Lantern Race']);
+    // "On this page" follows the order the entries are drawn in.
+    expect(await outlineNames(page)).toEqual(await shownNames(page));
     await page.getByLabel('Order', { exact: true }).selectOption('desc');
     await page.waitForURL(/\?sort=-copies$/);
     // Descending still puts the cards without the value last.
@@ -91,6 +95,7 @@ describe.runIf(run)('sort and filter counts on collection pages', () => {
     await page.getByLabel('Sort by', { exact: true }).selectOption('');
     await page.waitForURL((u) => !u.search);
     expect(await shownNames(page)).toEqual(names);
+    expect(await outlineNames(page)).toEqual(names);
     // The anchors stay: a link to an entry still lands on it.
     expect(await page.locator('[id="the-crown-jewel"]').count()).toBe(1);
     expect(errors).toEqual([]);
@@ -128,6 +133,8 @@ describe.runIf(run)('sort and filter counts on collection pages', () => {
     expect(await options('Element')).toEqual(['All (3)', 'Fire (1)', 'Glace (2)']);
     expect(await shownNames(page)).toEqual(['Élan', 'Frost Nova']);
     expect(await page.locator('.filter-count').textContent()).toBe('2 of 3 match. Sorted by Name, ascending.');
+    // "On this page" lists the spells shown, not the one the filter hides (when the page has one: three sections or more).
+    if (await page.locator('nav.outline').count()) expect(await outlineNames(page)).toEqual(['Élan', 'Frost Nova']);
     await page.getByLabel('School', { exact: true }).selectOption('flame');
     expect(await options('Element')).toEqual(['All (1)', 'Fire (1)', 'Glace (0)']);
     expect(await page.locator('.filter-count').textContent()).toBe('No entry matches.');
