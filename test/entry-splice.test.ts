@@ -114,6 +114,9 @@ describe('entry starts and line starts spliced around a save', () => {
     const next = text.replace('- id: card-2', 'key: card-2');
     const [prefix, suffix] = shared(text, next);
     expect(spliceEntryStarts(firstAtZero(entryStarts(text)!), text.length, next, prefix, suffix)).toBeUndefined();
+    // The dash kept, the space after it gone: `-id:` at the margin is no entry, though the line's first character is shared.
+    const dashed = text.replace('- id: card-2', '-id: card-2');
+    expect(spliceEntryStarts(firstAtZero(entryStarts(text)!), text.length, dashed, ...shared(text, dashed))).toBeUndefined();
     const tabbed = text.replace('  name: Cárd 2', '\tname: Cárd 2');
     expect(spliceEntryStarts(firstAtZero(entryStarts(text)!), text.length, tabbed, ...shared(text, tabbed))).toBeUndefined();
   });
