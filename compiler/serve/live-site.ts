@@ -18,6 +18,7 @@ import { readFolder, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
 import { internalErrorText } from './internal-error.ts';
 import { LiveSearch } from './live-search.ts';
+import { quietPagefindStop } from './quiet-pagefind.ts';
 import { warmYamlParser } from './warm-up.ts';
 import { Project } from './project.ts';
 import type { CheckedGame, Entry } from '../model.ts';
@@ -236,12 +237,13 @@ export class LiveSite {
   }
 
   /**
-   * Serve is stopping: the background work queued so far still runs (generated/ is written), and what it could not
-   * finish (Ctrl-C in a terminal stops Pagefind's process too) is told as a step left for `rulebook build`.
+   * Serve is stopping: the background work queued (and queued from now on) still runs, so generated/ is written, and
+   * what it could not finish (Ctrl-C in a terminal stops Pagefind's process too) is told as a step left for
+   * `rulebook build`, in place of Pagefind's own report of its stopped process (quiet-pagefind.ts).
    */
-  stop(): Promise<BackgroundReport | undefined> {
+  stop(): void {
     this.stopping = true;
-    return this.background;
+    quietPagefindStop();
   }
 
   errorText(): string {

@@ -96,11 +96,14 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
     print,
     nextUpdate: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
+      // Stopping from the first moment: the same Ctrl-C has stopped Pagefind's process, and what that leaves undone
+      // is told in one line (live-site.ts `stop`).
+      live.stop();
       await watcher.close();
       // A save under way finishes, and queues its background work, before Pagefind is closed under it.
       await queue;
       await server.close();
-      await live.stop();
+      await live.settled();
       await closeSearch();
     },
   };
