@@ -18,7 +18,7 @@ import { readFolder, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
 import { internalErrorText } from './internal-error.ts';
 import { LiveSearch } from './live-search.ts';
-import { quietPagefindStop } from './quiet-pagefind.ts';
+import { holdPagefindReports } from './quiet-pagefind.ts';
 import { warmYamlParser } from './warm-up.ts';
 import { Project } from './project.ts';
 import type { CheckedGame, Entry } from '../model.ts';
@@ -90,6 +90,7 @@ export class LiveSite {
     private readonly options: { base: string; version: string; color?: boolean },
   ) {
     this.project = new Project(root);
+    holdPagefindReports(() => this.stopping);
   }
 
   get dist(): string {
@@ -243,7 +244,6 @@ export class LiveSite {
    */
   stop(): void {
     this.stopping = true;
-    quietPagefindStop();
   }
 
   errorText(): string {
