@@ -57,15 +57,14 @@ export function spliceLineStarts(old: ArrayLike<number>, text: string, from: num
   const keptAfter = toEnd ? old.length : firstAtLeast(old, to - shift);
   const middle: number[] = [];
   for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) if (at + 1 < to || toEnd) middle.push(at + 1);
-  const out = new Int32Array(keptBefore + middle.length + (old.length - keptAfter));
-  // A joined parse's are an Int32Array, copied as memory (750,000 at 30,000 cards); a whole parse's an array.
-  if (old instanceof Int32Array) out.set(old.subarray(0, keptBefore));
-  else for (let i = 0; i < keptBefore; i++) out[i] = old[i]!;
+  // Copied as memory (750,000 at 30,000 cards): a joined parse's are an Int32Array already; a whole parse's array,
+  // only on the first save after it, is made one.
+  const last = old instanceof Int32Array ? old : Int32Array.from(old);
+  const out = new Int32Array(keptBefore + middle.length + (last.length - keptAfter));
+  out.set(last.subarray(0, keptBefore));
   let n = keptBefore;
   for (const s of middle) out[n++] = s;
-  if (old instanceof Int32Array) {
-    out.set(old.subarray(keptAfter), n);
-    if (shift) for (let i = n; i < out.length; i++) out[i] = out[i]! + shift;
-  } else for (let i = keptAfter; i < old.length; i++) out[n++] = old[i]! + shift;
+  out.set(last.subarray(keptAfter), n);
+  if (shift) for (let i = n; i < out.length; i++) out[i] = out[i]! + shift;
   return out;
 }
