@@ -167,6 +167,31 @@ describe('the bundled compiler', () => {
     expect(await readFile(path.join(tool, 'compiler-dist', rebuilt!, 'cli.js'), 'utf8')).not.toContain('BUNDLE_TEST_MARK'); // tree-shaken, yet noticed
   }, 240_000);
 
+  it('bundles the packages a check loads, and is made again when one of them changes (a new version installed)', async () => {
+    // A tool of its own whose node_modules holds a copy of yaml (a bundled package) and the others as they are.
+    const own = await mkdtemp(path.join(tmpdir(), 'rulebook-tool-'));
+    for (const part of ['bin', 'compiler', 'package.json']) await cp(path.join(tool, part), path.join(own, part), { recursive: true });
+    await cp(path.join(ROOT, 'docs-site'), path.join(own, 'docs-site'), { recursive: true, filter: (src) => !/[/\\](dist|screenshots)$/.test(src) });
+    const modules = path.join(own, 'node_modules');
+    await mkdir(modules);
+    for (const name of await readdir(path.join(ROOT, 'node_modules')))
+      if (name !== 'yaml') await symlink(path.join(ROOT, 'node_modules', name), path.join(modules, name), 'dir');
+    await cp(path.join(ROOT, 'node_modules', 'yaml'), path.join(modules, 'yaml'), { recursive: true });
+    const first = await rulebook(own, ['--version']);
+    const build = /rulebook: bundling the compiler/.test(first.err) ? (await rulebook(own, ['--version'])).err : first.err;
+    const name = /running the bundle (\S+)/.exec(build)?.[1];
+    expect(name).toBeDefined();
+    // The parser is in the bundle (no `import ... from "yaml"` left to resolve at run time); a worker too.
+    const files = await readdir(path.join(own, 'compiler-dist', name!));
+    const code = (await Promise.all(files.map((f) => readFile(path.join(own, 'compiler-dist', name!, f), 'utf8')))).join('\n');
+    expect(code).not.toMatch(/from\s*["']yaml["']/);
+    expect(code).toMatch(/from\s*["']handlebars["']/); // left outside: loaded by the site's build only
+    const json = path.join(modules, 'yaml', 'package.json');
+    await writeFile(json, (await readFile(json, 'utf8')).replace(/"version": "([^"]+)"/, '"version": "$1-next"'));
+    const changed = await rulebook(own, ['--version']);
+    expect(changed.err).toContain('rulebook: bundling the compiler (node_modules/yaml/package.json changed)');
+  }, 240_000);
+
   it('answers a check from its cache until the compiler changes: a locale file, or a source (a new build)', async () => {
     const root = await makeProject({}, { copyContent: ['cangaco'] });
     // The cache holds one answer, named by its key (cache/check-cache.ts).
@@ -210,6 +235,17 @@ describe('the packed tool', () => {
     await rm(path.join(root, 'node_modules'), { recursive: true, force: true }); // cold again: no cached answer
     const repo = await rulebook(ROOT, ['check', '-C', root, '--all'], { tsx: true });
     expect(printed(packed)).toEqual(printed(repo));
+
+    // Installed as npm installs it: the tool under a project's node_modules/, its packages beside it, not under it.
+    // The bundle holds the packages a check loads; those it was made from are nowhere under the tool, and it is used as it is.
+    const project = path.join(work, 'installed');
+    await mkdir(path.join(project, 'node_modules'), { recursive: true });
+    await cp(tool, path.join(project, 'node_modules', 'rulebook-compiler'), { recursive: true, filter: (src) => src !== modules, preserveTimestamps: true });
+    for (const name of await readdir(modules)) await symlink(path.join(ROOT, 'node_modules', name), path.join(project, 'node_modules', name), 'dir');
+    await rm(path.join(root, 'node_modules'), { recursive: true, force: true });
+    const installed = await rulebook(path.join(project, 'node_modules', 'rulebook-compiler'), ['check', '-C', root, '--all']);
+    expect(installed.err).toMatch(/^rulebook: running the bundle/m);
+    expect(printed(installed)).toEqual(printed(repo));
 
     // The programmatic entry (package.json "exports", compiler/index.js) runs from the same bundle: no tsx either.
     await rm(path.join(root, 'node_modules'), { recursive: true, force: true });
