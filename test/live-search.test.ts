@@ -75,7 +75,7 @@ describe('the live search index', () => {
     const english = searchedPages(site).get('en')!;
     const bytes = english.reduce((n, [, c]) => n + c.length, 0);
     const before = process.env.RULEBOOK_SEARCH_BUNDLE_BYTES;
-    // Three bundles' worth of English pages, with room for an edit (the limit is 8 MB; the fixtures hold less than one).
+    // Three bundles' worth of English pages, with room for an edit (the limit is 4 MB; the fixtures hold less than one).
     process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = String(Math.ceil(bytes / 2.5));
     try {
       const bundles = searchBundles(searchedPages(site));

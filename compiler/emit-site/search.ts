@@ -100,12 +100,16 @@ export interface BuiltBundle {
  * The most HTML one bundle indexes (RULEBOOK_SEARCH_BUNDLE_BYTES, for the tests). A language with more is split
  * into bundles of about this size, which the search box merges as it merges languages. Why: Pagefind cannot drop
  * or re-read part of an index, so `rulebook serve` made the whole bundle again for each saved card (1.7 s of a
- * save at 30,000 cards, 35 MB of pages); split, a save makes again the bundle its page is in. A reader's query
- * asks each bundle for its chunk of the word, so the bundles are few: a 30,000-card game has 4 or 5.
+ * save at 30,000 cards, 35 MB of pages); split, a save makes again the bundle its page is in. Pagefind takes ~35 ms
+ * a MB of pages to make a bundle's files again (measured from 2 to 11 MB), so the size is what a save waits for:
+ * at 8 MB a 10,000-card game had 2 bundles, and its index landed 0.58 s after a save, past a tenth of its build.
+ * A reader's query asks each bundle for its chunk of the word: at 30,000 cards, 10 bundles in place of 5 made a
+ * first query's 38-43 requests 63-73, and its time (0.8-1.4 s, each in a fresh browser, from this machine) moved
+ * within its noise.
  */
 export function bundleBytes(): number {
   const fromEnv = Number(process.env.RULEBOOK_SEARCH_BUNDLE_BYTES);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 8_000_000;
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 4_000_000;
 }
 
 /**

@@ -297,7 +297,7 @@ describe.runIf(run)('search under a sub-path, across languages', () => {
 });
 
 // A language whose pages outweigh one bundle is split into several (compiler/emit-site/search.ts `searchBundles`,
-// at 8 MB; here at 20 kB, so the fixtures split): the search box merges them all, and a page of each is found.
+// at 4 MB; here at 20 kB, so the fixtures split): the search box merges them all, and a page of each is found.
 describe.runIf(run)('search over a language split into bundles', () => {
   let browser: Browser;
   let host: StaticHost;
