@@ -242,8 +242,8 @@ export async function makeBundle() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // The packages a check loads are bundled with it (BUNDLED); the others are resolved at run time. Their CommonJS
-    // code asks for Node's own modules with `require`, which an ES module lacks: each chunk makes one.
+    // The packages named in BUNDLED are bundled; the others are resolved at run time. Their CommonJS code asks for
+    // Node's own modules with `require`, which an ES module lacks: each chunk makes one.
     plugins: [bundleOnly(BUNDLED), keepSourceUrls(outdir, build, read)],
     banner: { js: "import { createRequire as __rulebookRequire } from 'node:module'; const require = __rulebookRequire(import.meta.url);" },
     // No keepNames: it wraps every function and class the code makes in a call to esbuild's `__name` helper, closures

@@ -33,8 +33,9 @@ import { runInNewContext } from 'node:vm';
  * is not restarted to pass one. The "low memory" collection is asked of V8
  * through the inspector's in-process session (`HeapProfiler.collectGarbage`,
  * no port opened); the plain one through the flag set at run time, long
- * enough to take V8's `gc` function (as the `expose-gc` package does). Either
- * is skipped where it cannot be had (a Node built without the inspector).
+ * enough to take V8's `gc` function (as the `expose-gc` package does, in the
+ * few lines below). Where the plain one cannot be had, the "low memory" one is
+ * asked for; where neither can (a Node built without the inspector), none is.
  */
 const KEEP_SMALL = 256 * 1024 * 1024;
 
