@@ -351,4 +351,36 @@ describe.runIf(run)('search over a language split into bundles', () => {
     const links = await searchResultLinks(browser, `${host.origin}/duel/index.html`, 'clareira costeira');
     expect(new URL(links[0]!).pathname + new URL(links[0]!).hash).toBe('/tree/rules.html#r-16-5-1');
   });
+
+  it('asks every bundle at once, not one after another', async () => {
+    // Each bundle's first file answers 400 ms late (a slow network): merged one after another, the bundles' first
+    // requests would be 400 ms apart at least.
+    // On the context, not the page: Pagefind fetches from its shared worker.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const asked: Array<{ folder: string; at: number }> = [];
+    await context.route('**/pagefind/*/pagefind-entry.json*', async (route) => {
+      asked.push({ folder: new URL(route.request().url()).pathname.split('/').at(-2)!, at: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(`${host.origin}/duel/index.html`);
+    await page.keyboard.press('/');
+    await page.keyboard.type('clareira');
+    await page.waitForFunction(() => document.querySelectorAll('#search-results li a').length > 0);
+    await context.close();
+    const bundles = JSON.parse(await readFile(path.join(dist, 'pagefind', 'bundles.json'), 'utf8')) as Array<[string, string]>;
+    // The page's own bundle first (pagefind/en/), then every other one, each asked once.
+    expect(asked[0]!.folder).toBe('en');
+    const merged = asked.slice(1);
+    expect(merged.map((a) => a.folder).sort()).toEqual(
+      bundles
+        .map(([folder]) => folder)
+        .filter((f) => f !== 'en')
+        .sort(),
+    );
+    expect(merged.length).toBeGreaterThanOrEqual(2);
+    const spread = Math.max(...merged.map((a) => a.at)) - Math.min(...merged.map((a) => a.at));
+    expect(spread).toBeLessThan(300);
+  });
 });
