@@ -169,10 +169,9 @@ describe('the bundled compiler', () => {
 
   it('bundles the packages a check loads, and is made again when one of them changes (a new version installed)', async () => {
     // A tool of its own whose node_modules holds a copy of yaml (a bundled package) and the others as they are.
-    const own = await mkdtemp(path.join(tmpdir(), 'rulebook-tool-'));
-    for (const part of ['bin', 'compiler', 'package.json']) await cp(path.join(tool, part), path.join(own, part), { recursive: true });
-    await cp(path.join(ROOT, 'docs-site'), path.join(own, 'docs-site'), { recursive: true, filter: (src) => !/[/\\](dist|screenshots)$/.test(src) });
+    const own = await copyTool();
     const modules = path.join(own, 'node_modules');
+    await rm(modules); // the symbolic link to the repository's
     await mkdir(modules);
     for (const name of await readdir(path.join(ROOT, 'node_modules')))
       if (name !== 'yaml') await symlink(path.join(ROOT, 'node_modules', name), path.join(modules, name), 'dir');
