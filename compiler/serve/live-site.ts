@@ -73,6 +73,8 @@ export class LiveSite {
    */
   private generatedFiles: Map<string, { text: string } | { hash: string }> | undefined;
   private background: Promise<BackgroundReport | undefined> = Promise.resolve(undefined);
+  /** The field-query data's writes, one at a time (`writeQueryDataInTurn`). */
+  private queryWrites: Promise<unknown> = Promise.resolve();
   private wanted = 0;
   /** Set by `stop`: the background work under way then may fail for it (Ctrl-C stops Pagefind too), and is told so. */
   private stopping = false;
@@ -197,7 +199,7 @@ export class LiveSite {
     // Nothing else changed: the query data is made now (it may still differ); else beside the search index.
     let queryChanged: string[] = [];
     if (changed.length || removed.length) this.schedule(games, queryData);
-    else queryChanged = await this.writeQueryData(queryData);
+    else queryChanged = await this.writeQueryDataInTurn(queryData);
     return {
       ok: true,
       changed: [...changed, ...removed, ...queryChanged],
@@ -250,6 +252,18 @@ export class LiveSite {
     const sources = this.project.sources;
     const items = this.project.diagnostics.filter((d) => d.severity === 'error');
     return items.map((d) => formatDiagnostic(d, { color: this.options.color ?? false, sources })).join('\n\n');
+  }
+
+  /**
+   * `writeQueryData` after the writes before it. Two could overlap: the background's, for a save whose pages changed,
+   * and the next save's own, when its pages did not; the older one's files then landed last, on disk and in the site
+   * (seen in a test under load). `render`: the background's render, whose data is written only if no save drew the
+   * pages again since (that save makes its own).
+   */
+  private writeQueryDataInTurn(queryData: ReadonlyMap<string, () => Map<string, string>>, render?: number): Promise<string[]> {
+    const run = this.queryWrites.then(() => (render === undefined || render === this.renders ? this.writeQueryData(queryData) : []));
+    this.queryWrites = run.catch(() => undefined);
+    return run;
   }
 
   /**
@@ -332,7 +346,7 @@ export class LiveSite {
         // Then the saved games' field-query data (made after the package and the index: at 10,000 cards each landed
         // 0.1 s sooner for it). A later save that rendered again makes its own.
         step = "the site's field-query data";
-        if (render === this.renders) await this.writeQueryData(queryData);
+        await this.writeQueryDataInTurn(queryData, render);
         step = "the editor's schemas";
         // The editor's schemas list the IDs that exist: a saved entry is offered (and no longer flagged) in the editor at once.
         await writeEditorFiles(this.root, games, this.project.schemas);
@@ -396,10 +410,13 @@ function sameGenerated(known: { text: string } | { hash: string } | undefined, t
   return 'text' in known ? known.text === text : known.hash === hashOf(text);
 }
 
+let temporaryFiles = 0;
+
 /** Write one file so a reader never sees half of it: a sibling temporary file, then a rename. */
 async function writeAtomic(file: string, content: string | Uint8Array): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  // A temporary name of its own for each write: two writes of one file at once must not rename each other's away.
+  const tmp = `${file}.${process.pid}.${++temporaryFiles}.tmp`;
   await writeFile(tmp, content);
   await rename(tmp, file);
 }
