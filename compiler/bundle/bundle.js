@@ -160,6 +160,7 @@ function keepSourceUrls(outdir, buildName, read) {
  */
 const BUNDLED = new Set([
   'yaml',
+  'js-yaml',
   'ajv',
   'ajv-formats',
   'commander',

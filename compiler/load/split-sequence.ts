@@ -151,13 +151,13 @@ export function firstAtLeast(list: ArrayLike<number>, x: number): number {
   return lo;
 }
 
-/** `/3/cost` in a slice whose first entry is the file's 100th: `/103/cost`. */
-function movePointer(pointer: string, firstEntry: number): string {
+/** `/3/cost` in a slice whose first entry is the file's 100th: `/103/cost` (also load/yaml-source.ts, for an entry read alone). */
+export function movePointer(pointer: string, firstEntry: number): string {
   const m = /^\/(\d+)/.exec(pointer);
   return m ? `/${Number(m[1]) + firstEntry}${pointer.slice(m[0].length)}` : pointer;
 }
 
-function movePlace(place: Place | undefined, offset: number, lines: number): Place | undefined {
+export function movePlace(place: Place | undefined, offset: number, lines: number): Place | undefined {
   if (!place) return place;
   const move = (p: Point): Point => ({ line: p.line + lines, column: p.column, ...(p.offset === undefined ? {} : { offset: p.offset + offset }) });
   return place.end ? { start: move(place.start), end: move(place.end) } : { start: move(place.start) };

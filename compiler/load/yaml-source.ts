@@ -21,6 +21,8 @@ import type { PlaceholderMark, Range, SourceFile } from '../model.ts';
 import { findBadIndents, findTooDeep } from './indentation.ts';
 import { BOTH_KINDS, noNote, unknownMarkKey, type MarkKind } from './mark-words.ts';
 import { nearestPlace } from './nearest-place.ts';
+import { entryStarts, firstAtLeast, movePlace, movePointer } from './split-sequence.ts';
+import { lineStartsOf, quickYamlValue, type QuickValue } from './yaml-fast.ts';
 
 export type { PlaceholderMark, Range } from '../model.ts';
 
@@ -139,6 +141,52 @@ export class YamlSource implements SourceFile {
 
   /** Parse and report every YAML error of the file (not only the first). */
   parse(bag: DiagnosticBag): this {
+    // Most files have nothing to report: their values are read the quick way (yaml-fast.ts), and `yaml` reads only
+    // what it alone can (errors explained, marks where they stand; places are read again when asked for).
+    const quick = quickYamlValue(this.text, MAX_DEPTH);
+    if (quick && this.takeQuick(quick)) return this;
+    return this.parseWithYaml(bag);
+  }
+
+  /**
+   * Keep the quick reading, with each entry that holds a mark read again alone by `yaml` (its marks recorded where
+   * they stand in the file). False, with nothing kept, when such an entry has anything to report (a mark written
+   * wrong, a note missing) or the file's entries cannot be told apart from its lines: the whole file is then read
+   * by `yaml`, which reports it as before.
+   */
+  private takeQuick(quick: QuickValue): boolean {
+    const lineStarts = lineStartsOf(this.text);
+    const placeholders: PlaceholderMark[] = [];
+    const readings: PlaceholderMark[] = [];
+    if (quick.marked.length) {
+      const list = quick.value as unknown[];
+      const starts = entryStarts(this.text);
+      if (!starts || starts.length !== list.length) return false;
+      for (const i of quick.marked) {
+        const start = starts[i]!;
+        const bag = new DiagnosticBag();
+        const entry = new YamlSource(this.path, this.text.slice(start, starts[i + 1] ?? this.text.length)).parseWithYaml(bag);
+        if (!entry.ok || bag.items.length || !Array.isArray(entry.value) || entry.value.length !== 1) return false;
+        list[i] = entry.value[0];
+        // The entry starts at a line start: its line n is the file's line (lines before it) + n, at the same column.
+        const lines = firstAtLeast(lineStarts, start);
+        const move = (m: PlaceholderMark): PlaceholderMark => ({ pointer: movePointer(m.pointer, i), note: m.note, place: movePlace(m.place, start, lines) });
+        placeholders.push(...entry.placeholders.map(move));
+        readings.push(...entry.readings.map(move));
+      }
+    }
+    this.value = quick.value ?? null;
+    this.lines.lineStarts = lineStarts;
+    this.placeholders.push(...placeholders);
+    this.readings.push(...readings);
+    return true;
+  }
+
+  /**
+   * Read the file with `yaml`, reporting every YAML error of it (not only the first). Public for the test that
+   * holds the quick reading to it (test/yaml-fast.test.ts); the compiler calls `parse`.
+   */
+  parseWithYaml(bag: DiagnosticBag): this {
     let doc: Document.Parsed = parseDocument(this.text, { lineCounter: this.lines, uniqueKeys: true, prettyErrors: false, strict: true });
     // YAML forbids tabs in indentation, and the parser's own message for them
     // ("unexpected scalar") hides the cause: name it, at the tab.
