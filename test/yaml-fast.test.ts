@@ -6,8 +6,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { globSync } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
+import { mutate, type Mutation } from '../compiler/bench/fuzz.ts';
 import { writeSyntheticGame } from '../compiler/bench/synthetic-game.ts';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { quickYamlValue } from '../compiler/load/yaml-fast.ts';
@@ -71,6 +73,26 @@ describe('the quick YAML reading', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("reads the fuzzer's damaged YAML (npm run fuzz's edits of the fixture games) as `yaml` does, 400 cases", () => {
+    const sources = ['duel/content/duel/trophies.yaml', 'board/content/board/maps.yaml', 'board/content/board/events.yaml', 'tree/content/tree/rules.yaml'].map(
+      (f) => readFileSync(path.join(ROOT, 'test/fixtures/games', f)),
+    );
+    let quickly = 0;
+    const mutations = fc.sample(fc.tuple(fc.nat({ max: sources.length - 1 }), fc.array(fuzzMutation(), { minLength: 1, maxLength: 3 })), {
+      numRuns: 400,
+      seed: 24,
+    });
+    for (const [file, edits] of mutations) {
+      let bytes: Buffer = sources[file]!;
+      for (const m of edits) bytes = mutate(bytes, m);
+      const text = bytes.toString('utf8');
+      if (quick(text)) quickly++;
+      expect({ edits, ...reading(text, 'parse') }).toStrictEqual({ edits, ...reading(text, 'parseWithYaml') });
+    }
+    // Most damage leaves a file readable; those are the cases that test the quick reading.
+    expect(quickly).toBeGreaterThan(100);
   });
 
   // [text, read the quick way?]
@@ -153,3 +175,55 @@ describe('the quick YAML reading', () => {
     expect(r.placeholders[0]!.place?.start).toStrictEqual({ line: 5, column: 5, offset: text.indexOf('placeholder') });
   });
 });
+
+/** The fuzzer's kinds of damage (compiler/bench/fuzz.ts), with the YAML indicators and odd scalars it retypes values to. */
+function fuzzMutation(): fc.Arbitrary<Mutation> {
+  const at = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
+  const values = [
+    '0',
+    '-1',
+    '1.5',
+    '1e309',
+    '99999999999999999999',
+    'true',
+    'no',
+    'null',
+    '~',
+    '""',
+    '[]',
+    '{}',
+    '[1, two]',
+    '{ a: 1 }',
+    '.nan',
+    '-.inf',
+    '0x1F',
+    '0o17',
+    '0b1',
+    '1_000',
+  ];
+  const marks = [
+    '{placeholder: 1, note: n}',
+    '{placeholder: 1}',
+    '{reading: 1, note: ""}',
+    '{placeholder: 2, note: x, y: 1}',
+    '!!str 3',
+    '&a x',
+    '*a',
+    '? x',
+    '[a]: b',
+    '"a\\tb"',
+    "'it''s'",
+  ];
+  const indicators = [...': -[]{}#&*!|>\'"%@`,?'].map((c) => [c.charCodeAt(0)]).concat([[0x0a], [0x0d], [0x09], [0x20, 0x20]]);
+  return fc.oneof(
+    fc.record({ kind: fc.constant('delete' as const), at, length: fc.integer({ min: 1, max: 40 }) }),
+    fc.record({ kind: fc.constant('swap-lines' as const), a: at, b: at }),
+    fc.record({ kind: fc.constant('repeat-line' as const), at }),
+    fc.record({ kind: fc.constant('retype' as const), at, value: fc.constantFrom(...values, ...marks) }),
+    fc.record({
+      kind: fc.constant('insert' as const),
+      at,
+      bytes: fc.array(fc.constantFrom(...indicators), { minLength: 1, maxLength: 4 }).map((c) => c.flat()),
+    }),
+  );
+}
