@@ -133,14 +133,17 @@ async function untilIndexed(pagefindDir: string, marker: string, t0: number, sin
 }
 
 /** The card to edit: the first entry of the middle content file (its `- id:` and its one-line `text:`). */
-async function pickCard(project: string): Promise<{ file: string; id: string; text: string }> {
+async function pickCard(project: string): Promise<{ file: string; id: string; text: string; at: number }> {
   const files = (await filesUnder(path.join(project, 'content'), '.yaml')).filter((f) => path.basename(f) !== 'game.yaml');
   const file = files[Math.floor(files.length / 2)]!;
   const src = await readFile(file, 'utf8');
-  const id = src.match(/^- id: (\S+)$/m)?.[1];
-  const text = src.match(/^ {2}text: (.+)$/m)?.[1];
-  if (!id || !text) throw new Error(`no "- id:" and "  text:" lines in ${file}`);
-  return { file, id, text };
+  // The middle card of the middle file, as a designer edits anywhere: in one large file, a save's work after the card
+  // differs from its work before it (the first card hid a second save that compared the whole file once per entry).
+  const starts = [...src.matchAll(/^- id: (\S+)$/gm)];
+  const start = starts[Math.floor(starts.length / 2)];
+  const line = start ? /^ {2}text: (.+)$/m.exec(src.slice(start.index)) : undefined;
+  if (!start || !line) throw new Error(`no "- id:" and "  text:" lines in ${file}`);
+  return { file, id: start[1]!, text: line[1]!, at: start.index + line.index };
 }
 
 export async function serveProbe(bin: string, project: string, options: { edits: number; timeoutS: number; log: (line: string) => void }): Promise<ServeResult> {
@@ -188,7 +191,8 @@ export async function serveProbe(bin: string, project: string, options: { edits:
     const searchMs: number[] = [];
     for (let k = 0; k < options.edits; k++) {
       const marker = `Zqbench${k}edit`;
-      const edited = original.replace(`  text: ${card.text}\n`, `  text: ${card.text} ${marker}.\n`);
+      const lineEnd = card.at + `  text: ${card.text}`.length;
+      const edited = `${original.slice(0, lineEnd)} ${marker}.${original.slice(lineEnd)}`;
       const since = Date.now();
       const t0 = performance.now();
       await writeFile(card.file, edited);
