@@ -132,7 +132,7 @@ async function untilIndexed(pagefindDir: string, marker: string, t0: number, sin
   }
 }
 
-/** The card to edit: the first entry of the middle content file (its `- id:` and its one-line `text:`). */
+/** The card to edit: the middle entry of the middle content file (its `- id:`, its one-line `text:` and where that line starts). */
 async function pickCard(project: string): Promise<{ file: string; id: string; text: string; at: number }> {
   const files = (await filesUnder(path.join(project, 'content'), '.yaml')).filter((f) => path.basename(f) !== 'game.yaml');
   const file = files[Math.floor(files.length / 2)]!;

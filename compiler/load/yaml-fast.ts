@@ -14,8 +14,9 @@ import { boolCoreTag, defineScalarTag, FAILSAFE_SCHEMA, load, NOT_RESOLVED, null
  *   document, a key that is a list or map, an unknown tag, nesting past
  *   MAX_DEPTH, an alias: `maxAliases: 0`);
  * - a tab, a lone carriage return, a `%` directive, a tag (`!`), an explicit
- *   or flow key (`? `, `[a]: `) or a key over 1,024 characters, where the two readers' rules for what is an
- *   error differ or a value could come out differently;
+ *   or flow key (`? `, `[a]: `) or a key over 1,024 characters, where the two
+ *   readers' rules for what is an error differ or a value could come out
+ *   differently;
  * - a number that is not finite (`yaml` reports it where it stands), or a
  *   placeholder or reading mark anywhere but in an entry of a top-level list.
  *   The entries that hold a mark are read again by `yaml`, each alone, which
@@ -24,8 +25,8 @@ import { boolCoreTag, defineScalarTag, FAILSAFE_SCHEMA, load, NOT_RESOLVED, null
  * Scalars resolve by `yaml`'s own YAML 1.2 core rules (its regular
  * expressions, below), not js-yaml's, which differ at the edges (a 400-digit
  * integer is Infinity to `yaml`, text to js-yaml). test/yaml-fast.test.ts holds
- * the two readings equal over every YAML file of the repository and a list of
- * edge cases.
+ * the two readings equal over every YAML file of the repository, the fuzzer's
+ * damaged files and a list of edge cases.
  */
 export function quickYamlValue(text: string, maxDepth: number): QuickValue | undefined {
   if (DECLINED.test(text) || LONG_KEY.test(text)) return undefined;
