@@ -185,6 +185,18 @@ describe('the bundled compiler', () => {
     // (An import at a line's start: js-yaml's own comments show `import { ... } from 'js-yaml'`.)
     expect(code).not.toMatch(/^import\s[^;]*?from\s*["'](?:js-)?yaml["']/m);
     expect(code).toMatch(/from\s*["']pagefind["']/); // left outside: it runs a binary of its own
+    // The bundled packages' licences go with their code: each named with its version and its licence text.
+    expect(files).toContain('THIRD-PARTY-LICENSES.txt');
+    const licences = await readFile(path.join(own, 'compiler-dist', name!, 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const pkg of ['yaml', 'js-yaml', 'ajv', 'handlebars']) {
+      const { version, license } = JSON.parse(await readFile(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as {
+        version: string;
+        license: string;
+      };
+      expect(licences).toContain(`\n${pkg} ${version} (${license})\n`);
+    }
+    expect(licences).toContain('Permission is hereby granted'); // the MIT text itself, not only its name
+    expect(licences).not.toContain('No licence file');
     const json = path.join(modules, 'yaml', 'package.json');
     await writeFile(json, (await readFile(json, 'utf8')).replace(/"version": "([^"]+)"/, '"version": "$1-next"'));
     const changed = await rulebook(own, ['--version']);

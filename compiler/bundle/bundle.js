@@ -268,6 +268,7 @@ export async function makeBundle() {
     const st = statSync(abs);
     return { file, size: st.size, mtimeMs: st.mtimeMs, sha1: sha1(abs), ...(packages.has(file) ? { optional: true } : {}) };
   });
+  writeFileSync(path.join(outdir, LICENSES), thirdPartyLicenses([...packages].sort()));
   writeAtomically(STAMP, `${JSON.stringify(/** @type {Stamp} */ ({ format: FORMAT, build, inputs }), null, 1)}\n`);
   // `npm pack` ships the current build only: older ones stay (a running process may still load their chunks) but unpacked.
   writeAtomically(
@@ -276,6 +277,30 @@ export async function makeBundle() {
   );
   removeOldBuilds(build);
   return path.join(outdir, 'cli.js');
+}
+
+/** The bundle's notice of the packages whose code it holds, beside its chunks. */
+const LICENSES = 'THIRD-PARTY-LICENSES.txt';
+
+/**
+ * Each bundled package's name, version, licence and licence text, from its package.json and the licence file beside
+ * it. The bundle holds their code, and MIT, ISC and BSD licences ask that their notice go with copies of it; esbuild
+ * keeps only `/*!` comments, and the packages' own folders are not in the tool's package (npm installs them beside it).
+ * @param {string[]} packageJsons the packages' package.json files, relative to the tool's folder
+ */
+function thirdPartyLicenses(packageJsons) {
+  const parts = ['The compiler bundle in this folder holds code from the packages below, each under its own licence.\n'];
+  for (const file of packageJsons) {
+    const abs = path.join(TOOL_DIR, file);
+    const pkg = JSON.parse(readFileSync(abs, 'utf8'));
+    const dir = path.dirname(abs);
+    const licenceFile = readdirSync(dir).find((name) => /^licen[cs]e(\.(md|txt))?$/i.test(name));
+    const text = licenceFile
+      ? readFileSync(path.join(dir, licenceFile), 'utf8').trim()
+      : `No licence file in the package; its package.json says: ${pkg.license ?? 'nothing'}.`;
+    parts.push(`${'-'.repeat(78)}\n${pkg.name} ${pkg.version} (${typeof pkg.license === 'string' ? pkg.license : 'see below'})\n\n${text}\n`);
+  }
+  return parts.join('\n');
 }
 
 /** Written to a temporary name and renamed, so a reader sees the old file or the new one, never half of one. @param {string} file @param {string} text */
