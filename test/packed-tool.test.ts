@@ -19,7 +19,7 @@ const exec = promisify(execFile);
 const SHIPPED = [
   /^bin\/rulebook\.js$/,
   /^compiler\//,
-  /^compiler-dist\/(stamp\.json|[^/]+\/[^/]+\.js)$/,
+  /^compiler-dist\/(stamp\.json|[^/]+\/[^/]+\.js|[^/]+\/THIRD-PARTY-LICENSES\.txt)$/,
   /^docs-site\/(templates\/)?[^/]+$/,
   /^docs\/[^/]+\.md$/,
   /^README\.md$/,
@@ -93,6 +93,8 @@ describe('the packed tool in an empty folder', () => {
       'docs-site/site.js',
     ])
       expect(files).toContain(needed);
+    // The bundled packages' licences go with the bundle that holds their code (compiler/bundle/bundle.js).
+    expect(files.filter((f) => /^compiler-dist\/[^/]+\/THIRD-PARTY-LICENSES\.txt$/.test(f))).toHaveLength(1);
     // Benchmarks, tests, the bundled games and what a build writes stay in this repository.
     expect(files.filter((f) => /^(test|content|schemas|generated|bench)\/|^compiler\/bench\/|^docs-site\/dist\//.test(f))).toEqual([]);
     // A bound that catches a folder shipped by mistake (the site's dist, node_modules), not a count of modules: #23's print
