@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { mutate, type Mutation } from '../compiler/bench/fuzz.ts';
 import { writeSyntheticGame } from '../compiler/bench/synthetic-game.ts';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
-import { quickYamlValue } from '../compiler/load/yaml-fast.ts';
+import { ownFileValue, quickYamlValue } from '../compiler/load/yaml-fast.ts';
+import { parse } from 'yaml';
 import { MAX_DEPTH, YamlSource } from '../compiler/load/yaml-source.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -53,6 +54,18 @@ describe('the quick YAML reading', () => {
     const content = files.filter((f) => f.startsWith('content/'));
     expect(content.filter((f) => quick(readFileSync(path.join(ROOT, f), 'utf8'))).length).toBeGreaterThan(content.length * 0.8);
     expect(quickly).toBeGreaterThan(0);
+  });
+
+  it("reads the compiler's own locale files as `yaml` does, without the checks a designer's file goes through", () => {
+    // language.ts reads them by `ownFileValue`: a line where js-yaml and `yaml` part must fail here.
+    const locales = globSync('compiler/locales/*.yaml', { cwd: ROOT });
+    expect(locales.length).toBeGreaterThanOrEqual(2);
+    for (const file of locales) {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      const value = ownFileValue(text, MAX_DEPTH);
+      expect(value, file).toBeDefined();
+      expect({ file, value }).toStrictEqual({ file, value: parse(text) });
+    }
   });
 
   it("reads the bench's generated cards (placeholders in most files) the quick way, as `yaml` does", async () => {
