@@ -181,6 +181,37 @@ describe('CSV and TSV collections', () => {
     expect(edited.linked.readings).toHaveLength(1);
   });
 
+  it('`rulebook serve` keeps the typed value of each row a save left as it was, and types the saved row anew', async () => {
+    const root = await fixtureProject('sheet');
+    const memo: CheckMemo = { parsed: new ParseCache(), validated: new ValidationMemo() };
+    const dir = path.join(root, 'content', 'sheet');
+    const schemas = await SchemaSet.load(root, new DiagnosticBag());
+    const spells = async (with_: SchemaSet = schemas) => {
+      const bag = new DiagnosticBag();
+      const r = await checkGame(root, dir, with_, bag, undefined, memo);
+      expect(bag.items.filter((d) => d.severity === 'error')).toEqual([]);
+      return new Map(r.checked!.linked.game.collections.get('spells')!.entries.map((e) => [e.id, e]));
+    };
+    const before = await spells();
+    await writeFile(path.join(root, SPELLS), (await readFile(path.join(root, SPELLS), 'utf8')).replace('Frost Nova;2;', 'Frost Nova;4;'));
+    memo.parsed.markChanged([SPELLS]);
+    const after = await spells();
+    // A new parse of the file: the rows written as they were keep their values, the very objects (so validation,
+    // rules and drawings are kept for them too) ...
+    expect(after.get('fireball')!.source).not.toBe(before.get('fireball')!.source);
+    expect(after.get('fireball')!.value).toBe(before.get('fireball')!.value);
+    // ... the saved row is typed anew ...
+    expect(after.get('frost-nova')!.value).not.toBe(before.get('frost-nova')!.value);
+    expect(after.get('frost-nova')!.value.cost).toBe(4);
+    // ... and so is a row holding a reading, whose place a save may move.
+    expect(after.get('elan')!.value).not.toBe(before.get('elan')!.value);
+    expect(after.get('elan')!.value.cost).toBe(1);
+    // Another schema set (a schema saved) types every row again.
+    const reloaded = await spells(await SchemaSet.load(root, new DiagnosticBag()));
+    expect(reloaded.get('fireball')!.value).not.toBe(after.get('fireball')!.value);
+    expect(reloaded.get('fireball')!.value).toEqual(after.get('fireball')!.value);
+  });
+
   it('`diff` and `release` read a CSV collection', async () => {
     const root = await fixtureProject('sheet');
     const { execFileSync } = await import('node:child_process');

@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import { ID_PATTERN, slug } from '../load/slug.ts';
 import { escapePointer } from '../load/yaml-source.ts';
 import { isTableSource } from '../load/csv-source.ts';
-import { typeTable } from './table-values.ts';
+import { TableRowMemo, typeTable } from './table-values.ts';
 import type { Collection, Entry, FoundRef, Game, LoadedCollection, LoadedGame, RuleSite, SourceFile, Text, Validated, FoundRefs } from '../model.ts';
 import { SCHEMA_BASE, type Retire, type SchemaSet } from './schemas.ts';
 import { defaultUpgrades, retiredKey, retiredMessage, retiredOp, type Upgrades } from '../upgrades.ts';
@@ -48,7 +48,7 @@ export function validateGame(
     const rolesOk = check ? checkRoleFields(game, collection, schemas, bag) : true;
     if (!rolesOk) collection.complete = false;
     // A table's cells are text until typed by the schema at their field (validate/table-values.ts).
-    for (const source of collection.sources) if (isTableSource(source) && source.ok) typeTable(source, collection, schemas, bag);
+    for (const source of collection.sources) if (isTableSource(source) && source.ok) typeTable(source, collection, schemas, bag, memo?.tables);
     // Entries are numbered across the collection's files, in path order: `all` keeps that order.
     let index = 0;
     for (const source of collection.sources) {
@@ -122,6 +122,8 @@ interface ValidEntry {
  * A WeakMap, so a source no longer read takes its results with it.
  */
 export class ValidationMemo {
+  /** Table files' typed rows, kept by their cells' texts (table-values.ts). */
+  readonly tables = new TableRowMemo();
   private readonly files = new WeakMap<
     SourceFile,
     { check: ValidateFunction | null; context: string; value: unknown; items: ValidEntry[]; diagnostics: Diagnostic[] }

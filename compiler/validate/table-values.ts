@@ -28,7 +28,7 @@ interface TypedWith {
  * a schema types it again from scratch (a typing with the same schema set,
  * schema and separator is reused, with its diagnostics said again).
  */
-export function typeTable(source: CsvSource, collection: LoadedCollection, schemas: SchemaSet, bag: DiagnosticBag): void {
+export function typeTable(source: CsvSource, collection: LoadedCollection, schemas: SchemaSet, bag: DiagnosticBag, rowMemo?: TableRowMemo): void {
   const listSeparator = typeof collection.decl.listSeparator === 'string' && collection.decl.listSeparator ? collection.decl.listSeparator : ';';
   const schema = collection.decl.schema;
   const known = source.typedWith as TypedWith | undefined;
@@ -129,7 +129,16 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
   const placeholders: PlaceholderMark[] = [];
   const readings: PlaceholderMark[] = [];
   const marks: Array<{ kind: 'placeholder' | 'reading'; pointer: string; note: string }> = [];
+  // Under `serve`: the rows written as they were in the last typing of this file keep their typed
+  // values (TableRowMemo), so a saved row is the only one typed, validated, compiled and drawn anew.
+  const readColumns = source.header.filter((f) => columns.has(f.column));
+  const rowsWere = rowMemo?.begin(source.path, schemas, schema, listSeparator, readColumns);
   const value = source.rows.map((row, index) => {
+    const signature = rowsWere && source.text.slice(row.start, row.end);
+    const kept = signature !== undefined ? rowsWere!.take(signature) : undefined;
+    if (kept) return kept;
+    const marksBefore = marks.length;
+    const problemsBefore = own.items.length;
     const out: Record<string, unknown> = {};
     for (const field of source.header) {
       if (!columns.has(field.column)) continue;
@@ -158,8 +167,11 @@ export function typeTable(source: CsvSource, collection: LoadedCollection, schem
         );
       }
     }
+    // A row whose cells hold a draft or did not read says something at its places, which a save may move: typed each time.
+    if (signature !== undefined && marks.length === marksBefore && own.items.length === problemsBefore) rowsWere!.keep(signature, out);
     return out;
   });
+  rowsWere?.end();
   source.setTyped(value, [], [], undefined, listSeparator);
   // The places of marks follow the typed value (an item of a list cell), so they are found once it is set.
   for (const mark of marks) {
@@ -195,4 +207,47 @@ function typedCell(text: string, at: SchemaAt, options: CellOptions): CellValue 
     if (process.env.RULEBOOK_DEBUG) console.error(error);
     return { value: text, marks: [] };
   }
+}
+
+/**
+ * The typed rows of each table file as its last typing left them, by the row's text in the file, kept by `rulebook
+ * serve` between saves (validate/game.ts ValidationMemo). A save re-reads the whole file, and typing every row again
+ * gave each a new value object: at 30,000 rows one saved row took 1.4-1.7 s to check, as each entry was then typed,
+ * validated and given its ID anew, and its rules and drawings could not be kept. A row whose texts are as they were
+ * now gets the very object it had (the YAML files' entries do the same: load/entry-reparse.ts). Kept only for the same
+ * schema set, schema, list separator and columns; a row with a draft or a cell that did not read is always typed
+ * (what it says has places). Each value is given to one row: two rows alike get two objects.
+ */
+export class TableRowMemo {
+  private readonly files = new Map<string, { schemas: SchemaSet; key: string; rows: Map<string, Record<string, unknown>> }>();
+
+  /** Start typing the file: what its last typing kept, and where this one keeps its own (`end` makes it the file's). */
+  begin(file: string, schemas: SchemaSet, schema: unknown, listSeparator: string, columns: readonly HeaderField[]): RowsWere {
+    const key = JSON.stringify([schema, listSeparator, columns.map((f) => [f.column, f.path])]);
+    const last = this.files.get(file);
+    const was = last && last.schemas === schemas && last.key === key ? last.rows : new Map<string, Record<string, unknown>>();
+    const now = new Map<string, Record<string, unknown>>();
+    return {
+      take: (signature) => {
+        const value = was.get(signature);
+        if (value === undefined) return undefined;
+        was.delete(signature);
+        now.set(signature, value);
+        return value;
+      },
+      keep: (signature, value) => {
+        if (!now.has(signature)) now.set(signature, value);
+      },
+      end: () => {
+        this.files.set(file, { schemas, key, rows: now });
+      },
+    };
+  }
+}
+
+interface RowsWere {
+  /** The value the last typing gave a row of this text, at most once. */
+  take(signature: string): Record<string, unknown> | undefined;
+  keep(signature: string, value: Record<string, unknown>): void;
+  end(): void;
 }
