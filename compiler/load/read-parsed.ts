@@ -13,7 +13,8 @@ export interface ParsedFile extends SourceFile {
 
 /** How to make a file's reader, and which reader `rulebook serve`'s cache may give back for the same text. */
 export interface FileKind<S extends ParsedFile> {
-  make(shown: string, text: string): S;
+  /** `last`: what `rulebook serve`'s cache last parsed the file as, whatever its text then (a reader may take from it). */
+  make(shown: string, text: string, last?: SourceFile): S;
   reuses(cached: SourceFile): cached is S;
 }
 
@@ -51,7 +52,7 @@ export async function readParsed<S extends ParsedFile>(
     return hit.source;
   }
   const own = cache ? new DiagnosticBag() : bag;
-  const source = kind.make(shown, read.text);
+  const source = kind.make(shown, read.text, cache?.last(shown)?.source);
   if (reportBadBytes(own, shown, read.bad)) source.parse(own);
   else source.ok = false;
   if (cache) {

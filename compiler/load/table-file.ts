@@ -22,7 +22,8 @@ export async function loadTable(
 ): Promise<CsvSource | undefined> {
   const delimiter = typeof decl.delimiter === 'string' ? decl.delimiter : undefined;
   const kind: FileKind<CsvSource> = {
-    make: (shown, text) => new CsvSource(shown, text, delimiter),
+    // The file as last parsed, read with the same delimiter: its records where the texts agree are taken (csv-source.ts).
+    make: (shown, text, last) => new CsvSource(shown, text, delimiter, last instanceof CsvSource && last.declaredDelimiter === delimiter ? last : undefined),
     // A table read with another declared delimiter is another table.
     reuses: (cached): cached is CsvSource => cached instanceof CsvSource && cached.declaredDelimiter === delimiter,
   };
