@@ -83,8 +83,14 @@ export async function loadContentFile(
   sources?: Map<string, string>,
   cache?: ParseCache,
 ): Promise<ContentSource | undefined> {
-  return isJsonFile(file) ? loadParsed(root, file, bag, JsonSource, sources, cache) : loadYaml(root, file, bag, sources, cache);
+  return isJsonFile(file) ? readParsed(root, file, bag, JSON_KIND, { sources, cache }) : loadYaml(root, file, bag, sources, cache);
 }
+
+/** A JSON file's reader, given the file as last parsed (`rulebook serve`): its entries whose text is unchanged are taken from it (json-source.ts). */
+const JSON_KIND: FileKind<JsonSource> = {
+  make: (shown, text, last) => new JsonSource(shown, text, last instanceof JsonSource ? last : undefined),
+  reuses: (cached): cached is JsonSource => cached instanceof JsonSource,
+};
 
 /** A YAML or JSON file's reader, by its class: the cache gives back a reader of the same class only. */
 function kindOf<S extends ContentSource>(type: new (shown: string, text: string) => S): FileKind<S> {

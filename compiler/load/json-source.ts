@@ -50,9 +50,14 @@ export class JsonSource implements SourceFile {
    */
   private readonly pending: Array<() => void> = [];
 
+  /** How many entries this parse took from the last parse of the file (`takeEntries`; tests count by it). */
+  entriesTaken = 0;
+
   constructor(
     readonly path: string,
     readonly text: string,
+    /** The same file as last parsed (`rulebook serve`): its entries whose text is unchanged are taken (`takeEntries`). */
+    private previous?: JsonSource,
   ) {}
 
   /** Parse the file, reporting every syntax error (located) or what its values break (depth, number range, marks). */
@@ -74,7 +79,57 @@ export class JsonSource implements SourceFile {
     for (const report of this.pending) report();
     this.pending.length = 0;
     this.checkDuplicateKeys(bag);
+    // Not kept past this parse: each parse would otherwise hold the one before it, and every earlier text with it.
+    const previous = this.previous;
+    this.previous = undefined;
+    if (previous && this.ok) this.takeEntries(previous);
     return this;
+  }
+
+  /**
+   * A list file's entries whose text is as in the last parse become the very values that parse gave them. JSON.parse
+   * gives every entry a new object, and a save of one card of a 30,000-card JSON file then validated, compiled and
+   * drew all of them again (1.5-2 s under `rulebook serve`): the memos that keep that work key it by the entry's
+   * value object, as a YAML file's entries are kept (load/entry-reparse.ts).
+   *
+   * The texts are compared from each end. An entry that ends (with its comma) before the first change has the same
+   * text, and the same index, in both. An entry that starts (after its comma) past the last change has the same text
+   * too: in valid JSON the comma before it is still between the list's entries, since whether a character is in a
+   * string, and how deep, can be told from the text after it alone (the quotes, backslashes and brackets that follow,
+   * up to the end of the file, where both are outside every string and bracket); its index moves by the change in
+   * the number of entries. The values are the same JSON read the same way, so taking the last parse's object changes
+   * no value.
+   */
+  private takeEntries(previous: JsonSource): void {
+    const was = previous.value;
+    const now = this.value;
+    if (!previous.ok || !Array.isArray(was) || !Array.isArray(now) || !was.length || !now.length) return;
+    const old = previous.text;
+    const text = this.text;
+    const max = Math.min(old.length, text.length);
+    let same = 0;
+    while (same < max && old.charCodeAt(same) === text.charCodeAt(same)) same++;
+    let sameEnd = 0;
+    while (sameEnd < max - same && old.charCodeAt(old.length - 1 - sameEnd) === text.charCodeAt(text.length - 1 - sameEnd)) sameEnd++;
+    const commas = listCommas(old);
+    // Not the list JSON.parse read (a file that is not one list): nothing is taken.
+    if (commas.length !== was.length - 1) return;
+    // Entries [0, before) end before the first change; entries [after, was.length) start past the last.
+    let before = 0;
+    while (before < commas.length && commas[before]! < same) before++;
+    const changedUntil = old.length - sameEnd;
+    let after = was.length;
+    while (after - 1 > before && commas[after - 2]! >= changedUntil) after--;
+    const shift = now.length - was.length;
+    let taken = 0;
+    for (let i = 0; i < before && i < now.length; i++, taken++) now[i] = was[i];
+    for (let j = after; j < was.length; j++) {
+      const i = j + shift;
+      if (i < before || i >= now.length) continue;
+      now[i] = was[j];
+      taken++;
+    }
+    this.entriesTaken = taken;
   }
 
   /** Where each value stands, by JSON pointer (read on first use). */
@@ -596,4 +651,28 @@ function badEscape(token: string): { at: number; length: number } | undefined {
     else return { at: i, length: next === undefined ? 1 : 2 };
   }
   return undefined;
+}
+
+/**
+ * Where the commas between the entries of a JSON text's top-level list stand (none when the text is not a list). The
+ * text is valid JSON (JSON.parse read it): a string ends at the first quote not escaped by an odd run of backslashes.
+ */
+function listCommas(text: string): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Past the string: its escapes (`\"`, `\\`) taken two characters at a time.
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2c && depth === 1) out.push(i);
+  }
+  return out;
 }
