@@ -79,6 +79,90 @@ describe('a save that changed nothing', () => {
   });
 });
 
+describe('a batch read while its file was still being written', () => {
+  it('says nothing and draws nothing, and the next batch is checked, even when it holds what was read', async () => {
+    const root = await makeProject(files);
+    const cards = path.join(root, 'content/mini/cards.yaml');
+    const live = new LiveSite(root, { base: '/', version: '0' });
+    expect((await live.init()).ok).toBe(true);
+    await live.settled();
+    const games = live.games;
+    const site = live.site;
+    const whole = files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee');
+    const project = live.project;
+    const update = project.update.bind(project);
+    // The rest of the save lands once the batch has read the file (a large file written in one go, truncated first).
+    const landing = (text: string, time: Date) => {
+      project.update = async (batch) => {
+        const change = await update(batch);
+        await writeFile(cards, text);
+        await utimes(cards, time, time);
+        return change;
+      };
+    };
+
+    // Half the save read: it does not parse, but that is not said, and the last good site stays as it was.
+    await writeFile(cards, whole.slice(0, whole.indexOf('kind: single, beats')));
+    landing(whole, new Date('2026-01-02T03:04:05Z'));
+    expect(await live.update([cards])).toMatchObject({ ok: true, unchanged: true, changed: [] });
+    expect(live.games).toBe(games);
+    expect(live.site).toBe(site);
+    // The next batch reads the whole save and draws it.
+    project.update = update;
+    const next = await live.update([cards]);
+    expect(next.ok).toBe(true);
+    expect(next.unchanged).toBeUndefined();
+    const page = next.changed.find((p) => p.endsWith('.html') && p.includes('mini/'));
+    expect(await readFile(path.join(live.dist, page!), 'utf8')).toContain('Bumblebee');
+    await live.settled();
+
+    // The whole save read, and written again after the read (the same text): the next batch holds what was read,
+    // and is checked all the same (passed over as unchanged, the first batch's save would never be drawn).
+    const again = whole.replace('Bumblebee', 'Honeybee');
+    await writeFile(cards, again);
+    landing(again, new Date('2026-01-03T03:04:05Z'));
+    expect(await live.update([cards])).toMatchObject({ unchanged: true });
+    project.update = update;
+    const drawn = await live.update([cards]);
+    expect(drawn.unchanged).toBeUndefined();
+    const beePage = drawn.changed.find((p) => p.endsWith('.html') && p.includes('mini/'));
+    expect(await readFile(path.join(live.dist, beePage!), 'utf8')).toContain('Honeybee');
+    await live.settled();
+  });
+});
+
+describe('serve, after a batch that read half a save', () => {
+  it('takes the batch again by itself (the rest of the save may bring no event of its own)', async () => {
+    const root = await makeProject(files);
+    const cards = path.join(root, 'content/mini/cards.yaml');
+    const handle = await serve(root, { port: 0, base: '/', version: '0', color: false, log: () => undefined });
+    try {
+      await handle.live.settled();
+      const live = handle.live;
+      const update = live.update.bind(live);
+      const batches: string[][] = [];
+      let first = true;
+      live.update = async (batch) => {
+        batches.push([...batch]);
+        if (!first) return update(batch);
+        first = false;
+        // As a batch that read the file mid-save reports it (live-site.ts): nothing said, to be taken again.
+        return { ok: true, unchanged: true, readMidSave: true, changed: [], timings: { check: 0, render: 0, write: 0, total: 0 } };
+      };
+      const midSave = handle.nextUpdate();
+      await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee'));
+      expect(await midSave).toMatchObject({ readMidSave: true });
+      // No write since: the batch comes again from serve itself, and the save is drawn.
+      const again = await handle.nextUpdate();
+      expect(batches.length).toBe(2);
+      expect(batches[1]).toEqual(batches[0]);
+      expect(again.changed.some((p) => p.endsWith('.html'))).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe("serve's log", () => {
   it('tells of the background work (generated/, the search index) once, after the save that queued it', async () => {
     const root = await makeProject(files);

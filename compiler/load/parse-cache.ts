@@ -55,6 +55,11 @@ export class ParseCache {
     return stamp !== undefined && Number(stamp.split(':')[1]) === size ? this.files.get(path)?.text : undefined;
   }
 
+  /** The stat a file had when its text was last read (taken before the read), if it was read. */
+  stampOf(path: string): string | undefined {
+    return this.stamps.get(path);
+  }
+
   /** The stat of the text just read (taken before the read: a change meanwhile shows as another stat next time). */
   stamp(path: string, stamp: string | undefined): void {
     this.named.delete(path);
@@ -87,7 +92,24 @@ export class ParseCache {
     return this.files.get(path);
   }
 
+  /**
+   * The file's last parse that read, whatever its text (a reader takes from it what the texts share: csv-source.ts,
+   * json-source.ts): a parse that failed in between (a file read half written, a save with a mistake) is passed over,
+   * so the save after it still starts from the whole file.
+   */
+  lastRead(path: string): SourceFile | undefined {
+    const last = this.files.get(path)?.source;
+    return last?.ok ? last : this.readOk.get(path);
+  }
+
+  private readonly readOk = new Map<string, SourceFile>();
+
   set(path: string, text: string, source: SourceFile, diagnostics: Diagnostic[]): void {
+    if (source.ok) this.readOk.delete(path);
+    else {
+      const last = this.files.get(path)?.source;
+      if (last?.ok) this.readOk.set(path, last);
+    }
     // Entry parses belong to the text they were joined into: a file parsed whole with another text starts afresh.
     if (this.files.get(path)?.text !== text) this.entryMaps.delete(path);
     this.files.set(path, { text, source, diagnostics });
@@ -113,5 +135,6 @@ export class ParseCache {
   keepOnly(paths: ReadonlySet<string>): void {
     for (const p of this.files.keys()) if (!paths.has(p)) this.files.delete(p);
     for (const p of this.entryMaps.keys()) if (!paths.has(p)) this.entryMaps.delete(p);
+    for (const p of this.readOk.keys()) if (!paths.has(p)) this.readOk.delete(p);
   }
 }

@@ -52,7 +52,7 @@ export async function readParsed<S extends ParsedFile>(
     return hit.source;
   }
   const own = cache ? new DiagnosticBag() : bag;
-  const source = kind.make(shown, read.text, cache?.last(shown)?.source);
+  const source = kind.make(shown, read.text, cache?.lastRead(shown));
   if (reportBadBytes(own, shown, read.bad)) source.parse(own);
   else source.ok = false;
   if (cache) {

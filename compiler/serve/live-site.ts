@@ -45,6 +45,8 @@ export interface UpdateReport {
   errors?: string;
   /** Set when every saved file held what serve last read from it: nothing was re-checked, and serve says nothing. */
   unchanged?: boolean;
+  /** Set when a saved file was written again while this batch read it: nothing was said or drawn, and the batch is to be taken again. */
+  readMidSave?: boolean;
   /** The games (IDs) a save re-checked: their print pages, drawn on request, may have changed though no site file did (a back template). */
   rechecked?: string[];
   timings: { check: number; render: number; write: number; total: number };
@@ -156,6 +158,12 @@ export class LiveSite {
     // every entry anew; a scratch file beside them does not.
     if (!this.onlyEntryFiles(files.filter((f) => !isUnreadKind(f)))) this.memo.clear();
     const change = await this.project.update(files);
+    // Half a save read (the file written again since): nothing is said or drawn from it; the batch is taken again
+    // (serve.ts), or the rest of the save's own batch comes first.
+    if (await this.project.writtenSinceRead(files)) {
+      const total = performance.now() - t0;
+      return { ok: true, unchanged: true, readMidSave: true, changed: [], timings: { check: total, render: 0, write: 0, total } };
+    }
     const games = this.project.checkedGames;
     const check = performance.now() - t0;
     if (!games) return { ok: false, changed: [], errors: this.errorText(), timings: { check, render: 0, write: 0, total: performance.now() - t0 } };

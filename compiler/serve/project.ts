@@ -5,6 +5,7 @@ import { DiagnosticBag, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { displayPath, readSource } from '../load/files.ts';
 import { findGames } from '../load/game.ts';
 import { checkGame, type CheckMemo } from '../pipeline.ts';
+import { statStamp } from '../load/parse-cache.ts';
 import { recordedVersion } from '../project-settings.ts';
 import { defaultUpgrades } from '../upgrades.ts';
 import { ValidationMemo } from '../validate/game.ts';
@@ -84,7 +85,7 @@ export class Project {
    * again gets a new one, and two writes in one clock tick keep the same).
    */
   async unchangedSince(files: readonly string[]): Promise<boolean> {
-    if (!files.length) return false;
+    if (!files.length || files.some((f) => this.readMidSave.has(f))) return false;
     for (const file of files) {
       const st = await stat(file).catch(() => undefined);
       const last = st?.isFile() ? this.memo.parsed.readAtSize(displayPath(this.root, file), st.size) : undefined;
@@ -94,6 +95,32 @@ export class Project {
     }
     return true;
   }
+
+  /**
+   * Whether a file of the batch was written again after this run read it: the run may have read half a save. An
+   * editor or a script that writes a large file in one go truncates it first, and the watcher's batch can come while
+   * the rest is still being written: a 30,000-card JSON file read so said "a key in double quotes was expected" at a
+   * line the save never broke, and the next batch read it whole. The write after the read brings no batch of its
+   * own when the watcher drops its event (chokidar passes over a change a few milliseconds after the last one), so
+   * serve takes the batch again itself (serve.ts); whichever comes next is read and checked whatever it holds
+   * (`unchangedSince` does not pass it over: the text this run read may be the whole save).
+   */
+  async writtenSinceRead(files: readonly string[]): Promise<boolean> {
+    let written = false;
+    for (const file of files) {
+      const was = this.memo.parsed.stampOf(displayPath(this.root, file));
+      if (was === undefined) continue; // not read by this run (not content, or removed)
+      if (statStamp(await stat(file).catch(() => undefined)) !== was) {
+        this.readMidSave.add(file);
+        written = true;
+      }
+    }
+    if (!written) for (const file of files) this.readMidSave.delete(file);
+    return written;
+  }
+
+  /** Files read while they were being written (`writtenSinceRead`): the next batch naming them is checked. */
+  private readonly readMidSave = new Set<string>();
 
   get diagnostics(): Diagnostic[] {
     return [...this.schemaDiagnostics, ...[...this.games.values()].flatMap((g) => g.diagnostics)];

@@ -48,8 +48,10 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
   let lastBackground: BackgroundReport | undefined;
   void live.settled().then((bg) => (lastBackground ??= bg));
   let queue = Promise.resolve();
+  let closing = false;
 
-  const watcher: Watcher = watchProject(root, (files) => {
+  // A batch that read a file while it was still being written is taken again a moment later (project.ts `writtenSinceRead`).
+  const take = (files: string[]): void => {
     queue = queue.then(async () => {
       const report = await live.update(files).catch((error: unknown): UpdateReport => ({
         ok: false,
@@ -58,6 +60,10 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
         timings: { check: 0, render: 0, write: 0, total: 0 },
       }));
       const shown = files.map((f) => path.relative(root, f)).join(', ');
+      if (report.readMidSave)
+        setTimeout(() => {
+          if (!closing) take(files);
+        }, MID_SAVE_RETRY_MS);
       if (report.unchanged) {
         // Files written as they were (a save's late events, an unchanged buffer saved): nothing to say or reload.
       } else if (!report.ok) {
@@ -84,7 +90,8 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
       for (const w of waiters) w(report);
       waiters = [];
     });
-  });
+  };
+  const watcher: Watcher = watchProject(root, take);
   await watcher.ready;
   options.log(`serving ${server.url} (Ctrl-C to stop); watching content/ and schemas/`);
   // Where the print sheets are, when a game has a collection with a `card:` (they follow each save, like the site).
@@ -99,6 +106,7 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
       // Stopping from the first moment: the same Ctrl-C has stopped Pagefind's process, and what that leaves undone
       // is told in one line (live-site.ts `stop`).
       live.stop();
+      closing = true;
       await watcher.close();
       // A save under way finishes, and queues its background work, before Pagefind is closed under it.
       await queue;
@@ -108,6 +116,9 @@ export async function serve(root: string, options: ServeOptions): Promise<ServeH
     },
   };
 }
+
+/** How long after a batch that read half a save it is taken again: long enough for the rest of a large file's write. */
+const MID_SAVE_RETRY_MS = 50;
 
 /** "1 file", "2 files": serve's log counts in words that agree. */
 function count(n: number, word: string): string {
