@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { JsonSource } from '../compiler/load/json-source.ts';
+import { ParseCache } from '../compiler/load/parse-cache.ts';
 
 function reading(source: JsonSource, bag: DiagnosticBag) {
   return { ok: source.ok, value: source.value, placeholders: source.placeholders, readings: source.readings, diagnostics: bag.items };
@@ -72,6 +73,14 @@ describe('a JSON list read again after a save', () => {
     expect(now[50]).not.toBe(was[50]);
     expect(now[50]!.name).toBe('Card fifty');
     expect(r.again.entriesTaken).toBe(99);
+    // Every draft's place is known (the site compares them line by line on each save) without reading the whole
+    // file's offsets again: those of the entries taken are moved, those of the saved entry read from its own text.
+    const drafted = (JSON.parse(before) as Array<{ name: string; cost: unknown }>).filter((c) => typeof c.cost === 'object').at(-1)!;
+    const last = both(before, after.replace(`"${drafted.name}"`, `"${drafted.name} edited"\n`));
+    expect(last.again.placeholders.map((m) => m.pointer)).toContain(`/${drafted.name.slice('Card '.length)}/cost`);
+    expect(last.again.placeholders.length).toBeGreaterThan(3);
+    expect(last.again.placeholders.map((m) => m.place)).toStrictEqual(last.readAlone.placeholders.map((m) => m.place));
+    expect((last.again as unknown as { index: unknown }).index).toBeUndefined();
   });
 
   it('an entry added or removed moves the entries after it, each still its own value', () => {
@@ -126,5 +135,21 @@ describe('a JSON list read again after a save', () => {
       }
     }
     expect(cases).toBeGreaterThan(500);
+  });
+
+  it('after a parse that failed (a file read half written, a mistake saved), the next starts from the last that read', () => {
+    const cache = new ParseCache();
+    const file = 'content/g/cards.json';
+    const text = cards(random(9), 30);
+    const good = new JsonSource(file, text).parse(new DiagnosticBag());
+    cache.set(file, text, good, []);
+    const half = new JsonSource(file, text.slice(0, text.length / 2), cache.lastRead(file)).parse(new DiagnosticBag());
+    expect(half.ok).toBe(false);
+    cache.set(file, half.text, half, []);
+    expect(cache.lastRead(file)).toBe(good);
+    const whole = new JsonSource(file, text.replace('"Card 3"', '"Card three"'), cache.lastRead(file)).parse(new DiagnosticBag());
+    expect(whole.entriesTaken).toBe(29);
+    cache.set(file, whole.text, whole, []);
+    expect(cache.lastRead(file)).toBe(whole);
   });
 });
