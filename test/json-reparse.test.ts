@@ -143,13 +143,13 @@ describe('a JSON list read again after a save', () => {
     const text = cards(random(9), 30);
     const good = new JsonSource(file, text).parse(new DiagnosticBag());
     cache.set(file, text, good, []);
-    const half = new JsonSource(file, text.slice(0, text.length / 2), cache.lastRead(file)).parse(new DiagnosticBag());
+    const half = new JsonSource(file, text.slice(0, text.length / 2), cache.lastRead(file) as JsonSource | undefined).parse(new DiagnosticBag());
     expect(half.ok).toBe(false);
     cache.set(file, half.text, half, []);
-    expect(cache.lastRead(file)).toBe(good);
-    const whole = new JsonSource(file, text.replace('"Card 3"', '"Card three"'), cache.lastRead(file)).parse(new DiagnosticBag());
+    expect(cache.lastRead(file) as JsonSource | undefined).toBe(good);
+    const whole = new JsonSource(file, text.replace('"Card 3"', '"Card three"'), cache.lastRead(file) as JsonSource | undefined).parse(new DiagnosticBag());
     expect(whole.entriesTaken).toBe(29);
     cache.set(file, whole.text, whole, []);
-    expect(cache.lastRead(file)).toBe(whole);
+    expect(cache.lastRead(file) as JsonSource | undefined).toBe(whole);
   });
 });
