@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
-import { layoutKey, type Measure, type SizeResult, type Verdict } from './targets.ts';
+import { layoutKey, type Measure, type ServeResult, type SizeResult, type Verdict } from './targets.ts';
 
 export type Section = 'sizes' | 'json' | 'search' | 'bundled';
 
@@ -142,14 +142,15 @@ Velite 0.4.0 read those.`);
 
   const ones = results.filter((r) => r.oneFile);
   if (ones.length) {
-    out.push(`\nThe same cards in ONE YAML file (\`file: cards.yaml\`, the way bulk exports come); each cold check is followed by a run of the floor over the peers' same cards in one file:\n\n| cards | one file | \`check\` cold | floor, same one file | ratio | one-card serve: page / generated/ / search index |\n| --- | --- | --- | --- | --- | --- |`);
+    out.push(`\nThe same cards in ONE YAML file (\`file: cards.yaml\`, the way bulk exports come); each cold check is followed by a run of the floor over the peers' same cards in one file. The last column is the same save in the same cards as one JSON file (\`file: cards.json\`), told beside it and not an issue target:\n\n| cards | one file | \`check\` cold | floor, same one file | ratio | one-card serve: page / generated/ / search index | the same, one JSON file |\n| --- | --- | --- | --- | --- | --- | --- |`);
     for (const r of ones) {
       const one = r.oneFile!;
       const check = one.measures['check cold'];
       const floor = one.measures['floor xall'];
       const ms = (x: Measure | undefined) => (x?.ok ? sec(x.ms) : x ? 'failed' : '—');
       const ratio = check?.ok && floor?.ok && check.ms && floor.ms ? `${(check.ms / floor.ms).toFixed(2)}x` : '—';
-      out.push(`| ${r.cards.toLocaleString('en-US')} | ${one.mbytes} MB | ${ms(check)} | ${ms(floor)} | ${ratio} | ${one.serve?.ok ? `${sec(one.serve.pageMs)} / ${sec(one.serve.generatedMs)} / ${sec(one.serve.searchMs)}` : one.serve ? 'failed' : '—'} |`);
+      const saved = (x: ServeResult | undefined) => (x?.ok ? `${sec(x.pageMs)} / ${sec(x.generatedMs)} / ${sec(x.searchMs)}` : x ? 'failed' : '—');
+      out.push(`| ${r.cards.toLocaleString('en-US')} | ${one.mbytes} MB | ${ms(check)} | ${ms(floor)} | ${ratio} | ${saved(one.serve)} | ${saved(one.jsonServe)} |`);
     }
   }
 

@@ -132,18 +132,23 @@ async function untilIndexed(pagefindDir: string, marker: string, t0: number, sin
   }
 }
 
-/** The card to edit: the middle entry of the middle content file (its `- id:`, its one-line `text:` and where that line starts). */
-async function pickCard(project: string): Promise<{ file: string; id: string; text: string; at: number }> {
-  const files = (await filesUnder(path.join(project, 'content'), '.yaml')).filter((f) => path.basename(f) !== 'game.yaml');
+/**
+ * The card to edit: the middle entry of the middle content file (YAML, or JSON as the synthetic game writes it), its
+ * ID, its one-line text and where that text ends (the edit is written there).
+ */
+async function pickCard(project: string): Promise<{ file: string; id: string; text: string; end: number }> {
+  const files = (await filesUnder(path.join(project, 'content'), '')).filter((f) => /\.(?:ya?ml|json)$/.test(f) && path.basename(f) !== 'game.yaml');
   const file = files[Math.floor(files.length / 2)]!;
   const src = await readFile(file, 'utf8');
   // The middle card of the middle file, as a designer edits anywhere: in one large file, a save's work after the card
   // differs from its work before it (the first card hid a second save that compared the whole file once per entry).
-  const starts = [...src.matchAll(/^- id: (\S+)$/gm)];
+  const json = file.endsWith('.json');
+  const starts = [...src.matchAll(json ? /^ {4}"id": "([^"\\]+)",?$/gm : /^- id: (\S+)$/gm)];
   const start = starts[Math.floor(starts.length / 2)];
-  const line = start ? /^ {2}text: (.+)$/m.exec(src.slice(start.index)) : undefined;
-  if (!start || !line) throw new Error(`no "- id:" and "  text:" lines in ${file}`);
-  return { file, id: start[1]!, text: line[1]!, at: start.index + line.index };
+  const line = start ? (json ? /^ {4}"text": "([^"\\]+)"/m : /^ {2}text: (.+)$/m).exec(src.slice(start.index)) : undefined;
+  if (!start || !line) throw new Error(`no ${json ? '"id" and "text"' : '"- id:" and "  text:"'} lines in ${file}`);
+  const end = start.index + line.index + line[0].length - (json ? 1 : 0);
+  return { file, id: start[1]!, text: line[1]!, end };
 }
 
 export async function serveProbe(bin: string, project: string, options: { edits: number; timeoutS: number; log: (line: string) => void }): Promise<ServeResult> {
@@ -191,8 +196,7 @@ export async function serveProbe(bin: string, project: string, options: { edits:
     const searchMs: number[] = [];
     for (let k = 0; k < options.edits; k++) {
       const marker = `Zqbench${k}edit`;
-      const lineEnd = card.at + `  text: ${card.text}`.length;
-      const edited = `${original.slice(0, lineEnd)} ${marker}.${original.slice(lineEnd)}`;
+      const edited = `${original.slice(0, card.end)} ${marker}.${original.slice(card.end)}`;
       const since = Date.now();
       const t0 = performance.now();
       await writeFile(card.file, edited);

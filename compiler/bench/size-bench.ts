@@ -196,7 +196,14 @@ async function benchSize(root: string, peers: Peers, n: number, o: SizeOptions, 
     log('  serve, one file: starting');
     const oneServe = await serveProbe(bin, one, { edits: serveEdits(o.runs), timeoutS: o.timeoutS, log });
     if (!oneServe.ok) log(`  serve, one file FAILED: ${oneServe.error}`);
-    oneFile = { mbytes: +(oneWritten.bytes / 1e6).toFixed(2), measures: oneMeasures, serve: oneServe };
+    // The same one file as JSON (a bulk export from another tool): a save is taken apart as a YAML file's is
+    // (load/json-source.ts takeEntries), measured beside it, not held to the issue's targets.
+    const oneJson = path.join(work, 'one-json');
+    await writeSyntheticGame(oneJson, { cards: n, seed: o.seed, format: 'json' });
+    log('  serve, one JSON file: starting');
+    const jsonServe = await serveProbe(bin, oneJson, { edits: serveEdits(o.runs), timeoutS: o.timeoutS, log });
+    if (!jsonServe.ok) log(`  serve, one JSON file FAILED: ${jsonServe.error}`);
+    oneFile = { mbytes: +(oneWritten.bytes / 1e6).toFixed(2), measures: oneMeasures, serve: oneServe, jsonServe };
   }
   return {
     cards: n,

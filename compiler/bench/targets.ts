@@ -61,6 +61,8 @@ export interface OneFileResult {
   /** `check cold` and `floor xall`. */
   measures: Record<string, Measure>;
   serve?: ServeResult;
+  /** A one-card save under serve in the same cards as ONE JSON file (not an issue target: told beside the YAML one). */
+  jsonServe?: ServeResult;
 }
 
 /**
