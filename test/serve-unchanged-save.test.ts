@@ -2,7 +2,7 @@
 // in a batch of their own, an unchanged buffer saved again, a checkout that rewrote files as they were) re-checks
 // nothing and writes nothing (serve/project.ts `unchangedSince`); any change, even one that keeps the file's stat,
 // is re-checked as before.
-import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LiveSite } from '../compiler/serve/live-site.ts';
@@ -128,6 +128,20 @@ describe('a batch read while its file was still being written', () => {
     const beePage = drawn.changed.find((p) => p.endsWith('.html') && p.includes('mini/'));
     expect(await readFile(path.join(live.dist, beePage!), 'utf8')).toContain('Honeybee');
     await live.settled();
+  });
+});
+
+describe('a file removed since it was read', () => {
+  it('is not taken for half a save (its removal is a batch of its own, and nothing more is waited for)', async () => {
+    const root = await makeProject(files);
+    const cards = path.join(root, 'content/mini/cards.yaml');
+    const project = new Project(root);
+    await project.loadAll();
+    expect(await project.writtenSinceRead([cards])).toBe(false);
+    await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bumblebee'));
+    expect(await project.writtenSinceRead([cards])).toBe(true);
+    await rm(cards);
+    expect(await project.writtenSinceRead([cards])).toBe(false);
   });
 });
 

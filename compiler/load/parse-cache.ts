@@ -136,5 +136,6 @@ export class ParseCache {
     for (const p of this.files.keys()) if (!paths.has(p)) this.files.delete(p);
     for (const p of this.entryMaps.keys()) if (!paths.has(p)) this.entryMaps.delete(p);
     for (const p of this.readOk.keys()) if (!paths.has(p)) this.readOk.delete(p);
+    for (const p of this.stamps.keys()) if (!paths.has(p)) this.stamps.delete(p);
   }
 }

@@ -110,7 +110,9 @@ export class Project {
     for (const file of files) {
       const was = this.memo.parsed.stampOf(displayPath(this.root, file));
       if (was === undefined) continue; // not read by this run (not content, or removed)
-      if (statStamp(await stat(file).catch(() => undefined)) !== was) {
+      const now = statStamp(await stat(file).catch(() => undefined));
+      // Gone since: its removal is a batch of its own (and is not waited for: it may never come back).
+      if (now !== undefined && now !== was) {
         this.readMidSave.add(file);
         written = true;
       }
