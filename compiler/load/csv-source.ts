@@ -603,11 +603,6 @@ function unclosedQuote(text: string, start: number, delimiter: string): number |
   return undefined;
 }
 
-/**
- * csv-parse counts in bytes of UTF-8 (info.bytes); the places count UTF-16
- * code units, as an editor's columns and JavaScript's strings do. The
- * records come in order, so one walk forward converts every count.
- */
 /** A record as it stands `shift` characters further on in the text. */
 function moveRow(row: CsvRow, shift: number): CsvRow {
   return {
@@ -617,6 +612,11 @@ function moveRow(row: CsvRow, shift: number): CsvRow {
   };
 }
 
+/**
+ * csv-parse counts in bytes of UTF-8 (info.bytes); the places count UTF-16
+ * code units, as an editor's columns and JavaScript's strings do. The
+ * records come in order, so one walk forward converts every count.
+ */
 function byteToChar(text: string): (bytes: number) => number {
   if (Buffer.byteLength(text) === text.length) return (bytes) => bytes;
   let byte = 0;
