@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { CsvSource } from '../compiler/load/csv-source.ts';
+import { seededRandom as random } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SPELLS = readFileSync(path.join(ROOT, 'test/fixtures/games/sheet/content/sheet/spells.csv'), 'utf8');
@@ -30,17 +31,6 @@ function both(before: string, after: string, file = 'content/g/cards.csv', delim
   const aloneBag = new DiagnosticBag();
   const alone = new CsvSource(file, after, delimiter).parse(aloneBag);
   return { again: reading(again, bag), alone: reading(alone, aloneBag), taken: again.recordsTaken };
-}
-
-/** A seeded generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Text a spreadsheet's export may hold, the characters that change how a table reads weighted up. */

@@ -12,17 +12,7 @@ import { loadYaml } from '../compiler/load/game.ts';
 import { ParseCache } from '../compiler/load/parse-cache.ts';
 import { entryStarts } from '../compiler/load/split-sequence.ts';
 import { YamlSource } from '../compiler/load/yaml-source.ts';
-
-/** A small deterministic generator (mulberry32): the same edits on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from './helpers.ts';
 
 const card = (i: number, nl: string) => `- id: card-${i}${nl}  name: Cárd ${i}${nl}  points: ${i % 7}${nl}  text: Some text for card ${i}.${nl}`;
 

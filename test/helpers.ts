@@ -197,3 +197,14 @@ export function gitCommitAll(dir: string, message: string, tag?: string): void {
   git('commit', '--quiet', '--allow-empty', '-m', message);
   if (tag) git('tag', tag);
 }
+
+/** A seeded generator (mulberry32): the same cases on every run, for tests that make their own edits. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { JsonSource } from '../compiler/load/json-source.ts';
 import { ParseCache } from '../compiler/load/parse-cache.ts';
+import { seededRandom as random } from './helpers.ts';
 
 function reading(source: JsonSource, bag: DiagnosticBag) {
   return { ok: source.ok, value: source.value, placeholders: source.placeholders, readings: source.readings, diagnostics: bag.items };
@@ -16,17 +17,6 @@ function both(before: string, after: string) {
   const aloneBag = new DiagnosticBag();
   const alone = new JsonSource('content/g/cards.json', after).parse(aloneBag);
   return { last, again, readAgain: reading(again, bag), readAlone: reading(alone, aloneBag) };
-}
-
-/** A seeded generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function cards(rand: () => number, n: number): string {

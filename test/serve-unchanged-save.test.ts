@@ -5,7 +5,7 @@
 import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LiveSite } from '../compiler/serve/live-site.ts';
+import { LiveSite, type UpdateReport } from '../compiler/serve/live-site.ts';
 import { Project } from '../compiler/serve/project.ts';
 import { serve } from '../compiler/serve/serve.ts';
 import { makeProject, MINI_GAME, MINI_SCHEMA } from './helpers.ts';
@@ -15,6 +15,13 @@ const files = {
   'schemas/mini/card.schema.json': MINI_SCHEMA,
   'content/mini/cards.yaml': '- { name: Ant, kind: single }\n- { name: Bee, kind: single, beats: ant }\n',
 };
+
+/** The text of the game's page a save changed (it must have changed one). */
+async function drawnPage(live: LiveSite, report: UpdateReport): Promise<string> {
+  const page = report.changed.find((p) => p.endsWith('.html') && p.includes('mini/'));
+  expect(page).toBeDefined();
+  return readFile(path.join(live.dist, page!), 'utf8');
+}
 
 describe('a save that changed nothing', () => {
   it('is known without re-checking; a change is not missed, even one that keeps the stat', async () => {
@@ -72,9 +79,7 @@ describe('a save that changed nothing', () => {
     const edited = await live.update([cards]);
     expect(edited.unchanged).toBeUndefined();
     expect(edited.changed.length).toBeGreaterThan(0);
-    const page = edited.changed.find((p) => p.endsWith('.html') && p.includes('mini/'));
-    expect(page).toBeDefined();
-    expect(await readFile(path.join(live.dist, page!), 'utf8')).toContain('Bumblebee');
+    expect(await drawnPage(live, edited)).toContain('Bumblebee');
     await live.settled();
   });
 });
@@ -112,8 +117,7 @@ describe('a batch read while its file was still being written', () => {
     const next = await live.update([cards]);
     expect(next.ok).toBe(true);
     expect(next.unchanged).toBeUndefined();
-    const page = next.changed.find((p) => p.endsWith('.html') && p.includes('mini/'));
-    expect(await readFile(path.join(live.dist, page!), 'utf8')).toContain('Bumblebee');
+    expect(await drawnPage(live, next)).toContain('Bumblebee');
     await live.settled();
 
     // The whole save read, and written again after the read (the same text): the next batch holds what was read,
@@ -125,8 +129,7 @@ describe('a batch read while its file was still being written', () => {
     project.update = update;
     const drawn = await live.update([cards]);
     expect(drawn.unchanged).toBeUndefined();
-    const beePage = drawn.changed.find((p) => p.endsWith('.html') && p.includes('mini/'));
-    expect(await readFile(path.join(live.dist, beePage!), 'utf8')).toContain('Honeybee');
+    expect(await drawnPage(live, drawn)).toContain('Honeybee');
     await live.settled();
   });
 });
