@@ -45,6 +45,19 @@ describe("a designer's CSV trial", () => {
     expect(found[0]).toMatch(/^error content\/sheet\/spells\.csv:4:\d+ csv-row-too-long: this row has 11 cells, the header 10: /);
   });
 
+  it('a closing quote left out runs the cell on into the next row: csv-row-too-long says where that quote opens', async () => {
+    const root = await fixtureProject('sheet', { [SPELLS]: swap('yes;Freeze every enemy.;', 'yes;"Freeze every enemy.;') });
+    const line = 'Frost Nova;2;frost;glace;slow;;;yes;"Freeze every enemy.;';
+    const found = await diagnosticsOf(root);
+    expect(found).toHaveLength(1);
+    // The error stands at the first extra cell, on the next line; its note names the quote on line 4.
+    expect(found[0]).toMatch(/^error content\/sheet\/spells\.csv:5:\d+ csv-row-too-long: /);
+    expect(found[0]).toContain(`the quote that opens a cell at line 4, column ${line.indexOf('"') + 1} runs on to line 5`);
+    // A row too long with no quote running over lines has no such note.
+    const plain = await fixtureProject('sheet', { [SPELLS]: swap('Frost Nova;2;', 'Frost; Nova;2;') });
+    expect((await diagnosticsOf(plain))[0]).not.toContain('the quote that opens');
+  });
+
   it('a header differing from a field by case or accents is that field, with no error', async () => {
     const root = await fixtureProject('sheet', { [SPELLS]: swap(HEADER, 'Name;COST;School;Élément;tags;Attack.Guns;attack.range;rare;Text;link') });
     expect(await diagnosticsOf(root)).toEqual([]);

@@ -331,12 +331,23 @@ export class CsvSource implements SourceFile {
     const extra = row.cells[this.header.length];
     if (!extra) return false;
     const shown = this.delimiter === '\t' ? 'a tab' : `\`${this.delimiter}\``;
+    const notes = [`in quotes a cell holds ${shown}: "a${this.delimiter === '\t' ? '\t' : this.delimiter} b"`];
+    // A quote left open runs on into the next rows, which then read as this row's extra cells (found in a trial: a
+    // closing quote deleted at the end of a row): said where that quote opens, as the place is the extra cell's.
+    const over = row.cells.find((c) => this.text[c.start] === '"' && c.text.includes('\n'));
+    if (over) {
+      const opened = this.placeOfRange([over.start, over.start + 1])!.start;
+      const closed = this.placeOfRange([over.end, over.end])!.start;
+      notes.push(
+        `the quote that opens a cell at line ${opened.line}, column ${opened.column} runs on to line ${closed.line}, and the lines between are read into that cell: if that cell ends on line ${opened.line}, end it there with \`"\``,
+      );
+    }
     bag.error(
       this.path,
       this.placeOfRange([extra.start, Math.max(extra.end, extra.start + 1)]),
       'csv-row-too-long',
       `this row has ${row.cells.length} cells, the header ${this.header.length}: a cell holding the delimiter (${shown}) needs double quotes; the row is left out until its cells line up with the header`,
-      [`in quotes a cell holds ${shown}: "a${this.delimiter === '\t' ? '\t' : this.delimiter} b"`],
+      notes,
     );
     return true;
   }
