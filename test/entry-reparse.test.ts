@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { ENTRY_REUSE_BYTES, prepareEntries, reparseChanged } from '../compiler/load/entry-reparse.ts';
-import { loadYaml } from '../compiler/load/game.ts';
+import { loadContentFile, loadYaml } from '../compiler/load/game.ts';
 import { ParseCache } from '../compiler/load/parse-cache.ts';
 import type { YamlSource } from '../compiler/load/yaml-source.ts';
 
@@ -132,6 +132,28 @@ describe('a save in a large file', () => {
       expect(cache.entryCounts.parsed - before, what).toBeLessThanOrEqual(most);
       await expectSameAsWhole(dir, file, got!.source!);
     }
+  });
+
+  it("readies a large JSON file's drafts' places in serve's warm-up, and goes on to the YAML files after it", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-entries-'));
+    const json = path.join(dir, 'cards.json');
+    const yaml = path.join(dir, 'more.yaml');
+    const items = Array.from({ length: N }, (_, i) => ({
+      id: `card-${i}`,
+      name: `Card ${i}`,
+      cost: i === 5 ? { placeholder: 2, note: 'Not printed yet.' } : i,
+    }));
+    await writeFile(json, JSON.stringify(items, null, 2));
+    await writeFile(yaml, `# Cards\n${Array.from({ length: N }, (_, i) => entry(i)).join('')}`);
+    const cache = new ParseCache();
+    const source = await loadContentFile(dir, json, new DiagnosticBag(), undefined, cache);
+    await loadYaml(dir, yaml, new DiagnosticBag(), undefined, cache);
+    expect(source!.text.length).toBeGreaterThan(ENTRY_REUSE_BYTES);
+    // Its offsets are read when a place is first asked for: not yet.
+    expect((source as unknown as { index: unknown }).index).toBeUndefined();
+    await prepareEntries(cache, async () => true);
+    expect((source as unknown as { index: unknown }).index).toBeDefined();
+    expect(cache.entries('more.yaml')?.starts).toHaveLength(N);
   });
 
   it("is taken apart ahead of its first save (serve's warm-up), and that save then parses only what it changed", async () => {

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { DiagnosticBag, type Place } from '../diagnostics/diagnostic.ts';
 import type { PlaceholderMark, Range, SourceFile } from '../model.ts';
 import { escapePointer, YamlSource } from './yaml-source.ts';
+import { sharedEnd, sharedStart } from './shared-ends.ts';
 
 /** The delimiters a collection may declare (`delimiter:` in game.yaml); the header line chooses among the first three. */
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -199,11 +200,8 @@ export class CsvSource implements SourceFile {
     const now = this.text;
     const records = previous.records;
     if (previous.cut.length || records.length < 2 || previous.delimiter !== this.delimiter || (old.startsWith('\ufeff') ? 1 : 0) !== base) return undefined;
-    const max = Math.min(old.length, now.length);
-    let same = 0;
-    while (same < max && old.charCodeAt(same) === now.charCodeAt(same)) same++;
-    let sameEnd = 0;
-    while (sameEnd < max - same && old.charCodeAt(old.length - 1 - sameEnd) === now.charCodeAt(now.length - 1 - sameEnd)) sameEnd++;
+    const same = sharedStart(old, now);
+    const sameEnd = sharedEnd(old, now, same);
     const startOf = (k: number) => (k < records.length ? records[k]!.start : old.length);
     // Records [0, first) come before the change; the header must be among them (it decides how every row reads).
     let first = 0;

@@ -6,6 +6,7 @@ import { JsonPlaces, PointerRanges } from './json-places.ts';
 import { BOTH_KINDS, noNote, unknownMarkKey, type MarkKind } from './mark-words.ts';
 import { escapePointer, MAX_DEPTH } from './yaml-source.ts';
 import { nearestPlace } from './nearest-place.ts';
+import { sharedEnd, sharedStart } from './shared-ends.ts';
 
 /** At most this many syntax errors are reported for one file: past them, the parser's recovery mostly reports its own guesses. */
 const MAX_SYNTAX_ERRORS = 50;
@@ -108,11 +109,8 @@ export class JsonSource implements SourceFile {
     if (!previous.ok || !Array.isArray(was) || !Array.isArray(now) || !was.length || !now.length) return;
     const old = previous.text;
     const text = this.text;
-    const max = Math.min(old.length, text.length);
-    let same = 0;
-    while (same < max && old.charCodeAt(same) === text.charCodeAt(same)) same++;
-    let sameEnd = 0;
-    while (sameEnd < max - same && old.charCodeAt(old.length - 1 - sameEnd) === text.charCodeAt(text.length - 1 - sameEnd)) sameEnd++;
+    const same = sharedStart(old, text);
+    const sameEnd = sharedEnd(old, text, same);
     const commas = listCommas(old);
     // Not the list JSON.parse read (a file that is not one list): nothing is taken.
     if (commas.length !== was.length - 1) return;
