@@ -7,6 +7,7 @@ import { BOTH_KINDS, noNote, unknownMarkKey, type MarkKind } from './mark-words.
 import { escapePointer, MAX_DEPTH } from './yaml-source.ts';
 import { nearestPlace } from './nearest-place.ts';
 import { sharedEnd, sharedStart } from './shared-ends.ts';
+import { movePointer } from './split-sequence.ts';
 
 /** At most this many syntax errors are reported for one file: past them, the parser's recovery mostly reports its own guesses. */
 const MAX_SYNTAX_ERRORS = 50;
@@ -146,22 +147,19 @@ export class JsonSource implements SourceFile {
    */
   private takeMarkPlaces(previous: JsonSource, before: number, after: number, shift: number, between: readonly [number, number]): void {
     const moved = this.text.length - previous.text.length;
-    const entryOf = (pointer: string) => {
-      const end = pointer.indexOf('/', 1);
-      return Number(end < 0 ? pointer.slice(1) : pointer.slice(1, end));
-    };
+    const entryOf = (pointer: string) => Number(/^\/(\d+)/.exec(pointer)?.[1] ?? -1);
     // The entries read anew: their marks' places are read from their own text, as a list of them alone.
     let read: JsonPlaces | undefined;
-    const readPlace = (i: number, rest: string): Place | null => {
+    const readPlace = (pointer: string): Place | null => {
       if (!read) {
         const marks = new Map<string, MarkKind[]>();
         for (const [p, kinds] of this.marksAt) {
           const at = entryOf(p);
-          if (at >= before && at < after) marks.set(`/${at - before}${p.slice(p.indexOf('/', 1) < 0 ? p.length : p.indexOf('/', 1))}`, kinds);
+          if (at >= before && at < after) marks.set(movePointer(p, -before), kinds);
         }
         read = new JsonPlaces(`[${this.text.slice(between[0], between[1])}]`, marks);
       }
-      const range = read.markRange(`/${i - before}${rest}`);
+      const range = read.markRange(movePointer(pointer, -before));
       // Offsets in that list are one past where they stand in the file (its `[`). Not found there: found as before, if asked.
       return range ? (this.placeOfRange([range[0] + between[0] - 1, range[1] + between[0] - 1]) ?? null) : null;
     };
@@ -174,13 +172,12 @@ export class JsonSource implements SourceFile {
       for (const mark of now) {
         const i = entryOf(mark.pointer);
         const inBefore = i < before;
-        const rest = mark.pointer.slice(mark.pointer.indexOf('/', 1) < 0 ? mark.pointer.length : mark.pointer.indexOf('/', 1));
         if (!inBefore && i < after) {
-          const place = readPlace(i, rest);
+          const place = readPlace(mark.pointer);
           if (place) this.knownPlaces.set(mark.pointer, place);
           continue;
         }
-        const old = byPointer.get(inBefore ? mark.pointer : `/${i - shift}${rest}`);
+        const old = byPointer.get(inBefore ? mark.pointer : movePointer(mark.pointer, -shift));
         if (!old || old.note !== mark.note) continue;
         const place = old.place;
         if (!place) continue;
@@ -189,7 +186,11 @@ export class JsonSource implements SourceFile {
     }
   }
 
-  /** A place `by` characters further on in this text, its lines and columns counted here. */
+  /**
+   * A place `by` characters further on in this text, its lines and columns counted here (not split-sequence.ts
+   * `movePlace`, which keeps columns: a YAML entry starts a line, but a JSON entry after the change may share the
+   * changed line, as in a file written on one line).
+   */
   private movedPlace(place: Place, by: number): Place {
     const at = (p: { offset?: number; line: number; column: number }) => (p.offset === undefined ? p : this.pointAt(p.offset + by));
     return place.end ? { start: at(place.start), end: at(place.end) } : { start: at(place.start) };
