@@ -10,6 +10,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { PlaceholderMark } from '../model.ts';
 import { isJsonFile } from './content-source.ts';
 import { readSource } from './files.ts';
+import { assertReadWhole } from './mid-save.ts';
 import { statStamp, type EntryParses, type ParseCache } from './parse-cache.ts';
 import type { Preparsed } from './parse-pool.ts';
 import { spliceEntryStarts, spliceLineStarts } from './entry-splice.ts';
@@ -45,6 +46,7 @@ export async function reparseChanged(files: ReadonlyArray<{ file: string; shown:
       continue;
     }
     const read = await readSource(file);
+    await assertReadWhole(file, shown, stamp, cache);
     if (!read || read.bad.length) continue;
     const hit = cache.get(shown, read.text);
     const source = hit ? hit.source : reparseByEntries(shown, read.text, cache);

@@ -44,6 +44,11 @@ export class ParseCache {
     for (const p of paths) this.named.add(p);
   }
 
+  /** Whether a save named the file since it was last read (load/mid-save.ts looks again at such a file's stat). */
+  isNamed(path: string): boolean {
+    return this.named.has(path);
+  }
+
   /** The last parse of a file whose stat is `stamp` as when it was read, and that no save named since. */
   unchanged(path: string, stamp: string): { text: string; source: SourceFile; diagnostics: Diagnostic[] } | undefined {
     return !this.named.has(path) && this.stamps.get(path) === stamp ? this.files.get(path) : undefined;

@@ -3,6 +3,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../model.ts';
 import { reportBadBytes } from './encoding.ts';
 import { displayPath, readSource } from './files.ts';
+import { assertReadWhole } from './mid-save.ts';
 import { statStamp, type ParseCache } from './parse-cache.ts';
 
 /** A content file's reader (YAML, JSON, a CSV table) as load drives it: made from its text, then parsed into a bag. */
@@ -44,6 +45,8 @@ export async function readParsed<S extends ParsedFile>(
   }
   const read = await readSource(file, options.maxBytes);
   if (read === undefined) return undefined;
+  // Under `serve`, a saved file written again while it was read is not parsed: the save is taken again (mid-save.ts).
+  await assertReadWhole(file, shown, stamp, cache);
   sources?.set(shown, read.text);
   const hit = cache?.get(shown, read.text);
   if (hit && kind.reuses(hit.source)) {

@@ -158,9 +158,9 @@ export class LiveSite {
     // every entry anew; a scratch file beside them does not.
     if (!this.onlyEntryFiles(files.filter((f) => !isUnreadKind(f)))) this.memo.clear();
     const change = await this.project.update(files);
-    // Half a save read (the file written again since): nothing is said or drawn from it; the batch is taken again
-    // (serve.ts), or the rest of the save's own batch comes first.
-    if (await this.project.writtenSinceRead(files)) {
+    // Half a save read (the file written again since, seen at its read or after the check): nothing is said or drawn
+    // from it; the batch is taken again (serve.ts), or the rest of the save's own batch comes first.
+    if (change.readMidSave || (await this.project.writtenSinceRead(files))) {
       const total = performance.now() - t0;
       return { ok: true, unchanged: true, readMidSave: true, changed: [], timings: { check: total, render: 0, write: 0, total } };
     }

@@ -6,6 +6,7 @@ import { displayPath, readSource } from '../load/files.ts';
 import { findGames } from '../load/game.ts';
 import { checkGame, type CheckMemo } from '../pipeline.ts';
 import { statStamp } from '../load/parse-cache.ts';
+import { ReadMidSave } from '../load/mid-save.ts';
 import { recordedVersion } from '../project-settings.ts';
 import { defaultUpgrades } from '../upgrades.ts';
 import { ValidationMemo } from '../validate/game.ts';
@@ -37,6 +38,8 @@ export interface Change {
   /** Game folders re-checked (all of them when the schemas changed). */
   games: string[];
   ms: number;
+  /** A saved file was read while it was being written: the check stopped there (load/mid-save.ts). */
+  readMidSave?: boolean;
 }
 
 export class Project {
@@ -54,9 +57,22 @@ export class Project {
     for (const dir of await findGames(this.root)) this.games.set(dir, await this.checkGame(dir));
   }
 
-  /** Re-check after a batch of saved files; returns which games changed. */
+  /**
+   * Re-check after a batch of saved files; returns which games changed. A saved file read while it was still being
+   * written stops the check at its read (load/mid-save.ts): nothing more is checked, and the batch is taken again.
+   */
   async update(files: readonly string[]): Promise<Change> {
     const t0 = performance.now();
+    try {
+      return await this.recheck(files, t0);
+    } catch (error) {
+      if (!(error instanceof ReadMidSave)) throw error;
+      this.readMidSave.add(path.join(this.root, error.file));
+      return { games: [], ms: performance.now() - t0, readMidSave: true };
+    }
+  }
+
+  private async recheck(files: readonly string[], t0: number): Promise<Change> {
     const contentDir = path.join(this.root, 'content') + path.sep;
     // The saved files are read again whatever their stat says (two saves in one clock tick keep the same time).
     this.memo.parsed.markChanged(files.map((f) => displayPath(this.root, f)));
