@@ -1,5 +1,6 @@
 // A JSON list file saved under `rulebook serve` keeps the values of the entries whose text did not change
 // (json-source.ts `takeEntries`): whatever the edit, the values must be exactly what reading the new text alone gives.
+import { visit } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.ts';
 import { JsonSource } from '../compiler/load/json-source.ts';
@@ -125,6 +126,63 @@ describe('a JSON list read again after a save', () => {
       }
     }
     expect(cases).toBeGreaterThan(500);
+  });
+
+  it('reads as reading alone does when each save starts from the save before it (its commas and line starts carried over)', () => {
+    // What a save keeps for the next, seen from outside: the commas between the list's entries (by jsonc-parser's
+    // separators at the list's own depth) and the line starts, each as the new text alone has them.
+    const inner = (source: JsonSource) => source as unknown as { commas?: number[]; lineStarts?: number[] };
+    const commasOf = (text: string) => {
+      const out: number[] = [];
+      let depth = 0;
+      visit(text, {
+        onArrayBegin: () => void depth++,
+        onObjectBegin: () => void depth++,
+        onArrayEnd: () => void depth--,
+        onObjectEnd: () => void depth--,
+        onSeparator: (char, offset) => void (char === ',' && depth === 1 && out.push(offset)),
+      });
+      return out;
+    };
+    const lineStartsOf = (text: string) => [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)];
+    const rand = random(11);
+    let cases = 0;
+    let carried = 0;
+    let linesCarried = 0;
+    for (let t = 0; t < 40; t++) {
+      let text = rand() < 0.5 ? cards(rand, 5 + Math.floor(rand() * 40)) : JSON.stringify(Array.from({ length: 30 }, (_, i) => (rand() < 0.5 ? i : `s${i}`)));
+      let last = new JsonSource('content/g/cards.json', text).parse(new DiagnosticBag());
+      for (let k = 0; k < 40; k++) {
+        const next = edit(rand, text);
+        if (!valid(next)) continue;
+        const bag = new DiagnosticBag();
+        const again = new JsonSource('content/g/cards.json', next, last).parse(bag);
+        const aloneBag = new DiagnosticBag();
+        const alone = new JsonSource('content/g/cards.json', next).parse(aloneBag);
+        // Read in full, the drafts' places included (which reads, or splices, the line starts).
+        expect({ case: cases, before: text, after: next, ...reading(again, bag) }).toStrictEqual({
+          case: cases,
+          before: text,
+          after: next,
+          ...reading(alone, aloneBag),
+        });
+        const { commas, lineStarts } = inner(again);
+        if (commas) {
+          expect({ case: cases, commas }).toStrictEqual({ case: cases, commas: commasOf(next) });
+          carried++;
+        }
+        if (lineStarts && inner(last).lineStarts) {
+          expect({ case: cases, lineStarts: Array.from(lineStarts) }).toStrictEqual({ case: cases, lineStarts: lineStartsOf(next) });
+          linesCarried++;
+        }
+        cases++;
+        last = again;
+        text = next;
+      }
+    }
+    expect(cases).toBeGreaterThan(300);
+    expect(carried).toBeGreaterThan(cases / 2);
+    expect(linesCarried).toBeGreaterThan(cases / 10);
   });
 
   it('after a parse that failed (a file read half written, a mistake saved), the next starts from the last that read', () => {
