@@ -737,12 +737,11 @@ function badEscape(token: string): { at: number; length: number } | undefined {
  */
 function listCommas(text: string, from = 0, to = text.length, depth = 0): number[] {
   const out: number[] = [];
-  const n = to;
-  for (let i = from; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       // Past the string: its escapes (`\"`, `\\`) taken two characters at a time.
-      for (i++; i < n; i++) {
+      for (i++; i < to; i++) {
         const d = text.charCodeAt(i);
         if (d === 0x5c) i++;
         else if (d === 0x22) break;
