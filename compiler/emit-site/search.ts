@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
 import { isMovedPage } from './moved-pages.ts';
 import { indexedCopy } from './search-copy.ts';
+import { unwrapForIndex } from './search-unwrap.ts';
 import { decode, KindLabels, kindOf, type Kind } from './search-kinds.ts';
 
 /**
@@ -274,9 +275,15 @@ export async function closeSearch(): Promise<void> {
  * page, "cangaco/cards" for a collection's pages in any locale), which the
  * search box labels in the page's words from pagefind/kinds.json
  * (search-kinds.ts). Only the indexed copy changes: the page written to
- * dist/ is left as it is.
+ * dist/ is left as it is. Last, the tags Pagefind reads nothing from are
+ * taken out (search-unwrap.ts): the same index, made in less time.
  */
 export function withSearchFields(rel: string, html: string, lang: string): string {
+  return unwrapForIndex(searchCopy(rel, html, lang));
+}
+
+/** The indexed copy with every tag still in it (`withSearchFields` before search-unwrap.ts; its test compares the two). */
+export function searchCopy(rel: string, html: string, lang: string): string {
   const kind = kindOf(rel, html)?.key;
   const fields = `<span hidden data-pagefind-meta="lang:${attr(lang)}"${kind ? ` data-pagefind-filter="kind[data-kind]" data-kind="${attr(kind)}"` : ''}></span>`;
   // The headings whose name carries its own language (translation.ts `inLang`), "id=lang ...": a result titled by one says so too.
