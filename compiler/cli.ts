@@ -7,6 +7,7 @@ import type { Diagnostic } from './diagnostics/diagnostic.ts';
 import type { DiffFormat } from './diff/command.ts';
 import type { CheckResult } from './pipeline.ts';
 import type { ReleaseOptions } from './release/release.ts';
+import type { StagedFolder } from './write.ts';
 
 // Each command imports what it uses when it runs (`await import(...)` in its
 // action), so `rulebook --version` or a cached `check` does not load
@@ -431,7 +432,7 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   const { readSettings } = await import('./project-settings.ts');
   const { readReleases } = await import('./release/record.ts');
   const { emitPackage } = await import('./emit-code/emit.ts');
-  const { diffFolder, readFolder, replaceFolder } = await import('./write.ts');
+  const { diffFolder, readFolder, stageFolders } = await import('./write.ts');
   const { commandIn } = await import('./next-step.ts');
   // The search index's worker starts now, beside the check, so it is ready when the pages are (search-beside.ts).
   if (!opts.check) (await import('./emit-site/search-beside.ts')).prestartSearchWorker();
@@ -472,18 +473,45 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   const { startSite } = await import('./emit-site/site.ts');
   const { isFullUrl } = await import('./emit-site/sitemap.ts');
   // The pages first, then the search index starts on a worker thread (emit-site/search-beside.ts) while this
-  // thread emits the package (ts-morph, synchronous); both folders are written once both are done, as before.
+  // thread emits the package (ts-morph, synchronous) and writes it and the pages beside their folders; both folders
+  // are swapped in once the index is written too.
   const siteRun = time('emit site', () => startSite(result.games, { base: opts.base, releases, version: UNRELEASED_VERSION }));
   const indexStart = performance.now();
   const pkg = emitCode();
   const waitStart = performance.now();
-  const site = await siteRun.whole;
+  // While the index is still being made (at 30,000 cards, two seconds this thread would only wait), the package and
+  // the pages are written beside their folders (write.ts `stageFolders`); both are swapped in only once the index is
+  // written too, so a build that fails leaves the last good outputs untouched, as before.
+  const staging = stageFolders([
+    [generatedDir, pkg],
+    [path.join(root, 'docs-site', 'dist'), siteRun.pages],
+  ]);
+  staging.catch(() => undefined); // awaited below, after the index
+  let site: Awaited<typeof siteRun.whole>;
+  try {
+    site = await siteRun.whole;
+  } catch (error) {
+    await staging.then(
+      (folders) => Promise.all(folders.map((f) => f.discard())),
+      () => undefined,
+    );
+    throw error;
+  }
   const indexEnd = performance.now();
   // The index's own time, and what of it the build waited for after the package's emit.
   timings.push(['search index (beside emit code)', indexEnd - indexStart], ['search wait', indexEnd - waitStart]);
+  // What is left of writing once the index is done: the rest of the staging, the index's files, and the swaps.
   await timeAsync(timings, 'write', async () => {
-    await replaceFolder(generatedDir, pkg);
-    await replaceFolder(path.join(root, 'docs-site', 'dist'), site);
+    const folders = await staging;
+    const [pkgFolder, siteFolder] = folders as [StagedFolder, StagedFolder];
+    try {
+      await siteFolder.add(new Map([...site].filter(([p]) => !siteRun.pages.has(p))));
+    } catch (error) {
+      await Promise.all(folders.map((f) => f.discard()));
+      throw error;
+    }
+    await pkgFolder.commit();
+    await siteFolder.commit();
   });
   for (const g of result.games) {
     const m = g.linked.game.manifest;

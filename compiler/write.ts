@@ -17,32 +17,74 @@ import path from 'node:path';
  * syncing every file of a 30,000-card site would cost more than the build.
  */
 export async function replaceFolder(target: string, files: ReadonlyMap<string, string | Uint8Array>): Promise<void> {
+  await (await stageFolder(target, files)).commit();
+}
+
+/** A folder written beside its target (replaceFolder's first half): more files can go in, then it is swapped in or thrown away. */
+export interface StagedFolder {
+  add(files: ReadonlyMap<string, string | Uint8Array>): Promise<void>;
+  /** The swap (see replaceFolder): the target becomes this folder. */
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/**
+ * Write `files` into a new sibling of `target` without touching it; `commit` swaps it in. `build` writes the package
+ * and the pages this way while the search index is still being made, and swaps both in once the index is in too.
+ */
+export async function stageFolder(target: string, files: ReadonlyMap<string, string | Uint8Array>): Promise<StagedFolder> {
   await recover(target);
   const parent = path.dirname(target);
   const stamp = `${process.pid}-${Date.now()}`;
   const fresh = path.join(parent, `.${path.basename(target)}.new-${stamp}`);
   const old = path.join(parent, `.${path.basename(target)}.old-${stamp}`);
-  await mkdir(fresh, { recursive: true });
-  try {
-    // Each folder once, before its files: a mkdir per file would be 30,000 system calls for one flat folder.
-    const folders = new Set([...files.keys()].map((rel) => path.dirname(path.join(fresh, rel))));
-    for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
-    for (const [rel, content] of files) await writeFile(path.join(fresh, rel), content);
-    // The two renames back to back, synchronously: between them the target is missing (Node has no atomic exchange
-    // of folders, renameat2's RENAME_EXCHANGE), and an await there would stretch that window to an event-loop turn.
-    // A kill that still lands in it is undone by the next run's `recover`.
-    let hadOld = true;
+  const discard = () => rm(fresh, { recursive: true, force: true });
+  const made = new Set<string>();
+  const add = async (more: ReadonlyMap<string, string | Uint8Array>) => {
     try {
-      renameSync(target, old);
-    } catch {
-      hadOld = false;
+      // Each folder once, before its files: a mkdir per file would be 30,000 system calls for one flat folder.
+      const folders = new Set([...more.keys()].map((rel) => path.dirname(path.join(fresh, rel))));
+      for (const folder of [...folders].sort()) {
+        if (made.has(folder)) continue;
+        await mkdir(folder, { recursive: true });
+        made.add(folder);
+      }
+      for (const [rel, content] of more) await writeFile(path.join(fresh, rel), content);
+    } catch (error) {
+      await discard();
+      throw error;
     }
-    renameSync(fresh, target);
-    if (hadOld) await rm(old, { recursive: true, force: true });
-  } catch (error) {
-    await rm(fresh, { recursive: true, force: true });
-    throw error;
-  }
+  };
+  await mkdir(fresh, { recursive: true });
+  await add(files);
+  const commit = async () => {
+    try {
+      // The two renames back to back, synchronously: between them the target is missing (Node has no atomic exchange
+      // of folders, renameat2's RENAME_EXCHANGE), and an await there would stretch that window to an event-loop turn.
+      // A kill that still lands in it is undone by the next run's `recover`.
+      let hadOld = true;
+      try {
+        renameSync(target, old);
+      } catch {
+        hadOld = false;
+      }
+      renameSync(fresh, target);
+      if (hadOld) await rm(old, { recursive: true, force: true });
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+  };
+  return { add, commit, discard };
+}
+
+/** Several folders staged at once; when one fails, those already written are thrown away and the failure is thrown. */
+export async function stageFolders(folders: ReadonlyArray<[target: string, files: ReadonlyMap<string, string | Uint8Array>]>): Promise<StagedFolder[]> {
+  const settled = await Promise.allSettled(folders.map(([target, files]) => stageFolder(target, files)));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (!failed) return settled.map((s) => (s as PromiseFulfilledResult<StagedFolder>).value);
+  await Promise.all(settled.map((s) => (s.status === 'fulfilled' ? s.value.discard() : undefined)));
+  throw failed.reason;
 }
 
 /** `.<name>.new-<pid>-<time>` and `.<name>.old-<pid>-<time>`: the temporary folders replaceFolder makes beside `<name>`. */
