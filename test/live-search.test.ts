@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { check } from '../compiler/pipeline.ts';
 import { renderSite, type SiteFiles } from '../compiler/emit-site/site.ts';
-import { closeSearch, searchBundles, searchedPages, searchIndex } from '../compiler/emit-site/search.ts';
+import { closeSearch, MAX_BUNDLES, searchBundles, searchedPages, searchIndex } from '../compiler/emit-site/search.ts';
 import { LiveSearch } from '../compiler/serve/live-search.ts';
 import { fixturesProject } from './helpers.ts';
 import { FIXTURE_GAMES, pagefindFragments } from './site/built.ts';
@@ -75,7 +75,7 @@ describe('the live search index', () => {
     const english = searchedPages(site).get('en')!;
     const bytes = english.reduce((n, [, c]) => n + c.length, 0);
     const before = process.env.RULEBOOK_SEARCH_BUNDLE_BYTES;
-    // Three bundles' worth of English pages, with room for an edit (the limit is 4 MB; the fixtures hold less than one).
+    // Three bundles' worth of English pages, with room for an edit (the limit is 2 MB; the fixtures hold less than one).
     process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = String(Math.ceil(bytes / 2.5));
     try {
       const bundles = searchBundles(searchedPages(site));
@@ -106,4 +106,17 @@ describe('the live search index', () => {
       else process.env.RULEBOOK_SEARCH_BUNDLE_BYTES = before;
     }
   }, 300_000);
+
+  it('splits a language into at most MAX_BUNDLES bundles, however small the limit, each page in one of them', () => {
+    const pages = Array.from({ length: 500 }, (_, i): [string, string] => [`g/cards.${i}.html`, `<html lang="en"><main>${'x'.repeat(1000 + i)}</main></html>`]);
+    const byLang = new Map([['en', pages]]);
+    const bytes = pages.reduce((n, [, c]) => n + c.length, 0);
+    expect(searchBundles(byLang, Math.ceil(bytes / 5)).size).toBe(5);
+    const capped = searchBundles(byLang, 1000);
+    expect(capped.size).toBe(MAX_BUNDLES);
+    expect([...capped.values()].flatMap((b) => b.pages.map(([rel]) => rel)).sort()).toEqual(pages.map(([rel]) => rel).sort());
+    // The cap decides a page's bundle by its address as before: the same page is in the same bundle at any smaller limit.
+    const placeOf = (bundles: ReturnType<typeof searchBundles>) => new Map([...bundles].flatMap(([folder, b]) => b.pages.map(([rel]) => [rel, folder])));
+    expect(placeOf(searchBundles(byLang, 10))).toEqual(placeOf(capped));
+  });
 });

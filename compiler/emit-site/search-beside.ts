@@ -23,7 +23,7 @@ export type SearchRequest = { bundles: Array<[folder: string, bundle: SearchBund
 export type SearchReply = { bundles: Array<[folder: string, lang: string, files: Array<[string, Uint8Array]>]> } | { error: string };
 
 /**
- * Bundles go to two workers when there are several (a language over 4 MB of pages: search.ts `searchBundles`):
+ * Bundles go to two workers when there are several (a language over 2 MB of pages: search.ts `searchBundles`):
  * each worker's Pagefind is a process of its own, and one Pagefind process indexes one page at a time, so two
  * index a 30,000-card game's bundles side by side on a machine's second core (measured, 2 cores, 5 bundles:
  * the build 14.7 -> 12.7-13.3 s, the index 6.3 -> 4.4-4.6 s, peak memory 670 -> 725 MB).
