@@ -107,11 +107,14 @@ describe('the live search index', () => {
     }
   }, 300_000);
 
-  it('splits a language into at most MAX_BUNDLES bundles, however small the limit, each page in one of them', () => {
+  it("splits a language past two bundles' worth, into at most MAX_BUNDLES bundles however small the limit, each page in one of them", () => {
     const pages = Array.from({ length: 500 }, (_, i): [string, string] => [`g/cards.${i}.html`, `<html lang="en"><main>${'x'.repeat(1000 + i)}</main></html>`]);
     const byLang = new Map([['en', pages]]);
     const bytes = pages.reduce((n, [, c]) => n + c.length, 0);
     expect(searchBundles(byLang, Math.ceil(bytes / 5)).size).toBe(5);
+    // Split only past two bundles' worth: up to that, one index.
+    expect(searchBundles(byLang, Math.ceil(bytes / 1.9)).size).toBe(1);
+    expect(searchBundles(byLang, Math.ceil(bytes / 2.1)).size).toBe(3);
     const capped = searchBundles(byLang, 1000);
     expect(capped.size).toBe(MAX_BUNDLES);
     expect([...capped.values()].flatMap((b) => b.pages.map(([rel]) => rel)).sort()).toEqual(pages.map(([rel]) => rel).sort());

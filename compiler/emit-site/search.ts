@@ -98,17 +98,18 @@ export interface BuiltBundle {
 }
 
 /**
- * The most HTML one bundle indexes (RULEBOOK_SEARCH_BUNDLE_BYTES, for the tests). A language with more is split
- * into bundles of about this size, which the search box merges as it merges languages. Why: Pagefind cannot drop
- * or re-read part of an index, so `rulebook serve` made the whole bundle again for each saved card (1.7 s of a
- * save at 30,000 cards, 35 MB of pages); split, a save makes again the bundle its page is in. Pagefind takes ~35 ms
- * a MB of pages to make a bundle's files again (measured from 2 to 11 MB), so the size is what a save waits for:
- * at 8 MB a 10,000-card game had 2 bundles, and its index landed 0.58 s after a save, past a tenth of its build;
- * at 4 MB (3 bundles) serve's index of a save took 160-189 ms, at 2 MB (6 bundles) 127-149 ms (alternated, six saves
- * each). A reader's query asks each bundle for its chunk of the word: at 30,000 cards, 10 bundles in place of 5
- * made a first query's 38-43 requests 63-73, and its time (0.8-1.4 s, each in a fresh browser, from this machine)
- * moved within its noise; so a language is split into at most `MAX_BUNDLES` (what 4 MB bundles made of 30,000 cards),
- * and over that its bundles grow.
+ * The HTML one bundle indexes (RULEBOOK_SEARCH_BUNDLE_BYTES, for the tests). A language with more than twice this is
+ * split into bundles of about this size (`searchBundles`), which the search box merges as it merges languages. Why:
+ * Pagefind cannot drop or re-read part of an index, so `rulebook serve` made the whole bundle again for each saved
+ * card (1.7 s of a save at 30,000 cards, 35 MB of pages); split, a save makes again the bundle its page is in.
+ * Pagefind takes ~35 ms a MB of pages to make a bundle's files again (measured from 2 to 11 MB), so the size is what
+ * a save waits for: at 8 MB a 10,000-card game had 2 bundles, and its index landed 0.58 s after a save, past a tenth
+ * of its build; at 4 MB (3 bundles) serve's index of a save took 160-189 ms, at 2 MB (6 bundles) 127-149 ms
+ * (alternated, six saves each). A reader's query asks each bundle for its chunk of the word: at 30,000 cards, 10
+ * bundles in place of 5 made a first query's 38-43 requests 63-73, and its time (0.8-1.4 s, each in a fresh browser,
+ * from this machine) moved within its noise; at 10,000 cards, 6 in place of 3 made them 45-51 in place of 30-33, and
+ * its bytes 236-295 KB in place of 234-243 KB, in 0.9-1.3 s either way. So a language is split into at most
+ * `MAX_BUNDLES` (what 4 MB bundles made of 30,000 cards), and past that its bundles grow.
  */
 export function bundleBytes(): number {
   const fromEnv = Number(process.env.RULEBOOK_SEARCH_BUNDLE_BYTES);
@@ -118,12 +119,21 @@ export function bundleBytes(): number {
 /** The most bundles one language's pages are split into (see `bundleBytes`). */
 export const MAX_BUNDLES = 12;
 
+/**
+ * The bundles, by folder under pagefind/: a language's pages in one bundle (pagefind/<lang>/), or, over twice
+ * `bundleBytes()`, spread over n bundles of about that size, at most `MAX_BUNDLES` (pagefind/<lang>/,
+ * pagefind/<lang>.2/, ...). A page's bundle is fixed by its address (a hash of it, modulo n), so a save that changes a
+ * page's text changes only the bundle it is in (a save that carries the language across a multiple of the limit
+ * changes n, and every bundle of it once).
+ */
 export function searchBundles(byLang: ReadonlyMap<string, ReadonlyArray<[string, string]>>, limit = bundleBytes()): Map<string, SearchBundle> {
   const out = new Map<string, SearchBundle>();
   for (const [lang, pages] of byLang) {
     const folder = lang.toLowerCase();
     const bytes = pages.reduce((n, [, content]) => n + content.length, 0);
-    const n = Math.min(MAX_BUNDLES, Math.max(1, Math.ceil(bytes / limit)));
+    // Split only past two bundles' worth: a smaller language keeps one index, whose words are spread over more
+    // chunks (a first query at 2,500 cards read 64% of one bundle's chunks when split in two, against under half whole).
+    const n = bytes <= 2 * limit ? 1 : Math.min(MAX_BUNDLES, Math.ceil(bytes / limit));
     if (n === 1) {
       out.set(folder, { lang, pages: [...pages] });
       continue;
