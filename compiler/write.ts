@@ -1,5 +1,5 @@
 import { renameSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -134,6 +134,17 @@ export async function recover(target: string): Promise<void> {
     }
   }
   for (const l of dead) await rm(path.join(parent, l.name), { recursive: true, force: true });
+}
+
+/**
+ * After files were removed from `dir` (paths relative to it), remove the folders under `dir` they leave empty, deepest
+ * first: `serve` removes a search bundle's files when the site needs fewer bundles, and its folder went with them
+ * only at the next build. A folder that still holds anything stays (rmdir refuses it).
+ */
+export async function removeEmptiedFolders(dir: string, removed: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const rel of removed) for (let d = path.posix.dirname(rel); d !== '.' && d !== '/'; d = path.posix.dirname(d)) folders.add(d);
+  for (const d of [...folders].sort((a, b) => b.length - a.length)) await rmdir(path.join(dir, d)).catch(() => undefined);
 }
 
 /** Every file under a folder, relative path -> bytes (empty map if the folder is missing). */

@@ -14,7 +14,7 @@ import { RenderMemo } from '../emit-site/render-memo.ts';
 import { renderGamePagesFirst } from '../emit-site/game-pages.ts';
 import { isQueryFile } from '../emit-site/query-data.ts';
 import { prepareEntries } from '../load/entry-reparse.ts';
-import { readFolder, replaceFolder } from '../write.ts';
+import { readFolder, removeEmptiedFolders, replaceFolder } from '../write.ts';
 import { collectGarbage } from './idle-gc.ts';
 import { internalErrorText } from './internal-error.ts';
 import { LiveSearch } from './live-search.ts';
@@ -385,9 +385,10 @@ function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array | 
   return Buffer.from(a).equals(Buffer.from(b));
 }
 
-/** Write the given files (each atomically) and remove the gone ones, in `dir`. */
+/** Write the given files (each atomically) and remove the gone ones, in `dir` (and the folders they leave empty). */
 async function writeChangedFiles(dir: string, files: ReadonlyArray<readonly [string, string | Uint8Array]>, gone: readonly string[]): Promise<void> {
   await Promise.all([...files.map(([rel, c]) => writeAtomic(path.join(dir, rel), c)), ...gone.map((rel) => rm(path.join(dir, rel), { force: true }))]);
+  if (gone.length) await removeEmptiedFolders(dir, gone);
 }
 
 /** `writeChangedFiles`, done before returning (each file still atomically: a sibling temporary file, then a rename). */
