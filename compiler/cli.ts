@@ -506,12 +506,13 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     const [pkgFolder, siteFolder] = folders as [StagedFolder, StagedFolder];
     try {
       await siteFolder.add(new Map([...site].filter(([p]) => !siteRun.pages.has(p))));
+      await pkgFolder.commit();
+      await siteFolder.commit();
     } catch (error) {
+      // Whatever is still staged goes (a folder already swapped in has nothing left to throw away).
       await Promise.all(folders.map((f) => f.discard()));
       throw error;
     }
-    await pkgFolder.commit();
-    await siteFolder.commit();
   });
   for (const g of result.games) {
     const m = g.linked.game.manifest;
