@@ -1,10 +1,11 @@
 // `rulebook serve` watches content/ and schemas/ (serve/watch.ts): a save is reported, the scratch files editors and
 // tools write beside it are not.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isEditorScratch, watchProject } from '../compiler/serve/watch.ts';
+import { isEditorScratch, stillWritten, watchProject } from '../compiler/serve/watch.ts';
 
 describe("serve's watcher", () => {
   it('tells scratch files from content by name', () => {
@@ -46,6 +47,57 @@ describe("serve's watcher", () => {
       expect(batches.flat().map((f) => path.relative(root, f).split(path.sep).join('/'))).toEqual(['content/g/cards.yaml']);
     } finally {
       await watcher.close();
+    }
+  });
+
+  it('waits for a file written in steps for longer than its quiet time, and takes it once', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'rulebook-watch-'));
+    const dir = path.join(root, 'content', 'g');
+    await mkdir(dir, { recursive: true });
+    await mkdir(path.join(root, 'schemas'));
+    const file = path.join(dir, 'cards.yaml');
+    await writeFile(file, '');
+    // Taken at the quiet time alone, a file written for 300 ms in steps 2 ms apart made a batch after each change
+    // chokidar reported (one in 50 ms), each while it was still being written.
+    const batches: Array<{ files: string[]; size: number }> = [];
+    const watcher = watchProject(root, (files) => void stat(file).then((st) => batches.push({ files, size: st.size })), 40);
+    try {
+      await watcher.ready;
+      // Another process writes it, so its steps keep their pace whatever this one's event loop is doing.
+      const writer = spawn(process.execPath, [
+        '-e',
+        `const fs = require('fs'); const fd = fs.openSync(${JSON.stringify(file)}, 'w'); const nap = new Int32Array(new SharedArrayBuffer(4));
+         for (let i = 0; i < 150; i++) { fs.writeSync(fd, '- id: card-' + i + '\\n'); Atomics.wait(nap, 0, 0, 2); }
+         fs.closeSync(fd);`,
+      ]);
+      const exited = new Promise((resolve) => writer.once('exit', resolve));
+      expect(await exited).toBe(0);
+      const whole = (await stat(file)).size;
+      for (let i = 0; i < 100 && !batches.length; i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300)); // any late batch
+      expect(batches.map((b) => b.files.map((f) => path.relative(root, f)))).toEqual([[path.join('content', 'g', 'cards.yaml')]]);
+      expect(batches[0]!.size).toBe(whole);
+    } finally {
+      await watcher.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('waits for the youngest file of a batch, not for one long written or dated ahead', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rulebook-watch-'));
+    try {
+      const fresh = path.join(dir, 'fresh.yaml');
+      const old = path.join(dir, 'old.yaml');
+      const ahead = path.join(dir, 'ahead.yaml');
+      for (const f of [fresh, old, ahead]) await writeFile(f, 'x');
+      await utimes(old, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+      await utimes(ahead, new Date(Date.now() + 3_600_000), new Date(Date.now() + 3_600_000));
+      const wait = await stillWritten([fresh, old, ahead, path.join(dir, 'gone.yaml')], 1000);
+      expect(wait).toBeGreaterThan(500);
+      expect(wait).toBeLessThanOrEqual(1000);
+      expect(await stillWritten([old, ahead, path.join(dir, 'gone.yaml')], 1000)).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
