@@ -25,8 +25,9 @@ import { decode, KindLabels, kindOf, type Kind } from './search-kinds.ts';
  * form (Pagefind PR #995), for every language, so `lampiao` finds Lampião
  * with no help from us; test/browser/search.test.ts holds it to that.
  *
- * A language over `bundleBytes()` of pages is split into several bundles
- * (pagefind/en/, pagefind/en.2/, ...: `searchBundles`), merged alike.
+ * A language over twice `bundleSizes().bytes` of pages is split into several
+ * bundles (pagefind/en/, pagefind/en.2/, ...: `searchBundles`), merged alike;
+ * `rulebook serve` splits finer (`liveBundleSizes`).
  *
  * Besides the bundles, the build writes pagefind/bundles.json (the bundles a
  * page merges, with their languages), pagefind/languages.json, pagefind/numbers.json (every numbered rule heading with its
@@ -60,11 +61,14 @@ export interface SearchNames {
   names: SearchName[];
 }
 
-export async function searchIndex(files: ReadonlyMap<string, string | Uint8Array>, options: { keepAlive?: boolean } = {}): Promise<Map<string, Uint8Array>> {
+export async function searchIndex(
+  files: ReadonlyMap<string, string | Uint8Array>,
+  options: { keepAlive?: boolean; sizes?: BundleSizes } = {},
+): Promise<Map<string, Uint8Array>> {
   const byLang = searchedPages(files);
   const bundles = new Map<string, BuiltBundle>();
   try {
-    for (const [folder, bundle] of searchBundles(byLang)) bundles.set(folder, { lang: bundle.lang, files: await indexBundle(bundle) });
+    for (const [folder, bundle] of searchBundles(byLang, options.sizes)) bundles.set(folder, { lang: bundle.lang, files: await indexBundle(bundle) });
   } finally {
     // The Node API talks to a Pagefind binary in a child process; a one-off build stops it so the CLI can exit.
     if (!options.keepAlive) await pagefind.close();
@@ -97,52 +101,71 @@ export interface BuiltBundle {
   files: readonly pagefind.IndexFile[];
 }
 
-/**
- * The HTML one bundle indexes (RULEBOOK_SEARCH_BUNDLE_BYTES, for the tests). A language with more than twice this is
- * split into bundles of about this size (`searchBundles`), which the search box merges as it merges languages. Why:
- * Pagefind cannot drop or re-read part of an index, so `rulebook serve` made the whole bundle again for each saved
- * card (1.7 s of a save at 30,000 cards, 35 MB of pages); split, a save makes again the bundle its page is in.
- * Pagefind takes ~35 ms a MB of pages to make a bundle's files again (measured from 2 to 11 MB), so the size is what
- * a save waits for: at 8 MB a 10,000-card game had 2 bundles, and its index landed 0.58 s after a save, past a tenth
- * of its build; at 4 MB (3 bundles) serve's index of a save took 160-189 ms, at 2 MB (6 bundles) 127-149 ms
- * (alternated, six saves each). A reader's query asks each bundle for its chunk of the word: at 30,000 cards, 10
- * bundles in place of 5 made a first query's 38-43 requests 63-73, and its time (0.8-1.4 s, each in a fresh browser,
- * from this machine) moved within its noise; at 10,000 cards, 6 in place of 3 made them 45-51 in place of 30-33, and
- * its bytes 236-295 KB in place of 234-243 KB, in 0.9-1.3 s either way. So a language is split into at most
- * `MAX_BUNDLES` (what 4 MB bundles made of 30,000 cards), and past that its bundles grow.
- */
-export function bundleBytes(): number {
-  const fromEnv = Number(process.env.RULEBOOK_SEARCH_BUNDLE_BYTES);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 2_000_000;
+/** How a language's pages are split (`searchBundles`): into bundles of about `bytes` of HTML, at most `most` of them. */
+export interface BundleSizes {
+  bytes: number;
+  most: number;
 }
 
-/** The most bundles one language's pages are split into (see `bundleBytes`). */
-export const MAX_BUNDLES = 12;
+/**
+ * The build's bundles: 2 MB of HTML each (RULEBOOK_SEARCH_BUNDLE_BYTES, for the tests), at most 12 a language. A
+ * language with more than twice the size is split into bundles of about this size (`searchBundles`), which the search
+ * box merges as it merges languages. Why: Pagefind cannot drop or re-read part of an index, so `rulebook serve` made
+ * the whole bundle again for each saved card (1.7 s of a save at 30,000 cards, 35 MB of pages); split, a save makes
+ * again the bundle its page is in. Pagefind takes ~35 ms a MB of pages to make a bundle's files again (measured from
+ * 2 to 11 MB), so the size is what a save waits for: at 8 MB a 10,000-card game had 2 bundles, and its index landed
+ * 0.58 s after a save, past a tenth of its build; at 4 MB (3 bundles) serve's index of a save took 160-189 ms, at 2 MB
+ * (6 bundles) 127-149 ms (alternated, six saves each). A reader's query asks each bundle for its chunk of the word: at
+ * 30,000 cards, 10 bundles in place of 5 made a first query's 38-43 requests 63-73, and its time (0.8-1.4 s, each in
+ * a fresh browser, from this machine) moved within its noise; at 10,000 cards, 6 in place of 3 made them 45-51 in
+ * place of 30-33, and its bytes 236-295 KB in place of 234-243 KB, in 0.9-1.3 s either way. So a language is split
+ * into at most 12 (what 4 MB bundles made of 30,000 cards), and past that its bundles grow.
+ */
+export function bundleSizes(): BundleSizes {
+  return { bytes: bytesFromEnv() ?? 2_000_000, most: 12 };
+}
+
+/**
+ * `rulebook serve`'s bundles: 1 MB of HTML each, at most 24 a language. Its site is read from this machine, where a
+ * query's requests cost next to nothing, and each save waits for its page's bundle to be made again: Pagefind made a
+ * 10,000-card game's bundle's files again in 74-91 ms at 2 MB of pages (2.5 MB, the largest of 6), in 37-43 ms at
+ * 1 MB (1.2 MB, of 12). The build, whose site readers query from afar, keeps the fewer bundles of `bundleSizes`.
+ */
+export function liveBundleSizes(): BundleSizes {
+  return { bytes: bytesFromEnv() ?? 1_000_000, most: 24 };
+}
+
+function bytesFromEnv(): number | undefined {
+  const fromEnv = Number(process.env.RULEBOOK_SEARCH_BUNDLE_BYTES);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
+}
 
 /**
  * The bundles, by folder under pagefind/: a language's pages in one bundle (pagefind/<lang>/), or, over twice
- * `bundleBytes()`, spread over n bundles of about that size, at most `MAX_BUNDLES` (pagefind/<lang>/,
+ * `sizes.bytes`, spread over n bundles of about that size, at most `sizes.most` (pagefind/<lang>/,
  * pagefind/<lang>.2/, ...). A page's bundle is fixed by its address (a hash of it, modulo n), so a save that changes a
  * page's text changes only the bundle it is in (a save that carries the language across a multiple of the limit
  * changes n, and every bundle of it once).
  */
-export function searchBundles(byLang: ReadonlyMap<string, ReadonlyArray<[string, string]>>, limit = bundleBytes()): Map<string, SearchBundle> {
+export function searchBundles(byLang: ReadonlyMap<string, ReadonlyArray<[string, string]>>, sizes: BundleSizes = bundleSizes()): Map<string, SearchBundle> {
   const out = new Map<string, SearchBundle>();
   for (const [lang, pages] of byLang) {
     const folder = lang.toLowerCase();
     const bytes = pages.reduce((n, [, content]) => n + content.length, 0);
     // Split only past two bundles' worth: a smaller language keeps one index, whose words are spread over more
     // chunks (a first query at 2,500 cards read 64% of one bundle's chunks when split in two, against under half whole).
-    const n = bytes <= 2 * limit ? 1 : Math.min(MAX_BUNDLES, Math.ceil(bytes / limit));
+    const n = bytes <= 2 * sizes.bytes ? 1 : Math.min(sizes.most, Math.ceil(bytes / sizes.bytes));
     if (n === 1) {
       out.set(folder, { lang, pages: [...pages] });
       continue;
     }
     const parts = Array.from({ length: n }, (): Array<[string, string]> => []);
     for (const page of pages) parts[addressHash(page[0]) % n]!.push(page);
-    parts.forEach((part, i) => {
-      if (part.length) out.set(i === 0 ? folder : `${folder}.${i + 1}`, { lang, pages: part });
-    });
+    // Named in order among the parts that hold pages: a page's search box loads pagefind/<lang>/ itself (and merges the
+    // rest), so that one must exist. Named by part, a language of few large pages lost it when no page hashed to the
+    // first part (3 pages in 3 parts: 8 times in 27), and its pages' search box found nothing.
+    let named = 0;
+    for (const part of parts) if (part.length) out.set(named++ === 0 ? folder : `${folder}.${named}`, { lang, pages: part });
   }
   return out;
 }

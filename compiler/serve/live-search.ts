@@ -1,12 +1,23 @@
 import type { IndexFile, PagefindIndex } from 'pagefind';
-import { addPage, closeSearch, FragmentCache, indexFiles, newIndex, searchBundles, searchedPages, searchFiles } from '../emit-site/search.ts';
+import {
+  addPage,
+  closeSearch,
+  FragmentCache,
+  indexFiles,
+  liveBundleSizes,
+  newIndex,
+  searchBundles,
+  searchedPages,
+  searchFiles,
+  type BundleSizes,
+} from '../emit-site/search.ts';
 
 /**
  * The search index as `rulebook serve` keeps it: one Pagefind index per
  * bundle (a page language, or a part of a large one: search.ts
- * `searchBundles`), alive between saves in Pagefind's process, so a save
- * re-indexes only the pages whose HTML changed, and reads back only the
- * bundles they are in.
+ * `searchBundles`, split finer than the build's: `liveBundleSizes`), alive
+ * between saves in Pagefind's process, so a save re-indexes only the pages
+ * whose HTML changed, and reads back only the bundles they are in.
  *
  * Pagefind 1.6's Node API has no call to remove a page, but a page added again
  * under the same URL replaces the old one in place (its words and fragment;
@@ -30,6 +41,9 @@ export class LiveSearch {
   /** The fragments read for the lists of names, kept for the pages a save did not change. */
   private readonly fragments = new FragmentCache();
 
+  /** `sizes`: how a language is split into bundles, asked at each save (serve's own, by default). */
+  constructor(private readonly sizes: () => BundleSizes = liveBundleSizes) {}
+
   /**
    * Hand Pagefind the pages that changed, and ask it for the bundles: resolves once asked, so the caller can do
    * other work while Pagefind builds them in its own process; `files` resolves to every file of pagefind/.
@@ -37,7 +51,7 @@ export class LiveSearch {
   async start(site: ReadonlyMap<string, string | Uint8Array>): Promise<{ files: Promise<Map<string, Uint8Array>> }> {
     try {
       const byLang = searchedPages(site);
-      const wanted = searchBundles(byLang);
+      const wanted = searchBundles(byLang, this.sizes());
       for (const [folder, state] of this.bundles)
         if (wanted.get(folder)?.lang !== state.lang) {
           this.bundles.delete(folder);

@@ -296,8 +296,8 @@ describe.runIf(run)('search under a sub-path, across languages', () => {
   }
 });
 
-// A language whose pages outweigh one bundle is split into several (compiler/emit-site/search.ts `searchBundles`,
-// at 4 MB; here at 20 kB, so the fixtures split): the search box merges them all, and a page of each is found.
+// A language whose pages outweigh two bundles is split into several (compiler/emit-site/search.ts `searchBundles`,
+// past 4 MB; here past 40 kB, so the fixtures split): the search box merges them all, and a page of each is found.
 describe.runIf(run)('search over a language split into bundles', () => {
   let browser: Browser;
   let host: StaticHost;
