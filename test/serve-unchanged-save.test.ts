@@ -4,9 +4,7 @@
 // is re-checked as before.
 import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { ParseCache, statStamp } from '../compiler/load/parse-cache.ts';
-import { textOf } from '../compiler/text.ts';
+import { describe, expect, it } from 'vitest';
 import { LiveSite, type UpdateReport } from '../compiler/serve/live-site.ts';
 import { Project } from '../compiler/serve/project.ts';
 import { serve } from '../compiler/serve/serve.ts';
@@ -83,55 +81,6 @@ describe('a save that changed nothing', () => {
     expect(edited.changed.length).toBeGreaterThan(0);
     expect(await drawnPage(live, edited)).toContain('Bumblebee');
     await live.settled();
-  });
-});
-
-describe('a save that kept its size', () => {
-  it('is read once: the check takes the text read to compare, unless the file changed since', async () => {
-    const root = await makeProject(files);
-    const cards = path.join(root, 'content/mini/cards.yaml');
-    const project = new Project(root);
-    await project.loadAll();
-    const kept = vi.spyOn(ParseCache.prototype, 'takeRead');
-    const names = () => project.checkedGames?.[0]?.linked.game.collections.get('cards')?.entries.map((e) => textOf(e.name));
-    try {
-      // Another word as long: compared, then checked from the text read to compare.
-      await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bey'));
-      expect(await project.unchangedSince([cards])).toBe(false);
-      await project.update([cards]);
-      expect(kept.mock.results.map((r) => r.value?.text)).toEqual([files['content/mini/cards.yaml'].replace('Bee', 'Bey')]);
-      expect(names()).toEqual(['Ant', 'Bey']);
-      // The check does not read the file again: given another text for the file's stat, it checks that one.
-      await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bex'));
-      expect(await project.unchangedSince([cards])).toBe(false);
-      const stamp = statStamp(await stat(cards))!;
-      project.memo.parsed.keepRead('content/mini/cards.yaml', stamp, { text: files['content/mini/cards.yaml'].replace('Bee', 'Bob'), bad: [] });
-      await project.update([cards]);
-      expect(names()).toEqual(['Ant', 'Bob']);
-      await project.update([cards]);
-      expect(names()).toEqual(['Ant', 'Bex']);
-
-      // Written again between the comparison and the check: its stat differs, so the check reads the file anew.
-      await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Boo'));
-      expect(await project.unchangedSince([cards])).toBe(false);
-      await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bzz'));
-      await utimes(cards, new Date(Date.now() + 5000), new Date(Date.now() + 5000));
-      kept.mockClear();
-      await project.update([cards]);
-      expect(kept.mock.results.map((r) => r.value)).toEqual([undefined]);
-      expect(names()).toEqual(['Ant', 'Bzz']);
-
-      // A text kept for a check that did not read the file (a batch of no game's files) is not held for a later one.
-      await writeFile(cards, files['content/mini/cards.yaml'].replace('Bee', 'Bat'));
-      expect(await project.unchangedSince([cards])).toBe(false);
-      await project.update([]);
-      kept.mockClear();
-      await project.update([cards]);
-      expect(kept.mock.results.map((r) => r.value)).toEqual([undefined]);
-      expect(names()).toEqual(['Ant', 'Bat']);
-    } finally {
-      kept.mockRestore();
-    }
   });
 });
 

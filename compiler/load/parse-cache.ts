@@ -1,7 +1,6 @@
 import type { Stats } from 'node:fs';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../model.ts';
-import type { Decoded } from './encoding.ts';
 import type { SliceParse } from './split-sequence.ts';
 
 /** A file's stat as the cache compares it: modification time, size and inode (an editor that saves by rename changes the inode). */
@@ -39,31 +38,6 @@ export class ParseCache {
    */
   private readonly stamps = new Map<string, string>();
   private readonly named = new Set<string>();
-
-  /**
-   * A file's text as serve read it to tell whether a save changed it (serve/project.ts `unchangedSince`: a file of the
-   * same size as its last read is read and compared), with the stat taken before that read. The check that follows
-   * takes it (`takeRead`) rather than read and decode the file again, if the stat is still the same: a second read of
-   * a 10,000-card file, 4.7 MB, cost ~15 ms of each save that kept its size (an edit that swaps a word for another as
-   * long, or the bench's saves).
-   */
-  private readonly reads = new Map<string, { stamp: string; read: Decoded }>();
-
-  keepRead(path: string, stamp: string, read: Decoded): void {
-    this.reads.set(path, { stamp, read });
-  }
-
-  /** The text kept for `path` by `keepRead`, if its stat then was `stamp`; taken once. */
-  takeRead(path: string, stamp: string | undefined): Decoded | undefined {
-    const kept = this.reads.get(path);
-    this.reads.delete(path);
-    return kept && kept.stamp === stamp ? kept.read : undefined;
-  }
-
-  /** Forget the kept reads the check did not take (a file it did not read): a kept 14 MB text is not held till the next save. */
-  dropReads(): void {
-    this.reads.clear();
-  }
 
   /** The files a save touched (display paths): read again whatever their stat says. */
   markChanged(paths: Iterable<string>): void {

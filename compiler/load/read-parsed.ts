@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { DiagnosticBag } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../model.ts';
-import { MAX_FILE_BYTES, reportBadBytes } from './encoding.ts';
+import { reportBadBytes } from './encoding.ts';
 import { displayPath, readSource } from './files.ts';
 import { assertReadWhole } from './mid-save.ts';
 import { statStamp, type ParseCache } from './parse-cache.ts';
@@ -43,10 +43,7 @@ export async function readParsed<S extends ParsedFile>(
     bag.items.push(...same.diagnostics);
     return same.source;
   }
-  // A text serve read a moment ago, with the same stat, is not read again (parse-cache.ts `keepRead`); it was read with
-  // the default limit, so it serves any reader whose limit is at least that.
-  const kept = (options.maxBytes ?? MAX_FILE_BYTES) >= MAX_FILE_BYTES ? cache?.takeRead(shown, stamp) : undefined;
-  const read = kept ?? (await readSource(file, options.maxBytes));
+  const read = await readSource(file, options.maxBytes);
   if (read === undefined) return undefined;
   // Under `serve`, a saved file written again while it was read is not parsed: the save is taken again (mid-save.ts).
   await assertReadWhole(file, shown, stamp, cache);

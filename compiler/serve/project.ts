@@ -69,8 +69,6 @@ export class Project {
       if (!(error instanceof ReadMidSave)) throw error;
       this.readMidSave.add(path.join(this.root, error.file));
       return { games: [], ms: performance.now() - t0, readMidSave: true };
-    } finally {
-      this.memo.parsed.dropReads();
     }
   }
 
@@ -106,15 +104,10 @@ export class Project {
     if (!files.length || files.some((f) => this.readMidSave.has(f))) return false;
     for (const file of files) {
       const st = await stat(file).catch(() => undefined);
-      const shown = displayPath(this.root, file);
-      const last = st?.isFile() ? this.memo.parsed.readAtSize(shown, st.size) : undefined;
+      const last = st?.isFile() ? this.memo.parsed.readAtSize(displayPath(this.root, file), st.size) : undefined;
       if (last === undefined) return false;
       const read = await readSource(file);
-      if (!read || read.bad.length || read.text !== last) {
-        // The check reads it next: it takes this text if the file is still as it was (parse-cache.ts `keepRead`).
-        if (read && !read.bad.length) this.memo.parsed.keepRead(shown, statStamp(st)!, read);
-        return false;
-      }
+      if (!read || read.bad.length || read.text !== last) return false;
     }
     return true;
   }
