@@ -90,7 +90,8 @@ export function watchProject(root: string, onBatch: (files: string[]) => void, s
  * written longer ago than that (or is gone). chokidar passes over a file's changes for 50 ms after it reports one, so
  * a file written in steps for longer than the quiet time (an editor's save of 14 MB, a script's) brings one event,
  * and a batch taken at quiet time read it half-written; serve then reads it again (serve.ts), but 50 ms later. A
- * modification time ahead of the clock by more than a moment (a file touched with a date to come) is not waited for.
+ * modification time ahead of the clock by more than the quiet time is not waited for: a file touched with a date to
+ * come, or one on a share whose clock runs ahead, would hold every save back.
  */
 export async function stillWritten(files: readonly string[], quietMs: number): Promise<number> {
   const now = Date.now();
@@ -105,7 +106,7 @@ export async function stillWritten(files: readonly string[], quietMs: number): P
   let wait = 0;
   for (const mtime of times) {
     const age = now - (mtime ?? -Infinity);
-    if (age > -MAX_SETTLE_MS && age < quietMs) wait = Math.max(wait, Math.ceil(quietMs - Math.max(age, 0)));
+    if (age > -quietMs && age < quietMs) wait = Math.max(wait, Math.ceil(quietMs - Math.max(age, 0)));
   }
   return wait;
 }
