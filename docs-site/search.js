@@ -618,15 +618,21 @@ export function attachSearch(input, region, words, bundlePath, root) {
       /** @type {Place[]} */
       const items = [];
       const seen = new Set();
+      // Whether more match than are shown (Pagefind's pages past the ones read, or places past MAX_RESULTS): the
+      // count then says these are the first, not all ("Results for “moinho”: 10" read as ten in all).
+      let more = found.results.length > pages.length;
       for (const place of [...first, ...rest]) {
-        if (items.length >= MAX_RESULTS) break;
         if (seen.has(place.url)) continue;
+        if (items.length >= MAX_RESULTS) {
+          more = true;
+          break;
+        }
         seen.add(place.url);
         items.push(place);
       }
       const closest = items.length ? undefined : await closestName(await engine.spellingsList(), query, engine.base);
       if (mine !== seq) return;
-      render(query, items, closest);
+      render(query, items, closest, more);
     } catch {
       if (mine === seq) fail(region.dataset.failed || words.offline);
     }
@@ -636,8 +642,9 @@ export function attachSearch(input, region, words, bundlePath, root) {
    * @param {string} query
    * @param {Place[]} items
    * @param {string | undefined} closest
+   * @param {boolean} more whether more match than `items`
    */
-  function render(query, items, closest) {
+  function render(query, items, closest, more) {
     const list = document.createElement('ol');
     for (const item of items) {
       const li = document.createElement('li');
@@ -665,7 +672,8 @@ export function attachSearch(input, region, words, bundlePath, root) {
       suggest.hidden = !closest;
       suggestion.textContent = closest ?? '';
     }
-    report(items.length ? `${words.results} “${query}”: ${items.length}` : `${words.noResults} “${query}”`);
+    const count = more ? (words.moreResults ?? '{n}').replace('{n}', String(items.length)) : String(items.length);
+    report(items.length ? `${words.results} “${query}”: ${count}` : `${words.noResults} “${query}”`);
   }
 
   const runSoon = () => {

@@ -62,6 +62,7 @@ const KEYS = [
   'searchHint',
   'noResults',
   'results',
+  'moreResults',
   'searching',
   'searchOffline',
   'searchGame',

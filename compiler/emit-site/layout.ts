@@ -91,6 +91,7 @@ export function page(data: PageData): string {
     words: JSON.stringify({
       noResults: data.t.noResults,
       results: data.t.results,
+      moreResults: data.t.moreResults,
       searching: data.t.searching,
       offline: data.t.searchOffline,
       copied: data.t.copied,

@@ -186,6 +186,19 @@ describe.runIf(run)('search', () => {
     await page.close();
   });
 
+  it('says the results shown are the first when more match, so ten is not read as all there are', async () => {
+    const page = await open('index.html');
+    await search(page, 'the');
+    expect(await results(page)).toHaveLength(10);
+    expect(await page.locator('#search-status').textContent()).toBe('Results for “the”: the first 10; more match, add a word to find fewer');
+    await page.close();
+    // In the page's own language.
+    const tree = await open('tree/rules.html');
+    await search(tree, 'the');
+    expect(await tree.locator('#search-status').textContent()).toBe('Resultados para “the”: os 10 primeiros; há mais, acrescente uma palavra para achar menos');
+    await tree.close();
+  });
+
   it('the live region announces the number of results, never the list', async () => {
     const page = await open('index.html');
     await search(page, 'lampada');
