@@ -487,14 +487,17 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
     [path.join(root, 'docs-site', 'dist'), siteRun.pages],
   ]);
   staging.catch(() => undefined); // awaited below, after the index
+  // On any failure from here on, whatever is still staged goes (a folder already swapped in has nothing to throw away).
+  const discardStaged = () =>
+    staging.then(
+      (folders) => Promise.all(folders.map((f) => f.discard())),
+      () => undefined,
+    );
   let site: Awaited<typeof siteRun.whole>;
   try {
     site = await siteRun.whole;
   } catch (error) {
-    await staging.then(
-      (folders) => Promise.all(folders.map((f) => f.discard())),
-      () => undefined,
-    );
+    await discardStaged();
     throw error;
   }
   const indexEnd = performance.now();
@@ -502,15 +505,13 @@ async function build(root: string, opts: { format: 'text' | 'json'; check?: bool
   timings.push(['search index (beside emit code)', indexEnd - indexStart], ['search wait', indexEnd - waitStart]);
   // What is left of writing once the index is done: the rest of the staging, the index's files, and the swaps.
   await timeAsync(timings, 'write', async () => {
-    const folders = await staging;
-    const [pkgFolder, siteFolder] = folders as [StagedFolder, StagedFolder];
+    const [pkgFolder, siteFolder] = (await staging) as [StagedFolder, StagedFolder];
     try {
       await siteFolder.add(new Map([...site].filter(([p]) => !siteRun.pages.has(p))));
       await pkgFolder.commit();
       await siteFolder.commit();
     } catch (error) {
-      // Whatever is still staged goes (a folder already swapped in has nothing left to throw away).
-      await Promise.all(folders.map((f) => f.discard()));
+      await discardStaged();
       throw error;
     }
   });

@@ -7,6 +7,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isEditorScratch, stillWritten, watchProject } from '../compiler/serve/watch.ts';
 
+/** A project with content/g/ and schemas/, as the watcher watches it. */
+async function watchedProject(): Promise<{ root: string; dir: string }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'rulebook-watch-'));
+  const dir = path.join(root, 'content', 'g');
+  await mkdir(dir, { recursive: true });
+  await mkdir(path.join(root, 'schemas'));
+  return { root, dir };
+}
+
 describe("serve's watcher", () => {
   it('tells scratch files from content by name', () => {
     for (const name of [
@@ -27,10 +36,7 @@ describe("serve's watcher", () => {
   });
 
   it('reports a saved file and not the scratch files written beside it', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'rulebook-watch-'));
-    const dir = path.join(root, 'content', 'g');
-    await mkdir(dir, { recursive: true });
-    await mkdir(path.join(root, 'schemas'));
+    const { root, dir } = await watchedProject();
     const batches: string[][] = [];
     const watcher = watchProject(root, (files) => batches.push(files));
     try {
@@ -51,10 +57,7 @@ describe("serve's watcher", () => {
   });
 
   it('waits for a file written in steps for longer than its quiet time, and takes it once', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'rulebook-watch-'));
-    const dir = path.join(root, 'content', 'g');
-    await mkdir(dir, { recursive: true });
-    await mkdir(path.join(root, 'schemas'));
+    const { root, dir } = await watchedProject();
     const file = path.join(dir, 'cards.yaml');
     await writeFile(file, '');
     // Taken at the quiet time alone, a file written for 300 ms in steps 2 ms apart made a batch after each change
