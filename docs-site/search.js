@@ -251,10 +251,11 @@ function answers(excerpt, asked) {
 /**
  * The best places inside one page: its sub-results (headings with an anchor),
  * those whose heading holds the query's words first (by a 4-letter stem, so
- * "clareira costeira" ranks "Clareiras Costeiras"), then by matches.
+ * "clareira costeira" ranks "Clareiras Costeiras"), then by matches; at most
+ * three, and `cut` when more of the page's places answer the query.
  * @param {PageData} data
  * @param {string} query
- * @returns {Place[]}
+ * @returns {{ list: Place[], cut: boolean }}
  */
 function places(data, query) {
   const stems = fold(query)
@@ -268,10 +269,11 @@ function places(data, query) {
   const asked = wordsOf(fold(query));
   /** @type {SubResult[]} */
   const candidates = ranked.length ? ranked : [{ url: data.url, title: data.meta?.title ?? data.url, excerpt: data.excerpt, locations: data.locations }];
-  const found = candidates.filter((p) => answers(p.excerpt, asked)).slice(0, 3);
+  const answering = candidates.filter((p) => answers(p.excerpt, asked));
+  const found = answering.slice(0, 3);
   const named = nameLangs(data.meta?.names);
   const glossed = nameLangs(data.meta?.glossed);
-  return found.map((p) => ({
+  const list = found.map((p) => ({
     url: p.url,
     title: p.title,
     excerpt: p.excerpt,
@@ -282,6 +284,7 @@ function places(data, query) {
     titleLang: named.get(p.url.split('#')[1] ?? ''),
     nameEnd: Number(glossed.get(p.url.split('#')[1] ?? '')) || undefined,
   }));
+  return { list, cut: answering.length > found.length };
 }
 
 /**
@@ -611,16 +614,18 @@ export function attachSearch(input, region, words, bundlePath, root) {
       const first = NUMBER.test(query) ? numbered(await engine.numbersList(), query).filter((n) => !gameFilter?.value || n.game === gameFilter.value) : [];
       // Pagefind reads "16.5.1" as the words 16, 5 and 1, found in any rule with those numbers: after a
       // numbered rule, only the results that quote the number (rules referring to it) follow.
+      const placed = pages.map((data) => places(data, query));
       const rest = byTitle(
-        pages.flatMap((data) => places(data, query)).filter((p) => !first.length || quotes(p, query)),
+        placed.flatMap((p) => p.list).filter((p) => !first.length || quotes(p, query)),
         query,
       );
       /** @type {Place[]} */
       const items = [];
       const seen = new Set();
-      // Whether more match than are shown (Pagefind's pages past the ones read, or places past MAX_RESULTS): the
-      // count then says these are the first, not all ("Results for “moinho”: 10" read as ten in all).
-      let more = found.results.length > pages.length;
+      // Whether more match than are shown (Pagefind's pages past the ones read, a page's places past the three it
+      // gives, or places past MAX_RESULTS): the count then says these are the first, not all ("Results for “moinho”:
+      // 10" read as ten in all; "pepper" said 3 of a page of 14 Pepper Sacks).
+      let more = found.results.length > pages.length || placed.some((p) => p.cut);
       for (const place of [...first, ...rest]) {
         if (seen.has(place.url)) continue;
         if (items.length >= MAX_RESULTS) {

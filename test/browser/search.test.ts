@@ -191,6 +191,9 @@ describe.runIf(run)('search', () => {
     await search(page, 'the');
     expect(await results(page)).toHaveLength(10);
     expect(await page.locator('#search-status').textContent()).toBe('Results for “the”: the first 10; more match, add a word to find fewer');
+    // Pages that each give the first three of their places that answer ("gain": ten shown, none an eleventh).
+    await search(page, 'gain');
+    expect(await page.locator('#search-status').textContent()).toBe('Results for “gain”: the first 10; more match, add a word to find fewer');
     await page.close();
     // In the page's own language.
     const tree = await open('tree/rules.html');
